@@ -1,0 +1,988 @@
+// Generated from openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
+
+export interface paths {
+  '/api/_auth/session': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read the cookie session.
+     * @description `{ user, loggedInAt }` when the session cookie names a live session, `{}` otherwise.
+     */
+    get: operations['getSession']
+    put?: never
+    post?: never
+    /**
+     * End the session on the server.
+     * @description Revokes the session named by the cookie (and by the bearer token, when one is sent), with
+     *     its whole refresh family, and clears the cookie. Idempotent. Cross-site requests are refused.
+     */
+    delete: operations['deleteSession']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/refresh_token': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Rotate the token pair.
+     * @description Every success returns a new refresh token and retires the presented one. Presenting the
+     *     immediate parent of the live refresh token within the grace window returns the same live
+     *     pair; any other reuse revokes the whole family (`refresh_reused`). Rotation never extends
+     *     the family's absolute lifetime (`refresh_expired`).
+     */
+    post: operations['refreshToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/login': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Sign in with e-mail and password.
+     * @description An unknown address and a wrong password get the same answer. After 10 consecutive failures
+     *     the account is locked for 15 minutes, with that same answer. Too many attempts from one
+     *     client address get `429 rate_limited`.
+     */
+    post: operations['login']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/signup': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Create an account; a one-time code is mailed.
+     * @description The same answer whether or not the address is taken: a taken address is mailed an
+     *     "account exists" notice instead of a code. An unverified account's details are replaced by
+     *     the newest sign-up.
+     */
+    post: operations['signup']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/otp/send': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mail a one-time code.
+     * @description Always 202 (an unknown address is mailed nothing). A new code invalidates the previous one
+     *     of the same purpose. Within the cooldown (30 s) the answer is `429 rate_limited`.
+     */
+    post: operations['sendOtp']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/otp/verify': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Verify a one-time code.
+     * @description `signup` and `login` codes sign in (tokens and cookie); a `reset` code returns a
+     *     `reset_token` for `updatePassword`. Codes are single use, bound to their purpose, valid for
+     *     10 minutes; the fifth wrong attempt burns the code (`429 too_many_attempts`).
+     */
+    post: operations['verifyOtp']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/forgot': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Start password recovery.
+     * @description Always 202; a `reset` code is mailed when the account exists (also while it is locked).
+     */
+    post: operations['forgotPassword']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/update_password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Set a new password.
+     * @description Either `{ reset_token, password }` after a `reset` code, which ends every session of the
+     *     account and lifts a lock-out; or, signed in with a bearer token, `{ current_password,
+     *     password }`, which ends the account's other sessions.
+     */
+    post: operations['updatePassword']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/external/authorize': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Start an external sign-in.
+     * @description Redirects to the identity provider, which sends the browser back to `redirect_uri` (a
+     *     same-origin path, `/callback` by default) with `code` and `state`.
+     */
+    get: operations['authorizeExternal']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/callback': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Exchange an external sign-in's code and state for a session. */
+    post: operations['exchangeCallback']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/me': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The signed-in user. */
+    get: operations['getMe']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/process': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The user's enrolment steps, in order. */
+    get: operations['getProcess']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/process/steps/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /** Change a step's status or schedule. */
+    patch: operations['updateProcessStep']
+    trace?: never
+  }
+  '/api/help': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The help articles. */
+    get: operations['getHelp']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+}
+export type webhooks = Record<string, never>
+export interface components {
+  schemas: {
+    /** Format: email */
+    Email: string
+    /** @description 8 to 128 characters, no composition rules, not on the common-password list. */
+    Password: string
+    Code: string
+    /** @enum {string} */
+    Purpose: 'signup' | 'login' | 'reset'
+    User: {
+      id: string
+      email: string
+      name: string
+    }
+    /** @description The legacy field names the client also accepts (specification section 3). */
+    LegacyUser: {
+      userId: string
+      emailId: string
+      name: string
+    }
+    AnyUser: components['schemas']['User'] | components['schemas']['LegacyUser']
+    SessionResponse: {
+      user?: components['schemas']['AnyUser']
+      /** Format: date-time */
+      loggedInAt?: string
+    }
+    LoggedOut: {
+      /** @constant */
+      loggedOut: true
+    }
+    RefreshRequest: {
+      refresh_token: string
+    }
+    RefreshResult: {
+      success: boolean
+      token?: string
+      refresh_token?: string
+      message?: string
+    }
+    RefreshFailure: {
+      /** @constant */
+      success: false
+      /** @enum {string} */
+      error: 'refresh_invalid' | 'refresh_expired' | 'refresh_reused'
+      message: string
+    }
+    LoginRequest: {
+      email: components['schemas']['Email']
+      password: string
+    }
+    SignupRequest: {
+      name: string
+      email: components['schemas']['Email']
+      password: components['schemas']['Password']
+    }
+    OtpSendRequest: {
+      email: components['schemas']['Email']
+      purpose: components['schemas']['Purpose']
+    }
+    OtpVerifyRequest: {
+      email: components['schemas']['Email']
+      code: components['schemas']['Code']
+      purpose: components['schemas']['Purpose']
+    }
+    ForgotRequest: {
+      email: components['schemas']['Email']
+    }
+    UpdatePasswordRequest:
+      | {
+          reset_token: string
+          password: components['schemas']['Password']
+        }
+      | {
+          current_password: string
+          password: components['schemas']['Password']
+        }
+    CallbackRequest: {
+      code: string
+      state: string
+    }
+    SignedInBody: {
+      user: components['schemas']['AnyUser']
+      /** @description The access token (a JWT). */
+      token: string
+      /** @description Opaque, single use, rotated on every refresh. */
+      refresh_token: string
+      /** @description Opaque; stored by the client as `serviceToken`. */
+      service_token: string
+    }
+    ResetTokenBody: {
+      /** @description Opaque, single use, valid for 15 minutes. */
+      reset_token: string
+    }
+    Accepted: {
+      /** @constant */
+      accepted: true
+      /** @description Seconds until another code or mail may be sent to this address. */
+      resend_after: number
+    }
+    PasswordUpdated: {
+      /** @constant */
+      updated: true
+    }
+    /** @enum {string} */
+    StepStatus: 'todo' | 'in_progress' | 'done'
+    Step: {
+      id: string
+      title: string
+      description?: string
+      status: components['schemas']['StepStatus']
+      /** Format: date-time */
+      scheduled_at: string | null
+    }
+    StepPatch: {
+      status?: components['schemas']['StepStatus']
+      /** Format: date-time */
+      scheduled_at?: string | null
+    }
+    Process: {
+      steps: components['schemas']['Step'][]
+    }
+    Article: {
+      id: string
+      title: string
+      body: string
+      tags: string[]
+    }
+    Help: {
+      articles: components['schemas']['Article'][]
+    }
+    Error: {
+      /** @description A machine-readable code. */
+      error?: string
+      /** @description A sentence a person can read. */
+      message?: string
+      /** @description With `validation_failed`, the reason for each refused field. */
+      fields?: {
+        [key: string]: string
+      }
+      /** @description With `invalid_code`. */
+      attempts_left?: number
+      /** @description With `rate_limited`, seconds. */
+      retry_after?: number
+    }
+    RateLimitedError: {
+      /** @constant */
+      error: 'rate_limited'
+      message: string
+      retry_after: number
+    }
+  }
+  responses: {
+    /** @description Signed in; the session cookie is set. */
+    SignedIn: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore']
+        'Set-Cookie': components['headers']['SessionCookie']
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['SignedInBody']
+      }
+    }
+    /** @description Accepted; whatever is mailed is mailed. */
+    Accepted: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore']
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Accepted']
+      }
+    }
+    /** @description Not parseable (`invalid_json`) or not of its schema (`validation_failed`, with `fields`). */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /** @description The body is larger than 16 KiB (`payload_too_large`). */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /** @description The body is not `application/json` (`unsupported_media_type`). */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /** @description Too many requests (`rate_limited`); `retry_after` seconds, also in the `Retry-After` header. */
+    RateLimited: {
+      headers: {
+        'Retry-After'?: number
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['RateLimitedError']
+      }
+    }
+    /**
+     * @description `token_expired` (the access token has expired), `token_invalid` (malformed, badly signed or of
+     *     an unknown session), `session_revoked` (its session ended or its refresh family was revoked),
+     *     or no `error` when no token was sent.
+     */
+    Unauthorized: {
+      headers: {
+        'WWW-Authenticate'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /** @description An unexpected fault (the mock server injects these on demand). */
+    Fault: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+  }
+  parameters: never
+  requestBodies: never
+  headers: {
+    /** @description Always `no-store`. */
+    NoStore: 'no-store'
+    /** @description The session cookie (`sid`, or `__Host-sid` over https), HttpOnly, SameSite=Lax, Path=/. */
+    SessionCookie: string
+    /** @description Expires the session cookie. */
+    ClearSessionCookie: string
+  }
+  pathItems: never
+}
+export type $defs = Record<string, never>
+export interface operations {
+  getSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session (empty when signed out). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionResponse']
+        }
+      }
+      default: components['responses']['Fault']
+    }
+  }
+  deleteSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Signed out; the cookie is cleared. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          'Set-Cookie': components['headers']['ClearSessionCookie']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LoggedOut']
+        }
+      }
+      /** @description A cross-site request (`cross_site_request`), refused without effect. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Fault']
+    }
+  }
+  refreshToken: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest']
+      }
+    }
+    responses: {
+      /**
+       * @description `success: true` with both tokens. The client accepts nothing less: `success: false` or a
+       *     missing token is a failed refresh (the mock server can answer either on demand).
+       */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RefreshResult']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description The refresh token is unknown, expired or reused. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RefreshFailure']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      default: components['responses']['Fault']
+    }
+  }
+  login: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LoginRequest']
+      }
+    }
+    responses: {
+      200: components['responses']['SignedIn']
+      400: components['responses']['BadRequest']
+      /** @description Wrong credentials, unknown address or locked account (`invalid_credentials`). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The password is right but the address is not verified yet (`unverified`). */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['RateLimited']
+      default: components['responses']['Fault']
+    }
+  }
+  signup: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignupRequest']
+      }
+    }
+    responses: {
+      202: components['responses']['Accepted']
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['RateLimited']
+      default: components['responses']['Fault']
+    }
+  }
+  sendOtp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpSendRequest']
+      }
+    }
+    responses: {
+      202: components['responses']['Accepted']
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['RateLimited']
+      default: components['responses']['Fault']
+    }
+  }
+  verifyOtp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpVerifyRequest']
+      }
+    }
+    responses: {
+      /** @description Signed in (`signup`, `login`) or a reset token (`reset`). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          'Set-Cookie': components['headers']['SessionCookie']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SignedInBody'] | components['schemas']['ResetTokenBody']
+        }
+      }
+      /**
+       * @description `invalid_code` with `attempts_left` (wrong, expired, used or never sent), or a malformed
+       *     request (`invalid_json`, `validation_failed`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      /** @description The code was burned by too many wrong attempts (`too_many_attempts`); send a new one. */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      default: components['responses']['Fault']
+    }
+  }
+  forgotPassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ForgotRequest']
+      }
+    }
+    responses: {
+      202: components['responses']['Accepted']
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['RateLimited']
+      default: components['responses']['Fault']
+    }
+  }
+  updatePassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePasswordRequest']
+      }
+    }
+    responses: {
+      /** @description The password was changed. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PasswordUpdated']
+        }
+      }
+      /**
+       * @description `reset_token_invalid`, `invalid_credentials` (wrong current password),
+       *     `validation_failed` (with `fields`) or `invalid_json`.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['RateLimited']
+      default: components['responses']['Fault']
+    }
+  }
+  authorizeExternal: {
+    parameters: {
+      query: {
+        state: string
+        redirect_uri?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description To the identity provider's sign-in page. */
+      302: {
+        headers: {
+          Location: string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      default: components['responses']['Fault']
+    }
+  }
+  exchangeCallback: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CallbackRequest']
+      }
+    }
+    responses: {
+      200: components['responses']['SignedIn']
+      /** @description An unknown, used or expired code, or a state that does not match it (`invalid_callback`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      default: components['responses']['Fault']
+    }
+  }
+  getMe: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AnyUser']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      default: components['responses']['Fault']
+    }
+  }
+  getProcess: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The steps. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Process']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      default: components['responses']['Fault']
+    }
+  }
+  updateProcessStep: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StepPatch']
+      }
+    }
+    responses: {
+      /** @description The updated step. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Step']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      /** @description No such step for this user (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      default: components['responses']['Fault']
+    }
+  }
+  getHelp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The articles. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Help']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      default: components['responses']['Fault']
+    }
+  }
+}

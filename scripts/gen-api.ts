@@ -1,0 +1,47 @@
+/**
+ * Generates the TypeScript types of the two OpenAPI documents into contracts/*.gen.ts.
+ * `npm run gen:api` writes them; `npm run gen:api -- --check` fails when a committed copy is stale
+ * (CI runs the check, so a changed openapi.yaml without regenerated types cannot land).
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import openapiTS, { astToString } from 'openapi-typescript'
+import * as prettier from 'prettier'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const targets = [
+  { source: 'openapi.yaml', output: 'contracts/openapi.gen.ts' },
+  { source: 'mock-server/control.openapi.yaml', output: 'contracts/control.gen.ts' },
+] as const
+
+const HEADER = (source: string) =>
+  `// Generated from ${source} by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.\n\n`
+
+async function generate(source: string): Promise<string> {
+  const ast = await openapiTS(new URL(source, `file://${root}`), { alphabetize: false })
+  const text = HEADER(source) + astToString(ast)
+  const config = (await prettier.resolveConfig(root + 'package.json')) ?? {}
+  return prettier.format(text, { ...config, parser: 'typescript' })
+}
+
+async function main(): Promise<void> {
+  const check = process.argv.includes('--check')
+  let stale = 0
+  for (const { source, output } of targets) {
+    const fresh = await generate(source)
+    const path = root + output
+    const current = await readFile(path, 'utf8').catch(() => '')
+    if (current === fresh) continue
+    if (check) {
+      stale += 1
+      console.error(`${output} is stale: run npm run gen:api and commit it.`)
+    } else {
+      await writeFile(path, fresh)
+      console.log(`wrote ${output}`)
+    }
+  }
+  if (stale > 0) process.exit(1)
+  if (check) console.log('generated types are up to date')
+}
+
+await main()

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects whose globs never overlap: node unit tests, the web app's unit and component tests
+// (jsdom), and the contract suite (*.contract.test.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit-node',
+          environment: 'node',
+          include: ['mock-server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'unit-web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contracts',
+          environment: 'node',
+          include: ['contracts/**/*.contract.test.ts'],
+          globalSetup: ['contracts/coverage/global-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+})
