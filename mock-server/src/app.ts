@@ -1,0 +1,32 @@
+// createApp(options): the Express host assembled, with no listen() (main.ts listens; tests use supertest).
+import express, { type Express } from 'express'
+import helmet from 'helmet'
+import { createMockCore, type MockCore, type MockOptions } from './core.ts'
+import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
+
+export interface AppOptions extends MockOptions {
+  /** Trust X-Forwarded-* from a proxy in front (for https detection and client addresses). */
+  trustProxy?: boolean
+}
+
+export interface MockApp extends Express {
+  core: MockCore
+}
+
+export function createApp(options: AppOptions = {}): MockApp {
+  const core = createMockCore(options)
+  const app = express() as MockApp
+  app.core = core
+  app.disable('x-powered-by')
+  app.set('trust proxy', options.trustProxy === true)
+  // Over plain http on 127.0.0.1 an upgrade-insecure-requests directive would send the app's own
+  // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
+  app.use(createExpressRouter(core))
+  app.use((_request, response) => {
+    response.status(404).type('application/json').set('cache-control', 'no-store')
+    response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
+  })
+  app.use(handleBodyErrors)
+  return app
+}

@@ -1,0 +1,38 @@
+// The mock server's defaults: every number a careful auth server needs, named once.
+// Sources: the issue "The contract, the mock backend, and the contract suite" and DESIGN.md.
+
+export const MINUTE_MS = 60_000
+
+/** Access tokens (JWT) live 15 minutes by default. */
+export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS
+/** A refresh family's absolute lifetime; rotation never extends it. */
+export const REFRESH_TOKEN_TTL_MS = 24 * 60 * MINUTE_MS
+/** The parent of the live refresh token returns the same live pair within this window. */
+export const REFRESH_GRACE_MS = 10_000
+/** The cookie session lives as long as its refresh family. */
+export const SESSION_TTL_MS = REFRESH_TOKEN_TTL_MS
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+
+export const CODE_DIGITS = 6
+export const CODE_TTL_MS = 10 * MINUTE_MS
+export const CODE_MAX_ATTEMPTS = 5
+export const CODE_COOLDOWN_MS = 30_000
+export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
+export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
+
+export const LOCKOUT_THRESHOLD = 10
+export const LOCKOUT_MS = 15 * MINUTE_MS
+
+/** Per client address: sign-in attempts allowed in each window (never below 100 per 15 minutes). */
+export const LOGIN_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
+/** Per client address, for the calls that mail something or check a code. */
+export const MAIL_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
+
+export const MAX_BODY_BYTES = 16 * 1024
+
+/** argon2id at OWASP's first recommendation: m=19 MiB, t=2, p=1. */
+export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+/** Hashes computed at once; the rest wait their turn (2 cores here). */
+export const HASH_CONCURRENCY = 2

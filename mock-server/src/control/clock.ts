@@ -1,0 +1,34 @@
+// The server's controllable clock: real time plus an offset that QA and tests move through /__mock/clock.
+import type { Clock } from '../domain/clock.ts'
+
+export interface ControlClock extends Clock {
+  /** How far the clock runs ahead of (or behind) real time. */
+  offsetMs(): number
+  /** Moves the clock forward by `ms`. */
+  advance(ms: number): void
+  /** Sets the clock to `epochMs`. */
+  set(epochMs: number): void
+  reset(): void
+}
+
+/**
+ * @example
+ * const clock = createControlClock()
+ * clock.advance(15 * 60_000) // every access token issued before now has expired
+ */
+export function createControlClock(realNow: () => number = Date.now, initialOffsetMs = 0): ControlClock {
+  let offset = initialOffsetMs
+  return {
+    now: () => realNow() + offset,
+    offsetMs: () => offset,
+    advance(ms) {
+      offset += ms
+    },
+    set(epochMs) {
+      offset = epochMs - realNow()
+    },
+    reset() {
+      offset = 0
+    },
+  }
+}

@@ -1,0 +1,47 @@
+// The mailbox: every mail the server "sends", readable per address through /__mock/mailbox.
+import type { Clock } from '../domain/clock.ts'
+
+export type MailPurpose = 'signup' | 'login' | 'reset' | 'account_exists' | 'password_changed'
+
+export interface Mail {
+  to: string
+  subject: string
+  purpose: MailPurpose
+  code?: string
+  sent_at: string
+}
+
+export interface Mailbox {
+  send(mail: Omit<Mail, 'sent_at'>): void
+  /** Mails to `email` (all mails without it), oldest first. */
+  list(email?: string): Mail[]
+  snapshot(): Mail[]
+  restore(mails: Mail[]): void
+  clear(): void
+}
+
+/**
+ * @example
+ * const mailbox = createMailbox(clock)
+ * mailbox.send({ to: 'ada@example.com', subject: 'Your code', purpose: 'signup', code: '123456' })
+ * mailbox.list('ada@example.com').at(-1)?.code // '123456'
+ */
+export function createMailbox(clock: Clock): Mailbox {
+  let mails: Mail[] = []
+  return {
+    send(mail) {
+      mails.push({ ...mail, sent_at: new Date(clock.now()).toISOString() })
+    },
+    list(email) {
+      const wanted = email?.trim().toLowerCase()
+      return mails.filter((mail) => wanted === undefined || mail.to === wanted).map((mail) => ({ ...mail }))
+    },
+    snapshot: () => mails.map((mail) => ({ ...mail })),
+    restore(saved) {
+      mails = saved.map((mail) => ({ ...mail }))
+    },
+    clear() {
+      mails = []
+    },
+  }
+}

@@ -1,0 +1,169 @@
+// The mock backend assembled without a host: state, control pieces, operation tables and the one
+// dispatch function that the Express and MSW hosts both adapt to.
+import * as defaults from './constants.ts'
+import { createControlClock, type ControlClock } from './control/clock.ts'
+import { createJournal } from './control/journal.ts'
+import { createMailbox } from './control/mailbox.ts'
+import { createScenarios } from './control/scenarios.ts'
+import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
+import { createRandomToken, hashToken } from './domain/crypto.ts'
+import { createKeyedLock } from './domain/locks.ts'
+import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
+import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
+import { seedAccounts } from './domain/seed.ts'
+import { clearStore, createStore } from './domain/store.ts'
+import { findRefreshToken, peekAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
+import { getUserById } from './domain/users.ts'
+import { getSessionByCookie } from './domain/sessions.ts'
+import { readSessionCookie } from './http/cookies.ts'
+import { createDispatcher, type Dispatch } from './http/dispatch.ts'
+import { createRoutes } from './http/openapi-docs.ts'
+import type { RawRequest, RawResponse } from './http/raw.ts'
+import { createControlTable, createOperations } from './operations/index.ts'
+import type { OperationsContext } from './operations/context.ts'
+import type { AnyHandler } from './operations/types.ts'
+import { createPersistence, type Persistence } from './persistence.ts'
+
+export interface MockOptions {
+  /** No /__mock surface (404), as a deployed server would be. */
+  production?: boolean
+  accessTokenTtlMs?: number
+  refreshTokenTtlMs?: number
+  refreshGraceMs?: number
+  codeCooldownMs?: number
+  loginRateLimit?: RateLimit
+  mailRateLimit?: RateLimit
+  /** Lower the hash cost only where a test says so explicitly. */
+  hasher?: HasherOptions
+  /** Seed the demo accounts (default true). */
+  seed?: boolean
+  /** Keep state in this file across restarts (atomic writes). */
+  dataFile?: string
+  /** The real time source behind the control clock (default Date.now). */
+  realNow?: () => number
+  /** One line per request and per fault; never tokens, passwords or codes. */
+  log?: (line: string) => void
+}
+
+export interface MockCore {
+  dispatch(request: RawRequest): Promise<RawResponse | null>
+  /** Resolves once the seed (or the data file) is loaded. */
+  ready: Promise<void>
+  clock: ControlClock
+  ops: OperationsContext
+  production: boolean
+  /** Writes pending state to the data file, if any. */
+  flush(): Promise<void>
+}
+
+export function createMockCore(options: MockOptions = {}): MockCore {
+  const clock = createControlClock(options.realNow)
+  const config: DomainConfig = {
+    accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
+    refreshTokenTtlMs: options.refreshTokenTtlMs ?? defaults.REFRESH_TOKEN_TTL_MS,
+    refreshGraceMs: options.refreshGraceMs ?? defaults.REFRESH_GRACE_MS,
+    codeTtlMs: defaults.CODE_TTL_MS,
+    codeCooldownMs: options.codeCooldownMs ?? defaults.CODE_COOLDOWN_MS,
+    codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
+    lockoutThreshold: defaults.LOCKOUT_THRESHOLD,
+    lockoutMs: defaults.LOCKOUT_MS,
+    secret: createRandomToken(),
+  }
+  const mailbox = createMailbox(clock)
+  const domain: DomainContext = {
+    store: createStore(),
+    clock,
+    locks: createKeyedLock(),
+    hasher: createPasswordHasher(options.hasher),
+    mailbox,
+    config,
+  }
+  const limiters = {
+    login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
+    mail: createRateLimiter(clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
+  }
+  const scenarios = createScenarios(clock)
+  const journal = createJournal(clock)
+  async function reset(): Promise<void> {
+    await clearStore(domain.store)
+    for (const piece of [mailbox, journal, limiters.login, limiters.mail]) piece.clear()
+    scenarios.clear()
+    clock.reset()
+    if (options.seed !== false) await seedAccounts(domain)
+  }
+  const ops: OperationsContext = { domain, limiters, mailbox, clock, scenarios, journal, reset }
+  const persistence: Persistence | null = options.dataFile
+    ? createPersistence(options.dataFile, domain, mailbox, clock)
+    : null
+  const ready = (async () => {
+    if (persistence && (await persistence.load())) return
+    await reset()
+    await persistence?.save()
+  })()
+  const production = options.production === true
+  const dispatch: Dispatch = createDispatcher({
+    routes: [
+      ...createRoutes('api'),
+      ...createRoutes('control').filter((route) => !production || !route.template.startsWith('/__mock/')),
+    ],
+    tables: {
+      api: createOperations(ops) as unknown as Record<string, AnyHandler>,
+      control: createControlTable(ops) as unknown as Record<string, AnyHandler>,
+    },
+    authenticate: (token) =>
+      verifyAccessToken(domain, token).then((check) =>
+        check.ok
+          ? { kind: 'valid', userId: check.userId, sessionId: check.sessionId }
+          : { kind: 'rejected', code: check.code },
+      ),
+    scenarios: {
+      take: (call) => scenarios.take(call),
+      resolveEmail: (operation, input, bearer) => resolveEmail(domain, operation, input, bearer),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+    journal: (entry) => journal.record(entry),
+    ...(options.log && { log: options.log }),
+  })
+  return {
+    async dispatch(request) {
+      await ready
+      const response = await dispatch(request)
+      if (persistence && request.method !== 'GET') persistence.schedule()
+      return response
+    },
+    ready,
+    clock,
+    ops,
+    production,
+    flush: async () => persistence?.flush(),
+  }
+}
+
+/** The account a call belongs to, for scenario scoping and the journal; undefined when none. */
+function resolveEmail(
+  domain: DomainContext,
+  operation: string,
+  input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
+  bearer: string | undefined,
+): string | undefined {
+  const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
+    string,
+    unknown
+  >
+  if (typeof body.email === 'string') return normalizeEmail(body.email)
+  const userId = (() => {
+    if (bearer) return peekAccessTokenSubject(bearer)
+    if (operation === 'refreshToken' && typeof body.refresh_token === 'string') {
+      const record = findRefreshToken(domain, body.refresh_token)
+      return record
+        ? domain.store.sessions.findFirst((q) => q.where({ id: record.sessionId }))?.userId
+        : undefined
+    }
+    if (typeof body.reset_token === 'string') {
+      const hash = hashToken(body.reset_token)
+      return domain.store.resetTokens.findFirst((q) => q.where({ hash }))?.userId
+    }
+    return getSessionByCookie(domain, readSessionCookie(input.request.cookies, input.request.secure))?.userId
+  })()
+  return userId ? getUserById(domain, userId)?.email : undefined
+}

@@ -1,0 +1,133 @@
+// One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
+// purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
+// at most once per 30 s. An address with no code behaves exactly like one with a code.
+import type { DomainContext } from './context.ts'
+import { normalizeEmail } from './context.ts'
+import { createId, createNumericCode, createRandomToken, hashToken, keyedHash, safeEqual } from './crypto.ts'
+import { CODE_DIGITS, RESET_TOKEN_TTL_MS } from '../constants.ts'
+import type { CodeRecord, ResetTokenRecord } from './store.ts'
+
+export type Purpose = CodeRecord['purpose']
+
+export type CodeCheck =
+  | { ok: true }
+  | { ok: false; reason: 'invalid_code'; attemptsLeft: number }
+  | { ok: false; reason: 'too_many_attempts' }
+
+/** Seconds until another code may be sent to this address for this purpose (0 when it may now). */
+export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: Purpose): number {
+  const latest = latestCode(ctx, normalizeEmail(email), purpose)
+  if (!latest) return 0
+  const wait = latest.sentAt + ctx.config.codeCooldownMs - ctx.clock.now()
+  return wait > 0 ? Math.ceil(wait / 1000) : 0
+}
+
+function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRecord | undefined {
+  return ctx.store.codes.findMany((q) => q.where({ email, purpose }), {
+    orderBy: { sentAt: 'desc' },
+    take: 1,
+  })[0]
+}
+
+/**
+ * Issues a new code, superseding the previous one. Returns the code in clear for the mailer, or null
+ * for a decoy (an address without an account gets a code nobody can read, so it answers alike).
+ */
+export async function issueCode(ctx: DomainContext, email: string, purpose: Purpose, deliver: boolean) {
+  const address = normalizeEmail(email)
+  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
+    const now = ctx.clock.now()
+    await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
+      data(draft) {
+        draft.supersededAt = now
+      },
+    })
+    const code = createNumericCode(CODE_DIGITS)
+    await ctx.store.codes.create({
+      id: createId(),
+      email: address,
+      purpose,
+      hash: keyedHash(ctx.config.secret, address, purpose, code),
+      sentAt: now,
+      expiresAt: now + ctx.config.codeTtlMs,
+      attempts: 0,
+      usedAt: null,
+      burned: false,
+      supersededAt: null,
+    })
+    return deliver ? code : null
+  })
+}
+
+/** Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. */
+export async function consumeCode(
+  ctx: DomainContext,
+  email: string,
+  purpose: Purpose,
+  code: string,
+): Promise<CodeCheck> {
+  const address = normalizeEmail(email)
+  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
+    const now = ctx.clock.now()
+    const current = latestCode(ctx, address, purpose)
+    const record = current ?? (await createDecoy(ctx, address, purpose))
+    if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
+    const right = safeEqual(record.hash, keyedHash(ctx.config.secret, address, purpose, code))
+    const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
+    if (right && usable) {
+      await ctx.store.codes.update(record, { data: (draft) => void (draft.usedAt = now) })
+      return { ok: true } as const
+    }
+    const attempts = record.attempts + 1
+    const burned = attempts >= ctx.config.codeMaxAttempts
+    await ctx.store.codes.update(record, {
+      data(draft) {
+        draft.attempts = attempts
+        draft.burned = burned
+      },
+    })
+    if (burned) return { ok: false, reason: 'too_many_attempts' } as const
+    return { ok: false, reason: 'invalid_code', attemptsLeft: ctx.config.codeMaxAttempts - attempts } as const
+  })
+}
+
+async function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): Promise<CodeRecord> {
+  const now = ctx.clock.now()
+  return ctx.store.codes.create({
+    id: createId(),
+    email,
+    purpose,
+    hash: keyedHash(ctx.config.secret, 'decoy', createRandomToken()),
+    // A decoy is "sent" back in time, so it never starts a cooldown of its own.
+    sentAt: now - ctx.config.codeCooldownMs,
+    expiresAt: now + ctx.config.codeTtlMs,
+    attempts: 0,
+    usedAt: null,
+    burned: false,
+    supersededAt: null,
+  })
+}
+
+export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {
+  const token = createRandomToken()
+  await ctx.store.resetTokens.create({
+    id: createId(),
+    userId,
+    hash: hashToken(token),
+    expiresAt: ctx.clock.now() + RESET_TOKEN_TTL_MS,
+    usedAt: null,
+  })
+  return token
+}
+
+/** The user id a live reset token belongs to, consuming it; null when unknown, used or expired. */
+export async function consumeResetToken(ctx: DomainContext, token: string): Promise<string | null> {
+  const hash = hashToken(token)
+  return ctx.locks.run(`reset:${hash}`, async () => {
+    const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
+    const now = ctx.clock.now()
+    if (!record || record.usedAt !== null || record.expiresAt <= now) return null
+    await ctx.store.resetTokens.update(record, { data: (draft) => void (draft.usedAt = now) })
+    return record.userId
+  })
+}

@@ -1,0 +1,33 @@
+// What every domain module is given: the store, the clock, locks, the hasher, the outbox, the settings.
+import type { Mailbox } from '../control/mailbox.ts'
+import type { Clock } from './clock.ts'
+import type { KeyedLock } from './locks.ts'
+import type { PasswordHasher } from './passwords.ts'
+import type { Store } from './store.ts'
+
+export interface DomainConfig {
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+  refreshGraceMs: number
+  codeTtlMs: number
+  codeCooldownMs: number
+  codeMaxAttempts: number
+  lockoutThreshold: number
+  lockoutMs: number
+  /** Signs access tokens and keys the code hashes; random per server unless kept with --data. */
+  secret: string
+}
+
+export interface DomainContext {
+  store: Store
+  clock: Clock
+  locks: KeyedLock
+  hasher: PasswordHasher
+  mailbox: Pick<Mailbox, 'send'>
+  config: DomainConfig
+}
+
+/** E-mail addresses are compared trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}

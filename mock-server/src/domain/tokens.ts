@@ -1,0 +1,147 @@
+// Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
+// rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
+import { errors, jwtVerify, SignJWT } from 'jose'
+import type { DomainContext } from './context.ts'
+import { createId, createRandomToken, hashToken, openBox, sealBox } from './crypto.ts'
+import { revokeSession } from './sessions.ts'
+import type { RefreshTokenRecord, SessionRecord } from './store.ts'
+
+const ALGORITHM = 'HS256'
+const ISSUER = 'auth-shell-mock'
+
+export interface TokenPair {
+  token: string
+  refresh_token: string
+}
+
+export type AccessCheck =
+  | { ok: true; userId: string; sessionId: string }
+  | { ok: false; code: 'token_expired' | 'token_invalid' | 'session_revoked' }
+
+export type RefreshOutcome =
+  | { ok: true; pair: TokenPair; session: SessionRecord }
+  | { ok: false; code: 'refresh_invalid' | 'refresh_expired' | 'refresh_reused' }
+
+function signingKey(ctx: DomainContext): Uint8Array {
+  return new TextEncoder().encode(ctx.config.secret)
+}
+
+export async function signAccessToken(
+  ctx: DomainContext,
+  userId: string,
+  sessionId: string,
+): Promise<string> {
+  const now = Math.floor(ctx.clock.now() / 1000)
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setJti(createId())
+    .setIssuedAt(now)
+    .setExpirationTime(now + Math.round(ctx.config.accessTokenTtlMs / 1000))
+    .sign(signingKey(ctx))
+}
+
+export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<AccessCheck> {
+  let payload
+  try {
+    ;({ payload } = await jwtVerify(token, signingKey(ctx), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      currentDate: new Date(ctx.clock.now()),
+      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti'],
+    }))
+  } catch (error) {
+    return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
+  }
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
+  const session = ctx.store.sessions.findFirst((q) => q.where({ id: sessionId }))
+  if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
+  if (session.revokedAt !== null || session.expiresAt <= ctx.clock.now())
+    return { ok: false, code: 'session_revoked' }
+  return { ok: true, userId: session.userId, sessionId }
+}
+
+/** The subject of a token without checking it: only to scope mock scenarios to an account. */
+export function peekAccessTokenSubject(token: string): string | null {
+  const [, payload] = token.split('.')
+  if (!payload) return null
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }
+    return typeof claims.sub === 'string' ? claims.sub : null
+  } catch {
+    return null
+  }
+}
+
+/** Issues the first refresh token of a session (family). */
+export async function issueRefreshToken(ctx: DomainContext, sessionId: string): Promise<string> {
+  const token = createRandomToken()
+  await ctx.store.refreshTokens.create({
+    id: createId(),
+    sessionId,
+    hash: hashToken(token),
+    createdAt: ctx.clock.now(),
+    retiredAt: null,
+    childId: null,
+    graceBox: null,
+  })
+  return token
+}
+
+export function findRefreshToken(ctx: DomainContext, token: string): RefreshTokenRecord | undefined {
+  const hash = hashToken(token)
+  return ctx.store.refreshTokens.findFirst((q) => q.where({ hash }))
+}
+
+/**
+ * Rotates a refresh token. The live token yields a new pair and retires; its immediate parent,
+ * within the grace window, yields the same live pair again; any other reuse revokes the family.
+ */
+export async function rotateRefreshToken(ctx: DomainContext, token: string): Promise<RefreshOutcome> {
+  const found = findRefreshToken(ctx, token)
+  if (!found) return { ok: false, code: 'refresh_invalid' }
+  return ctx.locks.run(`family:${found.sessionId}`, async () => {
+    const record = ctx.store.refreshTokens.findFirst((q) => q.where({ id: found.id }))
+    const session = ctx.store.sessions.findFirst((q) => q.where({ id: found.sessionId }))
+    const now = ctx.clock.now()
+    if (!record || !session || session.revokedAt !== null)
+      return { ok: false, code: 'refresh_invalid' } as const
+    if (session.expiresAt <= now) return { ok: false, code: 'refresh_expired' } as const
+    if (record.retiredAt === null)
+      return { ok: true, pair: await rotate(ctx, record, session, token), session }
+    const graceOpen = now - record.retiredAt <= ctx.config.refreshGraceMs
+    const child = record.childId
+      ? ctx.store.refreshTokens.findFirst((q) => q.where({ id: record.childId! }))
+      : undefined
+    const sealed =
+      graceOpen && child?.retiredAt === null && record.graceBox ? openBox(token, record.graceBox) : null
+    if (sealed) return { ok: true, pair: JSON.parse(sealed) as TokenPair, session }
+    await revokeSession(ctx, session.id, 'refresh_reused')
+    return { ok: false, code: 'refresh_reused' } as const
+  })
+}
+
+async function rotate(ctx: DomainContext, record: RefreshTokenRecord, session: SessionRecord, token: string) {
+  const refresh_token = createRandomToken()
+  const childId = createId()
+  const now = ctx.clock.now()
+  await ctx.store.refreshTokens.create({
+    id: childId,
+    sessionId: session.id,
+    hash: hashToken(refresh_token),
+    createdAt: now,
+    retiredAt: null,
+    childId: null,
+    graceBox: null,
+  })
+  const pair = { token: await signAccessToken(ctx, session.userId, session.id), refresh_token }
+  await ctx.store.refreshTokens.update(record, {
+    data(draft) {
+      draft.retiredAt = now
+      draft.childId = childId
+      draft.graceBox = sealBox(token, JSON.stringify(pair))
+    },
+  })
+  return pair
+}

@@ -1,0 +1,64 @@
+// The Express host: every request becomes a RawRequest for the core's dispatch; what the documents
+// do not describe falls through to the next handler (static files, the SPA fallback).
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import { MAX_BODY_BYTES } from '../constants.ts'
+import type { MockCore } from '../core.ts'
+import { errorResponse, type RawResponse } from '../http/raw.ts'
+
+function toHeaders(request: Request): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return headers
+}
+
+function send(response: Response, raw: RawResponse): void {
+  response.status(raw.status)
+  for (const [name, value] of Object.entries(raw.headers)) response.setHeader(name, value)
+  response.end(raw.body)
+}
+
+/** Routes for both documents, in front of whatever the caller mounts after them. */
+export function createExpressRouter(core: MockCore): Router {
+  const router = express.Router()
+  // Read every body as bytes, whatever its type: the dispatcher checks type, size and schema itself.
+  router.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }))
+  router.use(async (request: Request, response: Response, next: NextFunction) => {
+    try {
+      const host = request.get('host') ?? 'localhost'
+      const raw = await core.dispatch({
+        method: request.method,
+        url: request.originalUrl,
+        headers: toHeaders(request),
+        body: Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
+        ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+        secure: request.secure,
+        origin: `${request.protocol}://${host}`,
+      })
+      if (raw) send(response, raw)
+      else next()
+    } catch (error) {
+      next(error)
+    }
+  })
+  return router
+}
+
+/** Body-parser's refusals (too large, aborted, bad encoding) in the documented error shape. */
+export function handleBodyErrors(
+  error: unknown,
+  _request: Request,
+  response: Response,
+  next: NextFunction,
+): void {
+  const failure = error as { type?: string; status?: number }
+  if (response.headersSent) return next(error)
+  if (failure.type === 'entity.too.large') {
+    return send(response, errorResponse(413, 'payload_too_large', `Send at most ${MAX_BODY_BYTES} bytes.`))
+  }
+  if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) {
+    return send(response, errorResponse(failure.status, 'bad_request', 'The request could not be read.'))
+  }
+  send(response, errorResponse(500, 'internal_error', 'Something went wrong on our side.'))
+}

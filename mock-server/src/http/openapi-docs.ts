@@ -1,0 +1,172 @@
+// Reads the OpenAPI documents and turns them into routes with request validators (Ajv, JSON Schema
+// 2020-12, the dialect of OpenAPI 3.1). Both hosts route through these, so a path or a request rule
+// exists once: in the document.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { parse } from 'yaml'
+
+export type DocumentName = 'api' | 'control'
+
+const FILES: Record<DocumentName, string> = {
+  api: '../../../openapi.yaml',
+  control: '../../control.openapi.yaml',
+}
+
+interface ParameterObject {
+  name: string
+  in: 'query' | 'path' | 'header' | 'cookie'
+  required?: boolean
+  schema: object
+}
+
+export interface Route {
+  document: DocumentName
+  operationId: string
+  method: string
+  template: string
+  pattern: RegExp
+  pathNames: string[]
+  /** Media type of the request body, when it has one. */
+  bodyType?: string
+  validateBody?: ValidateFunction
+  validateQuery: ValidateFunction
+  validatePath: ValidateFunction
+  /** The security requirements, e.g. [['bearerAuth'], []] (an empty one = anonymous allowed). */
+  security: string[][]
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
+
+export function loadDocument(name: DocumentName): Record<string, unknown> {
+  return parse(readFileSync(fileURLToPath(new URL(FILES[name], import.meta.url)), 'utf8')) as Record<
+    string,
+    unknown
+  >
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: false })
+  ;(addFormats as unknown as (ajv: Ajv2020) => void)(ajv)
+  return ajv
+}
+
+function parametersSchema(parameters: ParameterObject[], where: 'query' | 'path'): object {
+  const picked = parameters.filter((parameter) => parameter.in === where)
+  return {
+    type: 'object',
+    properties: Object.fromEntries(picked.map((parameter) => [parameter.name, parameter.schema])),
+    required: picked.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  }
+}
+
+/** Every operation of a document as a route, in document order. */
+export function createRoutes(name: DocumentName): Route[] {
+  const document = loadDocument(name)
+  const ajv = createAjv()
+  ajv.addSchema(document, name)
+  const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>
+  const rootSecurity = (document.security as Record<string, unknown>[] | undefined) ?? []
+  const routes: Route[] = []
+  for (const [template, item] of Object.entries(paths)) {
+    const pathNames = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
+    const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')
+    const pattern = new RegExp(`^${source}$`)
+    for (const method of METHODS) {
+      const operation = item[method]
+      if (!operation) continue
+      const parameters = [
+        ...((item.parameters as unknown as ParameterObject[]) ?? []),
+        ...((operation.parameters as ParameterObject[]) ?? []),
+      ]
+      const content = (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content
+      const bodyType = content ? Object.keys(content)[0] : undefined
+      const pointer = `/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody/content/${bodyType?.replace(/\//g, '~1')}/schema`
+      const security = ((operation.security as Record<string, unknown>[] | undefined) ?? rootSecurity).map(
+        (requirement) => Object.keys(requirement),
+      )
+      routes.push({
+        document: name,
+        operationId: operation.operationId as string,
+        method: method.toUpperCase(),
+        template,
+        pattern,
+        pathNames,
+        ...(bodyType && { bodyType, validateBody: ajv.compile({ $ref: `${name}#${pointer}` }) }),
+        validateQuery: ajv.compile(parametersSchema(parameters, 'query')),
+        validatePath: ajv.compile(parametersSchema(parameters, 'path')),
+        security,
+      })
+    }
+  }
+  return routes
+}
+
+/** Turns Ajv's errors into `{ field: reason }`, one reason a field, readable by a person. */
+export function describeErrors(errors: ErrorObject[] | null | undefined): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const error of closestBranch(errors ?? [])) {
+    const { field, reason } = describeError(error)
+    if (!(field in fields) && reason) fields[field] = reason
+  }
+  return fields
+}
+
+function describeError(error: ErrorObject): { field: string; reason: string | null } {
+  const at = error.instancePath.split('/').filter(Boolean).join('.')
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return { field: join(at, String(params.missingProperty)), reason: 'This field is required.' }
+    case 'additionalProperties':
+      return { field: join(at, String(params.additionalProperty)), reason: 'This field is not allowed.' }
+    case 'minLength':
+      return { field: at || 'body', reason: `Use at least ${String(params.limit)} characters.` }
+    case 'maxLength':
+      return { field: at || 'body', reason: `Use at most ${String(params.limit)} characters.` }
+    case 'format':
+      return {
+        field: at || 'body',
+        reason:
+          params.format === 'email'
+            ? 'Enter a valid e-mail address.'
+            : `Must be a valid ${String(params.format)}.`,
+      }
+    case 'type':
+      return { field: at || 'body', reason: `Must be of type ${String(params.type)}.` }
+    case 'enum':
+      return {
+        field: at || 'body',
+        reason: `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`,
+      }
+    case 'pattern':
+      return {
+        field: at || 'body',
+        reason: at.endsWith('code') ? 'Enter the 6-digit code.' : 'Has an invalid format.',
+      }
+    case 'minProperties':
+      return { field: at || 'body', reason: 'Send at least one field.' }
+    case 'oneOf':
+    case 'anyOf':
+    case 'if':
+      return { field: at || 'body', reason: null }
+    default:
+      return { field: at || 'body', reason: error.message ?? 'Is invalid.' }
+  }
+}
+
+/** For a oneOf, only the errors of the branch that came closest (fewest errors) make sense to a person. */
+function closestBranch(errors: ErrorObject[]): ErrorObject[] {
+  const branches = new Map<string, ErrorObject[]>()
+  for (const error of errors) {
+    const branch = /\/oneOf\/(\d+)\//.exec(error.schemaPath)?.[1]
+    if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), error])
+  }
+  if (branches.size === 0) return errors
+  return [...branches.values()].sort((a, b) => a.length - b.length)[0]!
+}
+
+function join(base: string, name: string): string {
+  return base ? `${base}.${name}` : name
+}

@@ -1,0 +1,57 @@
+// The request and response every host adapts to and from: plain data, no framework types.
+
+export interface RawRequest {
+  method: string
+  /** Path and query string, e.g. /api/me?x=1. */
+  url: string
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>
+  body: Uint8Array | undefined
+  ip: string
+  secure: boolean
+  /** This server's origin as the client reached it, e.g. http://127.0.0.1:4010. */
+  origin: string
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[]>
+  body: string | undefined
+}
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]> = {},
+): RawResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  }
+}
+
+export function errorResponse(
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return jsonResponse(status, { error, message, ...extra })
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {}
+  for (const part of header?.split(';') ?? []) {
+    const index = part.indexOf('=')
+    if (index < 1) continue
+    const name = part.slice(0, index).trim()
+    const value = part.slice(index + 1).trim()
+    try {
+      if (!(name in cookies)) cookies[name] = decodeURIComponent(value)
+    } catch {
+      // A cookie that is not valid percent-encoding is ignored, like a missing one.
+    }
+  }
+  return cookies
+}

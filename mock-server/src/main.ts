@@ -1,0 +1,94 @@
+// The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
+import { parseArgs } from 'node:util'
+import { createApp } from './app.ts'
+import { SEED_ACCOUNTS } from './domain/seed.ts'
+import { parseDuration } from './duration.ts'
+
+const HELP = `Usage: npm run mock -- [options]
+
+Starts the mock backend (the product API, the /__mock control surface and the mock identity provider).
+
+Options:
+  --port <n>            Port to listen on (env PORT; default 4010). 0 picks a free one.
+  --host <address>      Address to bind (env HOST; default 127.0.0.1).
+  --access-ttl <d>      Access token lifetime (default 15m). Durations: 500ms, 30s, 15m, 24h, or plain ms.
+  --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
+  --grace <d>           Grace window for the parent of the live refresh token (default 10s).
+  --code-cooldown <d>   Time between two codes to one address (default 30s).
+  --data <file>         Keep state in this file across restarts (default: in memory, seeded).
+  --production          No /__mock control surface (answers 404).
+  --trust-proxy         Trust X-Forwarded-* headers (https detection behind a proxy).
+  --quiet               No request log.
+  --help                This text.
+`
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'access-ttl': { type: 'string' },
+      'refresh-ttl': { type: 'string' },
+      grace: { type: 'string' },
+      'code-cooldown': { type: 'string' },
+      data: { type: 'string' },
+      production: { type: 'boolean' },
+      'trust-proxy': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    process.stdout.write(HELP)
+    return
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 4010)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+  const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
+  const app = createApp({
+    production: values.production === true,
+    trustProxy: values['trust-proxy'] === true,
+    ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
+    ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
+    ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
+    ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
+    ...(values.data && { dataFile: values.data }),
+    ...(log && { log }),
+  })
+  app.core.ready.then(
+    () => {
+      const server = app.listen(port, host, () => {
+        const address = server.address()
+        const actual = typeof address === 'object' && address ? address.port : port
+        console.log(
+          `Mock server listening on http://${host}:${actual}${values.production ? ' (production mode: no /__mock)' : ''}`,
+        )
+        if (!values.data) {
+          console.log(
+            `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
+          )
+        }
+      })
+      const stop = () => {
+        server.close()
+        void app.core.flush().then(() => process.exit(0))
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}
+
+try {
+  main()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(2)
+}

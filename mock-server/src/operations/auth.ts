@@ -1,0 +1,225 @@
+// The `auth` tag: sign-in, sign-up, one-time codes, password recovery and change, external sign-in.
+import type { operations } from '#contracts/openapi.gen.ts'
+import {
+  consumeCode,
+  consumeResetToken,
+  getCooldownSeconds,
+  issueCode,
+  issueResetToken,
+  type Purpose,
+} from '../domain/codes.ts'
+import { normalizeEmail } from '../domain/context.ts'
+import { createRandomToken, hashToken, safeEqual } from '../domain/crypto.ts'
+import { getPasswordProblem } from '../domain/passwords.ts'
+import { revokeUserSessions } from '../domain/sessions.ts'
+import {
+  checkCredentials,
+  createUser,
+  getUserByEmail,
+  getUserById,
+  markVerified,
+  replaceUnverified,
+  setPassword,
+} from '../domain/users.ts'
+import type { UserRecord } from '../domain/store.ts'
+import { type OperationsContext, isSafeRedirectPath, rateLimited, validationFailed } from './context.ts'
+import { signIn } from './sign-in.ts'
+import type { OperationTable } from './types.ts'
+
+type AuthOperations = Pick<
+  operations,
+  | 'login'
+  | 'signup'
+  | 'sendOtp'
+  | 'verifyOtp'
+  | 'forgotPassword'
+  | 'updatePassword'
+  | 'authorizeExternal'
+  | 'exchangeCallback'
+>
+
+const SUBJECTS: Record<Purpose, string> = {
+  signup: 'Confirm your e-mail address',
+  login: 'Your sign-in code',
+  reset: 'Reset your password',
+}
+
+export function createAuthOperations(ops: OperationsContext): OperationTable<AuthOperations> {
+  const { domain, limiters, mailbox } = ops
+  const accepted = (email: string, purpose: Purpose) =>
+    ({
+      status: 202,
+      body: { accepted: true, resend_after: getCooldownSeconds(domain, email, purpose) },
+    }) as const
+
+  /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
+  async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
+    if (getCooldownSeconds(domain, email, purpose) > 0) return
+    const code = await issueCode(domain, email, purpose, user !== null)
+    if (code !== null) mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
+  }
+
+  return {
+    async login({ body, request }) {
+      const wait = limiters.login.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const check = await checkCredentials(domain, body.email, body.password)
+      if (check.ok) return signIn(domain, check.user)
+      if (check.reason === 'unverified') {
+        return {
+          status: 403,
+          body: { error: 'unverified', message: 'Confirm your e-mail address to continue.' },
+        }
+      }
+      return {
+        status: 401,
+        body: { error: 'invalid_credentials', message: 'The e-mail address or password is incorrect.' },
+      }
+    },
+
+    async signup({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const problem = getPasswordProblem(body.password, body)
+      if (problem) return validationFailed('password', problem)
+      const existing = getUserByEmail(domain, body.email)
+      if (existing?.verified) {
+        await domain.hasher.hash(body.password) // the same work on every path, so timing tells nothing
+        if (getCooldownSeconds(domain, body.email, 'signup') === 0) {
+          await issueCode(domain, body.email, 'signup', false)
+          mailbox.send({
+            to: existing.email,
+            subject: 'You already have an account',
+            purpose: 'account_exists',
+          })
+        }
+        return accepted(body.email, 'signup')
+      }
+      const user = existing
+        ? (await replaceUnverified(domain, existing, body), existing)
+        : await createUser(domain, { ...body, verified: false })
+      await sendCode(body.email, 'signup', user)
+      return accepted(body.email, 'signup')
+    },
+
+    async sendOtp({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const cooldown = getCooldownSeconds(domain, body.email, body.purpose)
+      if (cooldown > 0) return rateLimited(cooldown)
+      const user = getUserByEmail(domain, body.email)
+      const deliverable = user !== null && (body.purpose !== 'signup' || !user.verified)
+      await sendCode(body.email, body.purpose, deliverable ? user : null)
+      return accepted(body.email, body.purpose)
+    },
+
+    async verifyOtp({ body }) {
+      const check = await consumeCode(domain, body.email, body.purpose, body.code)
+      if (!check.ok && check.reason === 'too_many_attempts') {
+        return {
+          status: 429,
+          body: { error: 'too_many_attempts', message: 'Too many wrong attempts. Ask for a new code.' },
+        }
+      }
+      const user = getUserByEmail(domain, body.email)
+      if (!check.ok || !user) {
+        const attempts_left = check.ok ? 0 : check.attemptsLeft
+        return {
+          status: 400,
+          body: { error: 'invalid_code', message: 'That code is wrong or has expired.', attempts_left },
+        }
+      }
+      if (body.purpose === 'reset')
+        return { status: 200, body: { reset_token: await issueResetToken(domain, user.id) } }
+      return signIn(domain, await markVerified(domain, user))
+    },
+
+    async forgotPassword({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      await sendCode(body.email, 'reset', getUserByEmail(domain, body.email))
+      return accepted(body.email, 'reset')
+    },
+
+    async updatePassword({ body, request }) {
+      const wait = limiters.login.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      if ('reset_token' in body) {
+        const problem = getPasswordProblem(body.password)
+        if (problem) return validationFailed('password', problem)
+        const userId = await consumeResetToken(domain, body.reset_token)
+        const user = userId ? getUserById(domain, userId) : null
+        if (!user)
+          return {
+            status: 400,
+            body: { error: 'reset_token_invalid', message: 'This reset link is invalid or has expired.' },
+          }
+        await setPassword(domain, user, body.password)
+        await markVerified(domain, user)
+        await revokeUserSessions(domain, user.id, 'password_reset')
+        mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+        return { status: 200, body: { updated: true } }
+      }
+      if (request.auth.kind !== 'valid') return { status: 401, body: { message: 'Sign in to continue.' } }
+      const user = getUserById(domain, request.auth.userId)
+      if (!user)
+        return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
+      const problem = getPasswordProblem(body.password, user)
+      if (problem) return validationFailed('password', problem)
+      if (!(await domain.hasher.verify(user.passwordHash, body.current_password))) {
+        return {
+          status: 400,
+          body: { error: 'invalid_credentials', message: 'The current password is incorrect.' },
+        }
+      }
+      await setPassword(domain, user, body.password)
+      await revokeUserSessions(domain, user.id, 'password_changed', request.auth.sessionId)
+      mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+      return { status: 200, body: { updated: true } }
+    },
+
+    authorizeExternal({ query }) {
+      const redirect = query.redirect_uri ?? '/callback'
+      if (!isSafeRedirectPath(redirect)) return validationFailed('redirect_uri', 'Use a path on this site.')
+      const location = `/idp/authorize?${new URLSearchParams({ state: query.state, redirect_uri: redirect })}`
+      return { status: 302, headers: { location } }
+    },
+
+    async exchangeCallback({ body }) {
+      const hash = hashToken(body.code)
+      const email = await domain.locks.run(`external:${hash}`, async () => {
+        const record = domain.store.externalCodes.findFirst((q) => q.where({ hash }))
+        const now = domain.clock.now()
+        if (
+          !record ||
+          record.usedAt !== null ||
+          record.expiresAt <= now ||
+          !safeEqual(record.state, body.state)
+        )
+          return null
+        await domain.store.externalCodes.update(record, { data: (draft) => void (draft.usedAt = now) })
+        return record
+      })
+      if (!email) {
+        return {
+          status: 400,
+          body: {
+            error: 'invalid_callback',
+            message: 'The sign-in could not be completed. Please try again.',
+          },
+        }
+      }
+      const record = email
+      const existing = getUserByEmail(domain, record.email)
+      const user = existing
+        ? await markVerified(domain, existing)
+        : await createUser(domain, {
+            email: record.email,
+            name: record.name,
+            password: createRandomToken(),
+            verified: true,
+          })
+      return signIn(domain, user)
+    },
+  }
+}

@@ -1,0 +1,43 @@
+// What the operation handlers are given: the domain, the limiters, and the control pieces.
+import type { ControlClock } from '../control/clock.ts'
+import type { Journal } from '../control/journal.ts'
+import type { Mailbox } from '../control/mailbox.ts'
+import type { Scenarios } from '../control/scenarios.ts'
+import type { DomainContext } from '../domain/context.ts'
+import type { RateLimiter } from '../domain/rate-limit.ts'
+
+export interface OperationsContext {
+  domain: DomainContext
+  limiters: { login: RateLimiter; mail: RateLimiter }
+  mailbox: Mailbox
+  clock: ControlClock
+  scenarios: Scenarios
+  journal: Journal
+  /** Back to the seed state. */
+  reset(): Promise<void>
+}
+
+/** A same-origin relative path (no scheme, no host, no `//`), safe to redirect to. */
+export function isSafeRedirectPath(value: string): boolean {
+  const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20)
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !hasControlCharacter
+}
+
+export function rateLimited(retryAfter: number) {
+  return {
+    status: 429 as const,
+    headers: { 'retry-after': String(retryAfter) },
+    body: {
+      error: 'rate_limited' as const,
+      message: `Too many attempts. Try again in ${retryAfter} seconds.`,
+      retry_after: retryAfter,
+    },
+  }
+}
+
+export function validationFailed(field: string, reason: string) {
+  return {
+    status: 400 as const,
+    body: { error: 'validation_failed', message: `${field}: ${reason}`, fields: { [field]: reason } },
+  }
+}

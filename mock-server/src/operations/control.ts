@@ -1,0 +1,54 @@
+// The /__mock control surface (its own OpenAPI document, mock-server/control.openapi.yaml).
+import type { operations } from '#contracts/control.gen.ts'
+import { parseSince } from '../control/journal.ts'
+import { getArmProblem, SCENARIOS } from '../control/scenarios.ts'
+import type { OperationsContext } from './context.ts'
+import { validationFailed } from './context.ts'
+import type { OperationTable } from './types.ts'
+
+type ControlOperations = Omit<operations, 'showIdpSignIn' | 'submitIdpSignIn'>
+
+export function createControlOperations(ops: OperationsContext): OperationTable<ControlOperations> {
+  const { clock, scenarios, mailbox, journal } = ops
+  const readClock = () => ({ now: new Date(clock.now()).toISOString(), offset_ms: clock.offsetMs() })
+  return {
+    async resetMock() {
+      await ops.reset()
+      return { status: 200, body: { reset: true } }
+    },
+    getClock: () => ({ status: 200, body: readClock() }),
+    setClock({ body }) {
+      if ('advance_ms' in body) clock.advance(body.advance_ms)
+      else clock.set(Date.parse(body.now))
+      return { status: 200, body: readClock() }
+    },
+    listScenarios: () => ({
+      status: 200,
+      body: {
+        available: SCENARIOS.map(({ name, description, operations }) => ({
+          name,
+          description,
+          operations: [...operations],
+        })),
+        armed: scenarios.list(),
+      },
+    }),
+    armScenario({ body }) {
+      const problem = getArmProblem(body)
+      if (problem) return validationFailed(problem.field, problem.reason)
+      return { status: 201, body: scenarios.arm(body) }
+    },
+    clearScenarios: ({ query }) => ({ status: 200, body: { cleared: scenarios.clear(query.email) } }),
+    getMailbox: ({ query }) => ({ status: 200, body: { messages: mailbox.list(query.email) } }),
+    getRequests({ query }) {
+      if (query.since !== undefined) {
+        try {
+          parseSince(query.since)
+        } catch (error) {
+          return validationFailed('since', (error as Error).message)
+        }
+      }
+      return { status: 200, body: { requests: journal.list(query) } }
+    },
+  }
+}

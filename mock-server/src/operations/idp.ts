@@ -1,0 +1,70 @@
+// The identity provider the mock server plays for the external sign-in: a sign-in page whose form
+// sends the browser back to the app's /callback with a one-time code bound to the app's `state`.
+import type { operations } from '#contracts/control.gen.ts'
+import { EXTERNAL_CODE_TTL_MS } from '../constants.ts'
+import { normalizeEmail } from '../domain/context.ts'
+import { createId, createRandomToken, hashToken } from '../domain/crypto.ts'
+import { type OperationsContext, isSafeRedirectPath, validationFailed } from './context.ts'
+import type { OperationTable } from './types.ts'
+
+type IdpOperations = Pick<operations, 'showIdpSignIn' | 'submitIdpSignIn'>
+
+function escapeHtml(value: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  }
+  return value.replace(/[&<>"']/g, (character) => entities[character]!)
+}
+
+function renderPage(state: string, redirect: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in with Mock Identity</title></head>
+<body>
+<main>
+<h1>Mock Identity</h1>
+<p>The mock server plays the external identity provider. Choose who you are.</p>
+<form method="post" action="/idp/authorize">
+<p><label for="email">E-mail</label><br><input id="email" name="email" type="email" required autocomplete="email"></p>
+<p><label for="name">Name</label><br><input id="name" name="name" type="text" autocomplete="name"></p>
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}">
+<p><button type="submit">Continue</button></p>
+</form>
+</main>
+</body>
+</html>
+`
+}
+
+export function createIdpOperations({ domain }: OperationsContext): OperationTable<IdpOperations> {
+  return {
+    showIdpSignIn({ query }) {
+      if (!isSafeRedirectPath(query.redirect_uri))
+        return validationFailed('redirect_uri', 'Use a path on this site.')
+      return { status: 200, body: renderPage(query.state, query.redirect_uri) }
+    },
+    async submitIdpSignIn({ body }) {
+      if (!isSafeRedirectPath(body.redirect_uri))
+        return validationFailed('redirect_uri', 'Use a path on this site.')
+      const code = createRandomToken()
+      const email = normalizeEmail(body.email)
+      await domain.store.externalCodes.create({
+        id: createId(),
+        hash: hashToken(code),
+        state: body.state,
+        email,
+        name: body.name?.trim() || email.split('@')[0]!,
+        expiresAt: domain.clock.now() + EXTERNAL_CODE_TTL_MS,
+        usedAt: null,
+      })
+      const location = `${body.redirect_uri}?${new URLSearchParams({ code, state: body.state })}`
+      return { status: 302, headers: { location } }
+    },
+  }
+}

@@ -1,0 +1,18 @@
+// The operation tables, keyed by operationId: one for the product API, one for the control surface.
+import type { operations as ApiOperations } from '#contracts/openapi.gen.ts'
+import type { operations as ControlOperations } from '#contracts/control.gen.ts'
+import { createAccountOperations } from './account.ts'
+import { createAuthOperations } from './auth.ts'
+import type { OperationsContext } from './context.ts'
+import { createControlOperations } from './control.ts'
+import { createIdpOperations } from './idp.ts'
+import { createSessionOperations } from './session.ts'
+import type { OperationTable } from './types.ts'
+
+export function createOperations(ctx: OperationsContext): OperationTable<ApiOperations> {
+  return { ...createSessionOperations(ctx), ...createAuthOperations(ctx), ...createAccountOperations(ctx) }
+}
+
+export function createControlTable(ctx: OperationsContext): OperationTable<ControlOperations> {
+  return { ...createControlOperations(ctx), ...createIdpOperations(ctx) }
+}

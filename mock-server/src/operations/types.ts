@@ -1,0 +1,82 @@
+// The typed operation table: one handler per operationId of an OpenAPI document, its input parsed and
+// validated, its output a status with the body of that status's schema. A missing operation, or a
+// body that does not fit its status, fails the typecheck.
+
+export interface CookieInstruction {
+  name: 'session'
+  /** The value to set, or null to clear the cookie. */
+  value: string | null
+  maxAgeSeconds?: number
+}
+
+export type AuthState =
+  | { kind: 'none' }
+  | { kind: 'valid'; userId: string; sessionId: string }
+  | { kind: 'rejected'; code: 'token_expired' | 'token_invalid' | 'session_revoked' }
+
+/** What every handler may know of the request besides its parsed parameters and body. */
+export interface RequestFacts {
+  method: string
+  path: string
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>
+  cookies: Record<string, string | undefined>
+  /** The client's address, for rate limits. */
+  ip: string
+  /** Whether the request came over https (Secure, __Host- cookies). */
+  secure: boolean
+  /** This server's own origin, e.g. http://127.0.0.1:4010. */
+  origin: string
+  auth: AuthState
+}
+
+type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never
+type JsonOf<R> = R extends { content: { 'application/json': infer B } }
+  ? B
+  : R extends { content: { 'text/html': infer H } }
+    ? H
+    : undefined
+type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
+
+export type OutputFor<Op> = {
+  [S in keyof ResponsesOf<Op>]: {
+    status: S extends 'default' ? number : S
+    headers?: Record<string, string>
+    cookies?: CookieInstruction[]
+  } & BodyField<JsonOf<ResponsesOf<Op>[S]>>
+}[keyof ResponsesOf<Op>]
+
+type ContentOf<Op> = Op extends { requestBody?: { content: infer C } } ? C : never
+type RequestBodyOf<Op> = [ContentOf<Op>] extends [never] ? undefined : ContentOf<Op>[keyof ContentOf<Op>]
+type ParamOf<Op, K extends string> = Op extends { parameters: infer P }
+  ? K extends keyof P
+    ? [NonNullable<P[K]>] extends [never]
+      ? Record<string, never>
+      : NonNullable<P[K]>
+    : Record<string, never>
+  : Record<string, never>
+
+export interface InputFor<Op> {
+  body: RequestBodyOf<Op>
+  query: ParamOf<Op, 'query'>
+  path: ParamOf<Op, 'path'>
+  request: RequestFacts
+}
+
+export type Handler<Op> = (input: InputFor<Op>) => Promise<OutputFor<Op>> | OutputFor<Op>
+
+export type OperationTable<Ops> = { [K in keyof Ops]: Handler<Ops[K]> }
+
+/** The table as the dispatcher sees it, once typed by its document. */
+export interface AnyOutput {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  cookies?: CookieInstruction[]
+}
+export type AnyHandler = (input: {
+  body: unknown
+  query: Record<string, unknown>
+  path: Record<string, unknown>
+  request: RequestFacts
+}) => Promise<AnyOutput> | AnyOutput
