@@ -61,8 +61,22 @@ function parametersSchema(parameters: ParameterObject[], where: 'query' | 'path'
   }
 }
 
-/** Every operation of a document as a route, in document order. */
+const compiled = new Map<DocumentName, readonly Route[]>()
+
+/**
+ * Every operation of a document as a route, in document order. Compiled once per process: routes are
+ * immutable, and compiling the validators is the costliest part of creating an app.
+ */
 export function createRoutes(name: DocumentName): Route[] {
+  let routes = compiled.get(name)
+  if (!routes) {
+    routes = compileRoutes(name)
+    compiled.set(name, routes)
+  }
+  return [...routes]
+}
+
+function compileRoutes(name: DocumentName): Route[] {
   const document = loadDocument(name)
   const ajv = createAjv()
   ajv.addSchema(document, name)
