@@ -23,10 +23,12 @@ export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: P
 }
 
 function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRecord | undefined {
-  return ctx.store.codes.findMany((q) => q.where({ email, purpose }), {
-    orderBy: { sentAt: 'desc' },
-    take: 1,
-  })[0]
+  // Sorted here: @msw/data applies `take` before `orderBy`.
+  const codes = ctx.store.codes.findMany((q) => q.where({ email, purpose }))
+  return codes.reduce<CodeRecord | undefined>(
+    (latest, code) => (!latest || code.sentAt >= latest.sentAt ? code : latest),
+    undefined,
+  )
 }
 
 /**

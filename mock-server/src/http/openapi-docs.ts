@@ -170,15 +170,21 @@ function describeError(error: ErrorObject): { field: string; reason: string | nu
   }
 }
 
-/** For a oneOf, only the errors of the branch that came closest (fewest errors) make sense to a person. */
+/**
+ * For a oneOf, only the errors of the branch that came closest (fewest errors) make sense to a person.
+ * Ajv reports the branches in order; an error inside a $ref names no branch, so it belongs to the
+ * branch reported last before it.
+ */
 function closestBranch(errors: ErrorObject[]): ErrorObject[] {
+  if (!errors.some((error) => error.keyword === 'oneOf')) return errors
   const branches = new Map<string, ErrorObject[]>()
+  let current = '0'
   for (const error of errors) {
-    const branch = /\/oneOf\/(\d+)\//.exec(error.schemaPath)?.[1]
-    if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), error])
+    if (error.keyword === 'oneOf') continue
+    current = /\/oneOf\/(\d+)\//.exec(error.schemaPath)?.[1] ?? current
+    branches.set(current, [...(branches.get(current) ?? []), error])
   }
-  if (branches.size === 0) return errors
-  return [...branches.values()].sort((a, b) => a.length - b.length)[0]!
+  return [...branches.values()].sort((a, b) => a.length - b.length)[0] ?? errors
 }
 
 function join(base: string, name: string): string {
