@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           environment: 'node',
-          include: ['mock-server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'mock-server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'contracts/support/**/*.test.ts',
+            'contracts/coverage/**/*.test.ts',
+          ],
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
         },
       },

@@ -224,7 +224,7 @@ describe('one-time codes', () => {
     const code = await readCode(server.api, 'grace@example.com', 'login')
     const res = await verify(server, 'grace@example.com', code, 'login').expect(200)
     expect(res.body.user.email).toBe('grace@example.com')
-    expect(res.headers['set-cookie'][0]).toMatch(/^sid=/)
+    expect(res.headers['set-cookie']![0]).toMatch(/^sid=/)
     expect((await verify(server, 'grace@example.com', code, 'login').expect(400)).body.error).toBe(
       'invalid_code',
     )
@@ -456,7 +456,7 @@ describe('external sign-in', () => {
     const start = await server.api
       .get(`/api/auth/external/authorize?state=${state}&redirect_uri=/callback`)
       .expect(302)
-    const page = new URL(start.headers.location, 'http://x')
+    const page = new URL(start.headers.location!, 'http://x')
     expect(page.pathname).toBe('/idp/authorize')
     await server.api.get(page.pathname + page.search).expect(200)
     const back = await server.api
@@ -464,7 +464,7 @@ describe('external sign-in', () => {
       .type('form')
       .send({ email, name: 'Sso User', state, redirect_uri: '/callback' })
       .expect(302)
-    const callback = new URL(back.headers.location, 'http://x')
+    const callback = new URL(back.headers.location!, 'http://x')
     expect(callback.pathname).toBe('/callback')
     expect(callback.searchParams.get('state')).toBe(state)
     return callback.searchParams.get('code')!

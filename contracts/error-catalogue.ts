@@ -123,7 +123,9 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
     suites: ['contract', 'e2e'],
     arm: [{ name: 'unauthorized-other', message: 'Your account has been suspended.' }],
     trigger: 'protected-call',
-    server: [{ call: 'protected', status: 401, code: 'access_denied', message: 'Your account has been suspended.' }],
+    server: [
+      { call: 'protected', status: 401, code: 'access_denied', message: 'Your account has been suspended.' },
+    ],
     expect: { toast: 'Your account has been suspended.', route: '/login', storage: 'cleared' },
   },
   {
@@ -159,12 +161,18 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
   },
   {
     id: 'unmatched-path',
-    situation: "unmatched path: error page 404, title 'Page not found', message 'Page Not Found' plus the path",
+    situation:
+      "unmatched path: error page 404, title 'Page not found', message 'Page Not Found' plus the path",
     suites: ['e2e'],
     arm: [],
     trigger: 'unmatched-path',
     server: [],
-    expect: { title: 'Page not found', message: 'Page Not Found', route: '/no/such/page', storage: 'untouched' },
+    expect: {
+      title: 'Page not found',
+      message: 'Page Not Found',
+      route: '/no/such/page',
+      storage: 'untouched',
+    },
   },
   {
     id: 'fatal-error',

@@ -30,7 +30,9 @@ export function uniqueEmail(label = 'user'): string {
 /** The newest code mailed to `email` for `purpose`, read through the control surface. */
 export async function readCode(api: ContractAgent, email: string, purpose = 'signup'): Promise<string> {
   const res = await api.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`).expect(200)
-  const mails = (res.body.messages as { purpose: string; code?: string }[]).filter((mail) => mail.purpose === purpose)
+  const mails = (res.body.messages as { purpose: string; code?: string }[]).filter(
+    (mail) => mail.purpose === purpose,
+  )
   const code = mails.at(-1)?.code
   if (!code) throw new Error(`Failed to read a code: no ${purpose} mail for ${email}.`)
   return code

@@ -34,7 +34,7 @@ describe('GET /api/_auth/session', () => {
 describe('the session cookie', () => {
   test('is HttpOnly, SameSite=Lax, Path=/ and not Secure over http', async () => {
     const res = await signUpRaw(server)
-    const cookie = res.headers['set-cookie'][0] as string
+    const cookie = res.headers['set-cookie']![0] as string
     expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43}; /)
     expect(cookie).toContain('HttpOnly')
     expect(cookie).toContain('SameSite=Lax')
@@ -46,7 +46,7 @@ describe('the session cookie', () => {
   test('is Secure with the __Host- prefix over https', async () => {
     const secure = await createTestServer({ trustProxy: true })
     const res = await signUpRaw(secure, { 'X-Forwarded-Proto': 'https' })
-    const cookie = res.headers['set-cookie'][0] as string
+    const cookie = res.headers['set-cookie']![0] as string
     expect(cookie).toMatch(/^__Host-sid=/)
     expect(cookie).toContain('Secure')
     expect(cookie).toContain('Path=/')
@@ -67,7 +67,11 @@ describe('the session cookie', () => {
 async function signUpRaw(target: TestServer, headers: Record<string, string> = {}) {
   const { api } = target
   const email = `cookie-${Math.random().toString(36).slice(2)}@example.test`
-  await api.post('/api/auth/signup').set(headers).send({ name: 'C', email, password: 'a long enough passphrase' }).expect(202)
+  await api
+    .post('/api/auth/signup')
+    .set(headers)
+    .send({ name: 'C', email, password: 'a long enough passphrase' })
+    .expect(202)
   const mails = await api.get(`/__mock/mailbox?email=${email}`).expect(200)
   const code = mails.body.messages[0].code as string
   return api.post('/api/auth/otp/verify').set(headers).send({ email, code, purpose: 'signup' }).expect(200)
@@ -77,11 +81,18 @@ describe('DELETE /api/_auth/session', () => {
   test('ends the session on the server: cookie, refresh family and access tokens', async () => {
     const { api } = server
     const account = await signUp(api)
-    const res = await api.delete('/api/_auth/session').set('Cookie', account.cookie).set('Sec-Fetch-Site', 'same-origin').expect(200)
+    const res = await api
+      .delete('/api/_auth/session')
+      .set('Cookie', account.cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(200)
     expect(res.body).toEqual({ loggedOut: true })
-    expect(res.headers['set-cookie'][0]).toMatch(/^sid=; .*Max-Age=0/)
+    expect(res.headers['set-cookie']![0]).toMatch(/^sid=; .*Max-Age=0/)
     expect((await api.get('/api/_auth/session').set('Cookie', account.cookie).expect(200)).body).toEqual({})
-    const refresh = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(401)
+    const refresh = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(401)
     expect(refresh.body.error).toBe('refresh_invalid')
     const me = await api.get('/api/me').set(bearer(account.token)).expect(401)
     expect(me.body.error).toBe('session_revoked')
@@ -100,7 +111,9 @@ describe('DELETE /api/_auth/session', () => {
     const account = await signUp(api)
     const res = await api.delete('/api/_auth/session').set('Cookie', account.cookie).set(headers).expect(403)
     expect(res.body.error).toBe('cross_site_request')
-    expect((await api.get('/api/_auth/session').set('Cookie', account.cookie)).body.user.email).toBe(account.email)
+    expect((await api.get('/api/_auth/session').set('Cookie', account.cookie)).body.user.email).toBe(
+      account.email,
+    )
   })
 })
 
@@ -124,9 +137,15 @@ describe('POST /api/refresh_token', () => {
   test('the parent of the live token within the grace window returns the same live pair', async () => {
     const { api } = server
     const account = await signUp(api)
-    const first = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    const first = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(200)
     await advanceClock(api, 9_000)
-    const again = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    const again = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(200)
     expect(again.body).toEqual(first.body)
     await api.get('/api/me').set(bearer(first.body.token)).expect(200)
   })
@@ -135,7 +154,9 @@ describe('POST /api/refresh_token', () => {
     const { api } = server
     const account = await signUp(api)
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => api.post('/api/refresh_token').send({ refresh_token: account.refreshToken })),
+      Array.from({ length: 5 }, () =>
+        api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }),
+      ),
     )
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
     expect(new Set(answers.map((answer) => answer.body.refresh_token)).size).toBe(1)
@@ -144,21 +165,41 @@ describe('POST /api/refresh_token', () => {
   test('reuse after the grace window revokes the whole family and its access tokens', async () => {
     const { api } = server
     const account = await signUp(api)
-    const live = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    const live = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(200)
     await advanceClock(api, 10_001)
-    const reuse = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(401)
+    const reuse = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(401)
     expect(reuse.body).toMatchObject({ success: false, error: 'refresh_reused' })
-    const child = await api.post('/api/refresh_token').send({ refresh_token: live.body.refresh_token }).expect(401)
+    const child = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: live.body.refresh_token })
+      .expect(401)
     expect(child.body.error).toBe('refresh_invalid')
-    expect((await api.get('/api/me').set(bearer(live.body.token)).expect(401)).body.error).toBe('session_revoked')
+    expect((await api.get('/api/me').set(bearer(live.body.token)).expect(401)).body.error).toBe(
+      'session_revoked',
+    )
   })
 
   test('reuse of a grandparent, even within the window, revokes the family', async () => {
     const { api } = server
     const account = await signUp(api)
-    const second = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
-    const third = await api.post('/api/refresh_token').send({ refresh_token: second.body.refresh_token }).expect(200)
-    const reuse = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(401)
+    const second = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(200)
+    const third = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: second.body.refresh_token })
+      .expect(200)
+    const reuse = await api
+      .post('/api/refresh_token')
+      .send({ refresh_token: account.refreshToken })
+      .expect(401)
     expect(reuse.body.error).toBe('refresh_reused')
     await api.post('/api/refresh_token').send({ refresh_token: third.body.refresh_token }).expect(401)
   })
@@ -187,7 +228,11 @@ describe('POST /api/refresh_token', () => {
     const account = await signUp(api)
     expect((await api.post('/api/refresh_token').send({}).expect(400)).body.error).toBe('validation_failed')
     await api.post('/api/refresh_token').set('Content-Type', 'text/plain').send('x').expect(415)
-    await api.post('/api/refresh_token').set('Content-Type', 'application/json').send('x'.repeat(17_000)).expect(413)
+    await api
+      .post('/api/refresh_token')
+      .set('Content-Type', 'application/json')
+      .send('x'.repeat(17_000))
+      .expect(413)
     await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
   })
 })

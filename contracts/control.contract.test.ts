@@ -1,0 +1,222 @@
+// The /__mock control surface: reset, clock, scenarios, mailbox, journal; and production mode.
+import request from 'supertest'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { arm, bearer, createTestServer, signUp, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+
+let server: TestServer
+beforeEach(async () => {
+  server = await createTestServer()
+})
+
+describe('reset', () => {
+  test('returns to the seed state: accounts, mails, scenarios and clock', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    await arm(api, { name: 'server-error', until_cleared: true, email: 'ada@example.com' })
+    await api.post('/__mock/clock').send({ advance_ms: 60_000 }).expect(200)
+    expect((await api.post('/__mock/reset').expect(200)).body).toEqual({ reset: true })
+    await api.post('/api/auth/login').send({ email: account.email, password: account.password }).expect(401)
+    await api
+      .post('/api/auth/login')
+      .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
+      .expect(200)
+    expect((await api.get('/__mock/mailbox').expect(200)).body.messages).toEqual([])
+    expect((await api.get('/__mock/scenarios').expect(200)).body.armed).toEqual([])
+    expect(Math.abs((await api.get('/__mock/clock').expect(200)).body.offset_ms)).toBe(0)
+  })
+})
+
+describe('clock', () => {
+  test('advances and sets the server time', async () => {
+    const { api } = server
+    const before = (await api.get('/__mock/clock').expect(200)).body
+    const after = (await api.post('/__mock/clock').send({ advance_ms: 3_600_000 }).expect(200)).body
+    expect(after.offset_ms - before.offset_ms).toBe(3_600_000)
+    const set = (await api.post('/__mock/clock').send({ now: '2030-01-01T00:00:00.000Z' }).expect(200)).body
+    expect(Date.parse(set.now)).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00.000Z'))
+  })
+
+  test.each([
+    [{ advance_ms: -5 }],
+    [{ advance_ms: 'soon' }],
+    [{ now: 'yesterday' }],
+    [{ advance_ms: 1, now: '2030-01-01T00:00:00Z' }],
+  ])('refuses %j', async (body) => {
+    expect((await server.api.post('/__mock/clock').send(body).expect(400)).body.error).toBe(
+      'validation_failed',
+    )
+  })
+
+  test('refuses wrong media types and oversized bodies', async () => {
+    await server.api.post('/__mock/clock').set('Content-Type', 'text/plain').send('1').expect(415)
+    await server.api
+      .post('/__mock/clock')
+      .send({ now: 'x'.repeat(17_000) })
+      .expect(413)
+  })
+})
+
+describe('scenarios', () => {
+  test('lists every scenario with the operations it matches', async () => {
+    const res = await server.api.get('/__mock/scenarios').expect(200)
+    expect(res.body.available.map((scenario: { name: string }) => scenario.name)).toEqual([
+      'access-token-expired',
+      'access-token-invalid',
+      'unauthorized-no-code',
+      'unauthorized-other',
+      'unauthorized-no-message',
+      'refresh-rejected',
+      'refresh-unsuccessful',
+      'refresh-incomplete',
+      'session-unavailable',
+      'server-error',
+      'latency',
+      'legacy-user-fields',
+    ])
+  })
+
+  test('a scenario scoped to one account leaves the others alone, and is spent after `times`', async () => {
+    const { api } = server
+    const ada = await signUp(api, 'ada')
+    const bob = await signUp(api, 'bob')
+    const armed = await api
+      .post('/__mock/scenarios')
+      .send({ name: 'access-token-expired', email: ada.email, times: 2 })
+      .expect(201)
+    expect(armed.body).toMatchObject({ name: 'access-token-expired', email: ada.email, remaining: 2 })
+    await api.get('/api/me').set(bearer(bob.token)).expect(200)
+    await api.get('/api/me').set(bearer(ada.token)).expect(401)
+    await api.get('/api/help').set(bearer(ada.token)).expect(401)
+    await api.get('/api/me').set(bearer(ada.token)).expect(200)
+  })
+
+  test('the earliest matching scenario answers first', async () => {
+    const { api } = server
+    const ada = await signUp(api)
+    await arm(api, { name: 'access-token-expired', email: ada.email })
+    await arm(api, { name: 'access-token-invalid', email: ada.email })
+    expect((await api.get('/api/me').set(bearer(ada.token)).expect(401)).body.error).toBe('token_expired')
+    expect((await api.get('/api/me').set(bearer(ada.token)).expect(401)).body.error).toBe('token_invalid')
+  })
+
+  test('`operation` narrows a scenario to one call; until_cleared keeps it until DELETE', async () => {
+    const { api } = server
+    const ada = await signUp(api)
+    await arm(api, { name: 'server-error', operation: 'getHelp', status: 502, until_cleared: true })
+    await api.get('/api/me').set(bearer(ada.token)).expect(200)
+    expect((await api.get('/api/help').set(bearer(ada.token)).expect(502)).body.error).toBe('server_error')
+    await api.get('/api/help').set(bearer(ada.token)).expect(502)
+    expect((await api.get('/__mock/scenarios')).body.armed[0]).toMatchObject({ remaining: null, status: 502 })
+    expect((await api.delete('/__mock/scenarios').expect(200)).body).toEqual({ cleared: 1 })
+    await api.get('/api/help').set(bearer(ada.token)).expect(200)
+  })
+
+  test("DELETE with ?email= clears only that account's scenarios", async () => {
+    const { api } = server
+    await arm(api, { name: 'server-error', email: 'one@example.test' })
+    await arm(api, { name: 'server-error', email: 'two@example.test' })
+    expect((await api.delete('/__mock/scenarios?email=one@example.test').expect(200)).body).toEqual({
+      cleared: 1,
+    })
+    expect((await api.get('/__mock/scenarios')).body.armed).toHaveLength(1)
+  })
+
+  test('latency delays the answer', async () => {
+    const { api } = server
+    await arm(api, { name: 'latency', delay_ms: 300, operation: 'getSession' })
+    const started = Date.now()
+    await api.get('/api/_auth/session').expect(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
+  })
+
+  test('legacy-user-fields answers users with userId and emailId', async () => {
+    const { api } = server
+    const ada = await signUp(api)
+    await arm(api, { name: 'legacy-user-fields', email: ada.email, times: 2 })
+    const me = await api.get('/api/me').set(bearer(ada.token)).expect(200)
+    expect(me.body).toEqual({ userId: ada.user.id, emailId: ada.email, name: 'Test Learner' })
+    const session = await api.get('/api/_auth/session').set('Cookie', ada.cookie).expect(200)
+    expect(session.body.user).toEqual({ userId: ada.user.id, emailId: ada.email, name: 'Test Learner' })
+  })
+
+  test.each([
+    ['an unknown name', { name: 'meteor-strike' }, 'name'],
+    [
+      'an operation the scenario never matches',
+      { name: 'refresh-rejected', operation: 'getMe' },
+      'operation',
+    ],
+    ['status on a scenario other than server-error', { name: 'latency', status: 500 }, 'status'],
+    ['delay_ms on a scenario other than latency', { name: 'server-error', delay_ms: 5 }, 'delay_ms'],
+    ['times of zero', { name: 'server-error', times: 0 }, 'times'],
+  ])('refuses %s', async (_label, body, field) => {
+    const res = await server.api.post('/__mock/scenarios').send(body).expect(400)
+    expect(Object.keys(res.body.fields)).toContain(field)
+  })
+
+  test('refuses wrong media types and oversized bodies', async () => {
+    await server.api.post('/__mock/scenarios').set('Content-Type', 'text/plain').send('x').expect(415)
+    await server.api
+      .post('/__mock/scenarios')
+      .send({ name: 'latency', message: 'x'.repeat(17_000) })
+      .expect(413)
+  })
+})
+
+describe('mailbox and journal', () => {
+  test("the mailbox lists one address's mails, oldest first", async () => {
+    const { api } = server
+    const email = uniqueEmail()
+    await api
+      .post('/api/auth/signup')
+      .send({ name: 'M', email, password: 'a long enough passphrase' })
+      .expect(202)
+    await api.post('/__mock/clock').send({ advance_ms: 30_000 }).expect(200)
+    await api.post('/api/auth/otp/send').send({ email, purpose: 'signup' }).expect(202)
+    const mails = (await api.get(`/__mock/mailbox?email=${email.toUpperCase()}`).expect(200)).body.messages
+    expect(mails).toHaveLength(2)
+    expect(mails[0]).toMatchObject({ to: email, purpose: 'signup', code: expect.stringMatching(/^\d{6}$/) })
+    expect(Date.parse(mails[0].sent_at)).toBeLessThan(Date.parse(mails[1].sent_at))
+  })
+
+  test('the journal lists calls in order, per account, since a seq; never a token', async () => {
+    const { api } = server
+    const ada = await signUp(api)
+    const mark = (await api.get(`/__mock/requests?email=${ada.email}`).expect(200)).body.requests.at(-1).seq
+    await api.post('/api/refresh_token').send({ refresh_token: ada.refreshToken }).expect(200)
+    await api.get('/api/me?x=secret').set(bearer(ada.token)).expect(200)
+    const res = await api.get(`/__mock/requests?email=${ada.email}&since=${mark}`).expect(200)
+    expect(
+      res.body.requests.map((entry: { method: string; path: string; status: number }) => [
+        entry.method,
+        entry.path,
+        entry.status,
+      ]),
+    ).toEqual([
+      ['POST', '/api/refresh_token', 200],
+      ['GET', '/api/me', 200],
+    ])
+    expect(JSON.stringify(res.body)).not.toContain(ada.refreshToken)
+    const since = (
+      await api.get(`/__mock/requests?since=${encodeURIComponent(res.body.requests[1].at)}`).expect(200)
+    ).body
+    expect(since.requests[0].path).toBe('/api/me')
+  })
+
+  test('refuses a since that is neither a seq nor a date-time', async () => {
+    expect(
+      (await server.api.get('/__mock/requests?since=yesterday').expect(400)).body.fields.since,
+    ).toBeDefined()
+  })
+})
+
+describe('production mode', () => {
+  test('answers 404 under /__mock but serves the API and the identity provider', async () => {
+    const production = await createTestServer({ production: true })
+    // Not through the validating agent: in production mode /__mock is not part of what is served.
+    await request(production.app).get('/__mock/clock').expect(404)
+    await request(production.app).post('/__mock/reset').expect(404)
+    await production.api.get('/api/_auth/session').expect(200)
+    await production.api.get('/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback').expect(200)
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * Global setup of the `contracts` project. Before the run: a fresh run directory for the workers'
+ * coverage records, handed to them with `project.provide` (contracts/coverage/recorder.ts injects it).
+ * After the run: the coverage table of both documents, and a failed run when a documented
+ * (operation, status) was exercised by no test, unless the run was filtered to a subset.
+ *
+ * How the run fails: vitest 4 runs this teardown from `Vitest.close()`, after the reporters have
+ * finished, and only logs an error thrown there ("error during close") without touching the exit code.
+ * So the teardown sets `process.exitCode = 1` itself: this code runs in the main vitest process, and
+ * nothing resets the exit code between `close()` and the process's exit.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { COVERAGE_DIR_KEY } from '#contracts/coverage/recorder.ts'
+import { formatCoverageTable, readCoverageRecords, summarizeCoverage } from '#contracts/coverage/report.ts'
+import { createOpenApiValidator } from '#contracts/support/openapi-validator.ts'
+
+const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
+
+/**
+ * Why missing coverage is expected in this run, or null when every contract test was eligible to run.
+ * A run is filtered when:
+ * - some file of the project's `include` globs did not run (`vitest run contracts/session`, `--shard`,
+ *   `--changed`, `--related`, `file:line`, a bail or an interrupted run): the project's full file list
+ *   (`globTestFiles()` without filters) is compared with the test modules the run reported;
+ * - a test name or tag filter was given (`-t`, `--tags-filter`), read from the resolved config;
+ * - a contract file contains `.only` (`test.only`, `describe.only`): vitest turns `only` into `run`
+ *   before reporting, so the sources are searched instead. A plain `test.skip` does not count: a test
+ *   skipped in the source is skipped in every run, and its missing coverage must show.
+ */
+export async function describeRunFilter(project: TestProject): Promise<string | null> {
+  const vitest = project.vitest
+  if (vitest.getGlobalTestNamePattern() ?? project.config.testNamePattern)
+    return 'a test name filter (-t) was given'
+  if (vitest.config.tagsFilter?.length) return 'a tags filter was given'
+  const { testFiles } = await project.globTestFiles()
+  const ran = new Set(
+    vitest.state
+      .getTestModules()
+      .filter((m) => m.project.name === project.name && !['queued', 'pending'].includes(m.state()))
+      .map((m) => m.moduleId),
+  )
+  const notRun = testFiles.filter((file) => !ran.has(file))
+  if (notRun.length > 0) return `${notRun.length} of ${testFiles.length} contract test files did not run`
+  const withOnly = testFiles.filter((file) => ONLY_PATTERN.test(readFileSync(file, 'utf8')))
+  if (withOnly.length > 0)
+    return `.only in ${withOnly.map((f) => relative(project.config.root, f)).join(', ')}`
+  return null
+}
+
+/** Prints the table; fails the run (exit code 1) on missing coverage unless the run was filtered. */
+export async function reportContractCoverage(project: TestProject, dir: string): Promise<void> {
+  const validator = createOpenApiValidator()
+  const summary = summarizeCoverage(validator.listDocumentedPairs(), readCoverageRecords(dir))
+  const files = Object.fromEntries(validator.documents.map((d) => [d.name, d.file]))
+  const out = ['', formatCoverageTable(summary, files), '']
+  if (summary.missing.length > 0) {
+    const filter = await describeRunFilter(project)
+    if (filter) {
+      out.push(
+        `Not failing on ${summary.missing.length} unexercised responses: the run was filtered (${filter}).`,
+      )
+    } else {
+      out.push(
+        `FAIL: ${summary.missing.length} documented responses were exercised by no contract test (✘ above).`,
+      )
+      process.exitCode = 1
+    }
+  }
+  process.stdout.write(out.join('\n') + '\n')
+}
+
+/**
+ * vitest's globalSetup hook: returns the teardown, which reports and removes the run directory.
+ * @example globalSetup: ['contracts/coverage/global-setup.ts'] // in the contracts project of vitest.config.ts
+ */
+export function setup(project: TestProject): () => Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-coverage-'))
+  project.provide(COVERAGE_DIR_KEY, dir)
+  return async function teardown() {
+    try {
+      await reportContractCoverage(project, dir)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}

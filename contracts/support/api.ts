@@ -1,0 +1,174 @@
+/**
+ * The contract suite's HTTP client: supertest, with every response validated against the OpenAPI
+ * documents and recorded for the coverage check (contracts/coverage/). Validation is a supertest
+ * `.expect(fn)` added when the request is created, so it runs on every response however the test
+ * settles the request (`await`, `.then`, `.end(cb)`, `.expect(...)`), before the test's own expectations,
+ * and an invalid response rejects the request with an AssertionError. Requests that no document
+ * describes (`GET /api/nope`, `PUT /api/me`) are not validated; they are recorded as undocumented.
+ */
+import { AssertionError } from 'node:assert'
+import request, { type Response, type Test } from 'supertest'
+import { appendCoverageRecord } from '#contracts/coverage/recorder.ts'
+import type { operations as ControlOperations } from '#contracts/control.gen.ts'
+import type { operations as ProductOperations } from '#contracts/openapi.gen.ts'
+import { normalizeRequestPath } from '#contracts/support/openapi-documents.ts'
+import {
+  getProjectValidator,
+  type HeaderValue,
+  type ResponseToValidate,
+  type ResponseValidation,
+} from '#contracts/support/openapi-validator.ts'
+
+export type OperationId = keyof ProductOperations | keyof ControlOperations
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
+type Method = (typeof METHODS)[number]
+
+export type ContractAgent = Record<Method, (path: string) => Test> & {
+  /** Any method by name, for table-driven tests. */
+  request(method: string, path: string): Test
+}
+
+export interface ContractAgentOptions {
+  /** Keep cookies between requests (supertest's `request.agent`); off by default: tests set `Cookie` themselves. */
+  keepCookies?: boolean
+}
+
+const MAX_BODY_IN_MESSAGE = 4000
+
+function describeBody(body: unknown): string {
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body))
+  return text.length > MAX_BODY_IN_MESSAGE ? `${text.slice(0, MAX_BODY_IN_MESSAGE)}… (truncated)` : text
+}
+
+/**
+ * Validates a response and records its coverage; throws an AssertionError listing every mismatch and
+ * the body when it does not conform. An undocumented request is recorded and returned unvalidated
+ * (`operationId: null`, no errors). For responses obtained without `createContractAgent`.
+ * @example
+ * requireValidResponse({ method: 'GET', path: '/api/me', status: 401, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { error: 'token_expired', message: '…' } })
+ */
+export function requireValidResponse(input: ResponseToValidate): ResponseValidation {
+  const validator = getProjectValidator()
+  const path = normalizeRequestPath(input.path)
+  if (!validator.matchOperation(input.method, path)) {
+    appendCoverageRecord({
+      kind: 'undocumented',
+      method: input.method.toUpperCase(),
+      path,
+      status: input.status,
+    })
+    return { document: null, operationId: null, documentedStatus: null, errors: [] }
+  }
+  const result = validator.validateResponse(input)
+  if (result.errors.length > 0) {
+    const file = validator.documents.find((d) => d.name === result.document)?.file
+    const against = result.documentedStatus ? `response ${result.documentedStatus}` : 'no documented response'
+    const message = [
+      `${input.method.toUpperCase()} ${path} → ${input.status} does not match ${file} (${result.operationId}, ${against}):`,
+      ...result.errors.map((e) => `  - ${e}`),
+      `Response body: ${describeBody(input.body)}`,
+    ].join('\n')
+    throw new AssertionError({ message })
+  }
+  appendCoverageRecord({
+    kind: 'documented',
+    document: result.document!,
+    operationId: result.operationId!,
+    status: result.documentedStatus!,
+  })
+  return result
+}
+
+/**
+ * `requireValidResponse` for a fetch `Response` (the MSW host, or `fetch` against a running server).
+ * Reads a clone, so the caller can still read the body.
+ * @example await requireValidFetchResponse('GET', '/api/me', await fetch(`${origin}/api/me`))
+ */
+export async function requireValidFetchResponse(
+  method: string,
+  path: string,
+  response: globalThis.Response,
+): Promise<ResponseValidation> {
+  const text = await response.clone().text()
+  const headers: Record<string, HeaderValue> = Object.fromEntries(response.headers.entries())
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  const isJson = /[/+]json\b/i.test(response.headers.get('content-type') ?? '')
+  let body: unknown = text === '' ? undefined : text
+  if (isJson && text !== '') {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // left as text: the validator then reports it as not of the documented schema
+    }
+  }
+  return requireValidResponse({ method, path, status: response.status, headers, body })
+}
+
+/** The body the validator expects: parsed JSON for JSON media types, text otherwise, undefined when empty. */
+function readBody(res: Response): unknown {
+  if (res.text === '') return undefined
+  if (/[/+]json\b/i.test(String(res.headers['content-type'] ?? ''))) return res.body
+  return typeof res.text === 'string' ? res.text : res.body
+}
+
+function toValidatable(method: string, path: string, res: Response): ResponseToValidate {
+  // With `.redirects(n)` superagent follows redirects (302/303 as GET) and answers with the last
+  // response: validate that one against the last URL. supertest's default is `.redirects(0)`.
+  const followed = res.redirects?.at(-1)
+  return {
+    method: followed && method.toUpperCase() !== 'HEAD' ? 'GET' : method,
+    path: followed ?? path,
+    status: res.status,
+    headers: res.headers as Record<string, HeaderValue>,
+    body: readBody(res),
+  }
+}
+
+/**
+ * supertest over `app` (an Express app, a request listener, an http.Server or a base URL) whose every
+ * response is validated and recorded. Each method returns supertest's own `Test`, so the whole chainable
+ * API stays available and awaiting it gives supertest's `Response`.
+ * @example
+ * const api = createContractAgent(createApp())
+ * const res = await api.post('/api/auth/login').send({ email, password }).set('Cookie', cookie).expect(200)
+ * // res.body is a valid SignedInBody; had it not been, the await would have thrown with the schema errors
+ */
+export function createContractAgent(
+  app: Parameters<typeof request>[0],
+  options: ContractAgentOptions = {},
+): ContractAgent {
+  const client = options.keepCookies ? request.agent(app) : request(app)
+  const open = (method: string, path: string): Test => {
+    const verb = method.toLowerCase() as Method
+    if (!METHODS.includes(verb)) throw new Error(`Failed to create a request: unsupported method ${method}.`)
+    return client[verb](path).expect((res: Response | undefined) => {
+      if (res) requireValidResponse(toValidatable(verb, path, res)) // no response: supertest reports the network error
+    })
+  }
+  const methods = Object.fromEntries(METHODS.map((m) => [m, (path: string) => open(m, path)])) as Record<
+    Method,
+    (path: string) => Test
+  >
+  return { ...methods, request: open }
+}
+
+/**
+ * Records that a test exercised `operationId` with `status` (a status code, mapped like a response to
+ * its documented key, so `503` counts as `default`; or a key such as `'default'`), for responses that
+ * did not go through `createContractAgent` or `requireValidResponse` (e.g. the MSW host). Throws when
+ * the status is not documented for the operation.
+ * @example recordCoverage('getMe', 503) // counts getMe/default
+ */
+export function recordCoverage(operationId: OperationId, status: number | string): void {
+  const found = getProjectValidator().getDocumentedStatus(operationId, status)
+  if (!found)
+    throw new Error(`Failed to record coverage: status ${status} is not documented for ${operationId}.`)
+  appendCoverageRecord({
+    kind: 'documented',
+    document: found.document,
+    operationId,
+    status: found.documentedStatus,
+  })
+}

@@ -1,0 +1,271 @@
+/**
+ * Checks one HTTP response against the OpenAPI documents (openapi.yaml and the mock server's
+ * control.openapi.yaml): documented status, media type and body schema, documented headers, and
+ * `Cache-Control: no-store` on every /api/* response. Ajv 2020 holds each whole document under its
+ * name as `$id`, so every schema is reached by JSON pointer (`openapi#/paths/~1api~1me/...`) and the
+ * documents' own `#/components/schemas/...` refs resolve inside them. No HTTP here: see api.ts.
+ * Longer than the usual module: the status, header and body checks share one Ajv instance and its cache.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import {
+  escapePointerToken as esc,
+  findOperation,
+  listPairs,
+  loadProjectDocuments,
+  normalizeRequestPath,
+  pickDocumentedStatus,
+  resolveLocalRef,
+  type DocumentName,
+  type DocumentedPair,
+  type HeaderObject,
+  type HttpMethod,
+  type LoadedDocument,
+  type OperationMatch,
+  type ResponseObject,
+} from '#contracts/support/openapi-documents.ts'
+
+export { findOperation, type DocumentedPair, type DocumentName, type LoadedDocument, type OperationMatch }
+
+// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose `.default` is the plugin.
+const addFormats = addFormatsModule.default
+
+export type HeaderValue = string | string[] | number | undefined
+
+export interface ResponseToValidate {
+  method: string
+  /** The request path; an origin, a query string or a fragment is ignored. */
+  path: string
+  status: number
+  headers: Record<string, HeaderValue>
+  /** Parsed for JSON media types, a string for text ones; undefined, null or '' when there is none. */
+  body: unknown
+}
+
+export interface ResponseValidation {
+  document: DocumentName | null
+  operationId: string | null
+  /** The status key the response was checked against (`200`, `default`), or null when none applies. */
+  documentedStatus: string | null
+  errors: string[]
+}
+
+export interface OpenApiValidator {
+  readonly documents: readonly LoadedDocument[]
+  /** The operation a request reaches in any of the documents, or null. */
+  matchOperation(method: string, path: string): (OperationMatch & { document: DocumentName }) | null
+  validateResponse(response: ResponseToValidate): ResponseValidation
+  listDocumentedPairs(): DocumentedPair[]
+  /** The documented status key a status of an operation counts as (`503` → `default`), or null. */
+  getDocumentedStatus(
+    operationId: string,
+    status: number | string,
+  ): { document: DocumentName; documentedStatus: string } | null
+}
+
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || body === '' || (body instanceof Uint8Array && body.length === 0)
+
+function formatErrors(where: string, errors: ErrorObject[] | null | undefined): string[] {
+  return (errors ?? []).map((e) => {
+    const p = e.params as Record<string, unknown>
+    const detail =
+      e.keyword === 'additionalProperties'
+        ? ` (${String(p.additionalProperty)})`
+        : e.keyword === 'enum'
+          ? ` (${JSON.stringify(p.allowedValues)})`
+          : e.keyword === 'const'
+            ? ` (${JSON.stringify(p.allowedValue)})`
+            : ''
+    return `${where}${e.instancePath}: ${e.message ?? e.keyword}${detail}`
+  })
+}
+
+function lowerCaseKeys(headers: Record<string, HeaderValue>): Record<string, HeaderValue> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+}
+
+function mediaTypeMatches(documented: string, actual: string): boolean {
+  const [type, subtype] = documented.toLowerCase().split('/')
+  const [actualType, actualSubtype] = actual.split('/')
+  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype)
+}
+
+/**
+ * Compiles nothing up front: each schema is compiled on first use and cached.
+ * @example
+ * const validator = createOpenApiValidator()
+ * validator.validateResponse({ method: 'GET', path: '/api/me', status: 200, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { id: 'u1', email: 'a@b.c', name: 'A' } })
+ * // { document: 'openapi', operationId: 'getMe', documentedStatus: '200', errors: [] }
+ */
+export function createOpenApiValidator(
+  documents: LoadedDocument[] = loadProjectDocuments(),
+): OpenApiValidator {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  // A whole OpenAPI document is not itself a JSON Schema, so it is not checked against the meta-schema.
+  for (const { name, doc } of documents) ajv.addSchema(doc, name, undefined, false)
+  const compiled = new Map<string, ValidateFunction>()
+  const byName = new Map(documents.map((d) => [d.name, d]))
+
+  function schemaAt(document: DocumentName, pointer: string): ValidateFunction {
+    const ref = `${document}#${pointer}`
+    let validate = compiled.get(ref)
+    if (!validate) {
+      try {
+        validate = ajv.compile({ $ref: ref })
+      } catch (cause) {
+        throw new Error(`Failed to compile the schema at ${ref}: ${(cause as Error).message}.`, { cause })
+      }
+      compiled.set(ref, validate)
+    }
+    return validate
+  }
+
+  function matchOperation(method: string, path: string) {
+    for (const { name, doc } of documents) {
+      const match = findOperation(doc, method, path)
+      if (match) return { ...match, document: name }
+    }
+    return null
+  }
+
+  function checkHeaders(
+    loaded: LoadedDocument,
+    response: ResponseObject,
+    pointer: string,
+    headers: Record<string, HeaderValue>,
+    errors: string[],
+  ) {
+    for (const [name, node] of Object.entries(response.headers ?? {})) {
+      if (name.toLowerCase() === 'content-type') continue // ignored by OpenAPI: the media type says it
+      const at = `${pointer}/headers/${esc(name)}`
+      const { value: header, pointer: headerPointer } = resolveLocalRef<HeaderObject>(loaded.doc, node, at)
+      const actual = headers[name.toLowerCase()]
+      if (actual === undefined) {
+        if (header.required) errors.push(`header ${name}: required but missing`)
+        continue
+      }
+      if (header.schema === undefined) continue
+      const validate = schemaAt(loaded.name, `${headerPointer}/schema`)
+      for (const raw of Array.isArray(actual) ? actual : [String(actual)]) {
+        // Header values are strings on the wire; an integer schema (Retry-After) is checked against the number.
+        const ok = validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
+        if (!ok) errors.push(...formatErrors(`header ${name} ${JSON.stringify(raw)}`, validate.errors))
+      }
+    }
+  }
+
+  function checkBody(
+    loaded: LoadedDocument,
+    response: ResponseObject,
+    pointer: string,
+    input: ResponseToValidate,
+    headers: Record<string, HeaderValue>,
+    errors: string[],
+  ) {
+    const mediaTypes = Object.keys(response.content ?? {})
+    if (mediaTypes.length === 0) {
+      if (!isEmptyBody(input.body)) errors.push('body: must be empty (the response documents no content)')
+      return
+    }
+    const contentType = String(headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase()
+    const mediaType = mediaTypes.find((m) => mediaTypeMatches(m, contentType))
+    if (!mediaType) {
+      const got = contentType ? `${contentType} is not documented` : 'missing'
+      errors.push(`header Content-Type: ${got} (documented: ${mediaTypes.join(', ')})`)
+      return
+    }
+    if (isEmptyBody(input.body)) {
+      errors.push(`body: empty, but ${mediaType} content is documented`)
+      return
+    }
+    if (response.content?.[mediaType]?.schema === undefined) return
+    const validate = schemaAt(loaded.name, `${pointer}/content/${esc(mediaType)}/schema`)
+    if (!validate(input.body)) errors.push(...formatErrors('body', validate.errors))
+  }
+
+  function validateResponse(input: ResponseToValidate): ResponseValidation {
+    const path = normalizeRequestPath(input.path)
+    const match = matchOperation(input.method, path)
+    if (!match) {
+      const errors = [`${input.method.toUpperCase()} ${path} is not documented`]
+      return { document: null, operationId: null, documentedStatus: null, errors }
+    }
+    const loaded = byName.get(match.document)!
+    const verb = input.method.toLowerCase() as HttpMethod
+    const responses = loaded.doc.paths![match.pathTemplate]![verb]!.responses ?? {}
+    const headers = lowerCaseKeys(input.headers)
+    const errors: string[] = []
+    const documentedStatus = pickDocumentedStatus(responses, input.status)
+    const result = { document: match.document, operationId: match.operationId, documentedStatus, errors }
+    if (documentedStatus === null)
+      errors.push(`status ${input.status} is not documented for ${match.operationId}`)
+    if (path.startsWith('/api/')) {
+      const cacheControl = [headers['cache-control'] ?? []].flat().join(',')
+      const directives = cacheControl.split(',').map((d) => d.trim().toLowerCase())
+      if (!directives.includes('no-store')) {
+        errors.push(
+          `header Cache-Control: every /api/* response must carry no-store (got ${JSON.stringify(cacheControl)})`,
+        )
+      }
+    }
+    if (documentedStatus === null) return result
+    const at = `/paths/${esc(match.pathTemplate)}/${verb}/responses/${esc(documentedStatus)}`
+    const { value: response, pointer } = resolveLocalRef<ResponseObject>(
+      loaded.doc,
+      responses[documentedStatus]!,
+      at,
+    )
+    checkHeaders(loaded, response, pointer, headers, errors)
+    checkBody(loaded, response, pointer, input, headers, errors)
+    return { ...result, errors: [...new Set(errors)] } // oneOf branches repeat the same message
+  }
+
+  function getDocumentedStatus(operationId: string, status: number | string) {
+    const pairs = listPairs(documents).filter((p) => p.operationId === operationId)
+    const [first] = pairs
+    if (!first) return null
+    const keys = Object.fromEntries(pairs.map((p) => [p.status, true]))
+    const documentedStatus =
+      typeof status === 'number' ? pickDocumentedStatus(keys, status) : status in keys ? status : null
+    return documentedStatus === null ? null : { document: first.document, documentedStatus }
+  }
+
+  return {
+    documents,
+    matchOperation,
+    validateResponse,
+    listDocumentedPairs: () => listPairs(documents),
+    getDocumentedStatus,
+  }
+}
+
+// One validator per worker, built on first use: the documents never change during a run, and compiling
+// their schemas once per test file rather than once per request is what keeps the suite fast.
+let projectValidator: OpenApiValidator | undefined
+export function getProjectValidator(): OpenApiValidator {
+  projectValidator ??= createOpenApiValidator()
+  return projectValidator
+}
+
+/**
+ * Validates a response against the project's documents.
+ * @example
+ * validateResponse({ method: 'GET', path: '/api/me', status: 503, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { error: 'server_error' } })
+ * // { document: 'openapi', operationId: 'getMe', documentedStatus: 'default', errors: [] }
+ */
+export function validateResponse(response: ResponseToValidate): ResponseValidation {
+  return getProjectValidator().validateResponse(response)
+}
+
+/**
+ * Every documented (document, operationId, method, path, status) of both documents.
+ * @example listDocumentedPairs()[0] // { document: 'openapi', operationId: 'getSession', method: 'GET', path: '/api/_auth/session', status: '200' }
+ */
+export function listDocumentedPairs(): DocumentedPair[] {
+  return getProjectValidator().listDocumentedPairs()
+}
