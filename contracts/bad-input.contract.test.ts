@@ -1,0 +1,75 @@
+// Property-based bad input: whatever arrives as a body, every operation that takes one answers a 4xx
+// in the documented error shape (never a 500, never a hang) and no state changes.
+import fc from 'fast-check'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { snapshotStore } from '#mock-server/domain/store.ts'
+import { createTestServer, type TestServer } from '#contracts/fixtures.ts'
+
+const BODY_OPERATIONS = [
+  ['POST', '/api/refresh_token'],
+  ['POST', '/api/auth/login'],
+  ['POST', '/api/auth/signup'],
+  ['POST', '/api/auth/otp/send'],
+  ['POST', '/api/auth/otp/verify'],
+  ['POST', '/api/auth/forgot'],
+  ['POST', '/api/auth/update_password'],
+  ['POST', '/api/auth/callback'],
+  ['POST', '/__mock/clock'],
+  ['POST', '/__mock/scenarios'],
+] as const
+
+/** JSON values that are never a valid body: wrong types, missing and unknown fields, junk. */
+const badJson = fc.oneof(
+  fc.jsonValue().filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)),
+  fc
+    .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
+    .map((record) => ({
+      ...record,
+      ['unexpected field']: true,
+    })),
+)
+
+let server: TestServer
+beforeAll(async () => {
+  server = await createTestServer()
+})
+
+function state() {
+  const { domain, mailbox, scenarios } = server.app.core.ops
+  return JSON.stringify([snapshotStore(domain.store), mailbox.snapshot(), scenarios.list()])
+}
+
+describe('bad input never changes state and always gets a documented 4xx', () => {
+  test.each(BODY_OPERATIONS)('%s %s with arbitrary JSON', async (method, path) => {
+    const before = state()
+    await fc.assert(
+      fc.asyncProperty(badJson, async (body) => {
+        const res = await server.api
+          .request(method, path)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body))
+        expect(res.status).toBe(400)
+        expect(res.body.error).toBe('validation_failed')
+      }),
+      { numRuns: 40 },
+    )
+    expect(state()).toBe(before)
+  })
+
+  test.each(BODY_OPERATIONS)('%s %s with arbitrary bytes', async (method, path) => {
+    const before = state()
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('application/json', 'text/plain', ''),
+        async (text, type) => {
+          const res = await server.api.request(method, path).set('Content-Type', type).send(text)
+          expect(res.status).toBeGreaterThanOrEqual(400)
+          expect(res.status).toBeLessThan(500)
+        },
+      ),
+      { numRuns: 30 },
+    )
+    expect(state()).toBe(before)
+  })
+})

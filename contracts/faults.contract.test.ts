@@ -1,0 +1,90 @@
+// Injected faults on every product operation: the `default` response each documents, the latency
+// scenario, and the 500 a thrown handler would give (never a crash or a hang).
+import { describe, expect, test } from 'vitest'
+import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
+
+type Call = (server: TestServer, token: string) => ReturnType<TestServer['api']['get']>
+
+const OPERATIONS: readonly [string, Call][] = [
+  ['getSession', (s) => s.api.get('/api/_auth/session')],
+  ['deleteSession', (s) => s.api.delete('/api/_auth/session')],
+  ['refreshToken', (s) => s.api.post('/api/refresh_token').send({ refresh_token: 'x' })],
+  ['login', (s) => s.api.post('/api/auth/login').send({ email: 'ada@example.com', password: 'x' })],
+  [
+    'signup',
+    (s) =>
+      s.api
+        .post('/api/auth/signup')
+        .send({ name: 'n', email: 'n@example.test', password: 'a long enough passphrase' }),
+  ],
+  ['sendOtp', (s) => s.api.post('/api/auth/otp/send').send({ email: 'n@example.test', purpose: 'login' })],
+  [
+    'verifyOtp',
+    (s) =>
+      s.api.post('/api/auth/otp/verify').send({ email: 'n@example.test', code: '123456', purpose: 'login' }),
+  ],
+  ['forgotPassword', (s) => s.api.post('/api/auth/forgot').send({ email: 'n@example.test' })],
+  [
+    'updatePassword',
+    (s) =>
+      s.api
+        .post('/api/auth/update_password')
+        .send({ reset_token: 'x', password: 'a long enough passphrase' }),
+  ],
+  ['authorizeExternal', (s) => s.api.get('/api/auth/external/authorize?state=abcdefghijklmnop')],
+  ['exchangeCallback', (s) => s.api.post('/api/auth/callback').send({ code: 'x', state: 'y' })],
+  ['getMe', (s, token) => s.api.get('/api/me').set(bearer(token))],
+  ['getProcess', (s, token) => s.api.get('/api/process').set(bearer(token))],
+  [
+    'updateProcessStep',
+    (s, token) => s.api.patch('/api/process/steps/x').set(bearer(token)).send({ status: 'done' }),
+  ],
+  ['getHelp', (s, token) => s.api.get('/api/help').set(bearer(token))],
+]
+
+describe('server-error on every operation', () => {
+  test.each(OPERATIONS)(
+    '%s answers the armed status in the documented shape, once',
+    async (operation, call) => {
+      const server = await createTestServer()
+      const account = await signUp(server.api)
+      await arm(server.api, { name: 'server-error', operation })
+      const res = await call(server, account.token).expect(503)
+      expect(res.body).toEqual({ error: 'server_error', message: 'The server is temporarily unavailable.' })
+      expect((await call(server, account.token)).status).not.toBe(503)
+    },
+  )
+})
+
+describe('faults', () => {
+  test('the armed status and message are used', async () => {
+    const server = await createTestServer()
+    await arm(server.api, { name: 'server-error', status: 500, message: 'Database on fire.' })
+    const res = await server.api.get('/api/_auth/session').expect(500)
+    expect(res.body).toEqual({ error: 'server_error', message: 'Database on fire.' })
+  })
+
+  test('a handler that throws answers 500 in the documented shape and logs the fault', async () => {
+    const lines: string[] = []
+    const server = await createTestServer({ log: (line) => lines.push(line) })
+    const users = server.app.core.ops.domain.store.users
+    const original = users.findFirst.bind(users)
+    users.findFirst = () => {
+      throw new Error('disk unplugged')
+    }
+    try {
+      const res = await server.api
+        .post('/api/auth/login')
+        .send({ email: 'ada@example.com', password: 'x' })
+        .expect(500)
+      expect(res.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' })
+    } finally {
+      users.findFirst = original
+    }
+    expect(lines.some((line) => line.includes('disk unplugged'))).toBe(true)
+    await server.api
+      .post('/api/auth/login')
+      .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
+      .expect(200)
+  })
+})

@@ -1,0 +1,27 @@
+// Password storage at production cost: argon2id with OWASP's parameters, never the password itself.
+import { describe, expect, test } from 'vitest'
+import { createApp } from '#mock-server/app.ts'
+import { COMMON_PASSWORD_COUNT } from '#mock-server/domain/passwords.ts'
+import { createContractAgent } from '#contracts/support/api.ts'
+import { readCode, uniqueEmail } from '#contracts/fixtures.ts'
+
+describe('password storage', () => {
+  test('by default a password is stored as argon2id, m=19 MiB, t=2, p=1, and only so', async () => {
+    const app = createApp()
+    await app.core.ready
+    const api = createContractAgent(app)
+    const email = uniqueEmail()
+    const password = 'the production cost passphrase'
+    await api.post('/api/auth/signup').send({ name: 'P', email, password }).expect(202)
+    const code = await readCode(api, email)
+    await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+    const user = app.core.ops.domain.store.users.findFirst((q) => q.where({ email }))!
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(JSON.stringify(app.core.ops.domain.store.users.all())).not.toContain(password)
+    await api.post('/api/auth/login').send({ email, password }).expect(200)
+  })
+
+  test('the common-password list holds at least 3,000 passwords', () => {
+    expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(3000)
+  })
+})
