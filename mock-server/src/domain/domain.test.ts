@@ -1,0 +1,55 @@
+// Pure pieces of the domain: durations, the keyed lock, the grace box, constant-time comparison.
+import { describe, expect, test } from 'vitest'
+import { parseDuration } from '../duration.ts'
+import { createRandomToken, openBox, safeEqual, sealBox } from './crypto.ts'
+import { createKeyedLock } from './locks.ts'
+import { getPasswordProblem } from './passwords.ts'
+
+describe('parseDuration', () => {
+  test.each([
+    ['500ms', 500],
+    ['30s', 30_000],
+    ['15m', 900_000],
+    ['24h', 86_400_000],
+    ['2d', 172_800_000],
+    ['1200', 1200],
+  ] as const)('%s is %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms))
+
+  test.each(['', 'soon', '-5s', '5 weeks'])('%j is refused', (text) => {
+    expect(() => parseDuration(text)).toThrow(/^Failed to read duration/)
+  })
+})
+
+test('the keyed lock runs tasks of one key one at a time, and goes on after a failure', async () => {
+  const lock = createKeyedLock()
+  const order: string[] = []
+  const slow = lock.run('k', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    order.push('first')
+    throw new Error('boom')
+  })
+  const next = lock.run('k', async () => order.push('second'))
+  await expect(slow).rejects.toThrow('boom')
+  await next
+  expect(order).toEqual(['first', 'second'])
+})
+
+test('a sealed box opens only with its token', () => {
+  const token = createRandomToken()
+  const box = sealBox(token, '{"pair":1}')
+  expect(openBox(token, box)).toBe('{"pair":1}')
+  expect(openBox(createRandomToken(), box)).toBeNull()
+  expect(openBox(token, 'garbage')).toBeNull()
+})
+
+test('safeEqual compares whole strings', () => {
+  expect(safeEqual('abc', 'abc')).toBe(true)
+  expect(safeEqual('abc', 'abd')).toBe(false)
+  expect(safeEqual('abc', 'abcd')).toBe(false)
+})
+
+test('the password policy counts characters, not bytes', () => {
+  expect(getPasswordProblem('ééééééé')).toMatch(/at least 8/)
+  expect(getPasswordProblem('éééééééé')).toBeNull()
+  expect(getPasswordProblem('ada@example.com', { email: 'ada@example.com' })).toMatch(/e-mail/)
+})
