@@ -13,7 +13,12 @@ import { hash } from '@node-rs/argon2'
 import { createApp } from '../mock-server/src/app.ts'
 import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: string, length: number, options: object) => Promise<Buffer>
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: string,
+  length: number,
+  options: object,
+) => Promise<Buffer>
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -39,15 +44,31 @@ function row(label: string, samples: number[], unit: 'ms' | 'µs'): string {
 async function benchHashing(): Promise<string[]> {
   const argon = await time(10, () => hash('correct horse battery staple', { ...ARGON2_PARAMS, algorithm: 2 }))
   const scryptSamples = await time(5, () =>
-    scryptAsync('correct horse battery staple', 'salt-salt-salt-1', 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }),
+    scryptAsync('correct horse battery staple', 'salt-salt-salt-1', 64, {
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+      maxmem: 256 * 1024 * 1024,
+    }),
   )
-  return [row('argon2id m=19MiB t=2 p=1 (@node-rs/argon2)', argon, 'ms'), row('scrypt N=2^17 r=8 p=1 (node:crypto)', scryptSamples, 'ms')]
+  return [
+    row('argon2id m=19MiB t=2 p=1 (@node-rs/argon2)', argon, 'ms'),
+    row('scrypt N=2^17 r=8 p=1 (node:crypto)', scryptSamples, 'ms'),
+  ]
 }
 
 async function benchRequests(): Promise<string[]> {
   const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
   await app.core.ready
-  const raw = { method: 'GET', url: '/api/_auth/session', headers: {}, body: undefined, ip: '127.0.0.1', secure: false, origin: 'http://x' }
+  const raw = {
+    method: 'GET',
+    url: '/api/_auth/session',
+    headers: {},
+    body: undefined,
+    ip: '127.0.0.1',
+    secure: false,
+    origin: 'http://x',
+  }
   const dispatch = await time(2000, () => app.core.dispatch(raw))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -55,7 +76,10 @@ async function benchRequests(): Promise<string[]> {
   await time(200, () => fetch(url).then((response) => response.text()))
   const http = await time(2000, () => fetch(url).then((response) => response.text()))
   server.close()
-  return [row('GET /api/_auth/session: core dispatch only', dispatch, 'µs'), row('GET /api/_auth/session: Express over loopback', http, 'µs')]
+  return [
+    row('GET /api/_auth/session: core dispatch only', dispatch, 'µs'),
+    row('GET /api/_auth/session: Express over loopback', http, 'µs'),
+  ]
 }
 
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`)

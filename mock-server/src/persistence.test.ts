@@ -14,9 +14,15 @@ test('an account, its session and its mails survive a restart', async () => {
   const first = createApp({ dataFile, hasher })
   await first.core.ready
   const email = 'kept@example.test'
-  await request(first).post('/api/auth/signup').send({ name: 'Kept', email, password: 'a long enough passphrase' }).expect(202)
+  await request(first)
+    .post('/api/auth/signup')
+    .send({ name: 'Kept', email, password: 'a long enough passphrase' })
+    .expect(202)
   const code = first.core.ops.mailbox.list(email)[0]!.code!
-  const signedIn = await request(first).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+  const signedIn = await request(first)
+    .post('/api/auth/otp/verify')
+    .send({ email, code, purpose: 'signup' })
+    .expect(200)
   await first.core.flush()
   expect(readdirSync(dir)).toEqual(['state.json'])
   expect(readFileSync(dataFile, 'utf8')).not.toContain(signedIn.body.refresh_token)
@@ -24,8 +30,14 @@ test('an account, its session and its mails survive a restart', async () => {
   const second = createApp({ dataFile, hasher })
   await second.core.ready
   await request(second).get('/api/me').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200)
-  await request(second).post('/api/refresh_token').send({ refresh_token: signedIn.body.refresh_token }).expect(200)
-  await request(second).post('/api/auth/login').send({ email, password: 'a long enough passphrase' }).expect(200)
+  await request(second)
+    .post('/api/refresh_token')
+    .send({ refresh_token: signedIn.body.refresh_token })
+    .expect(200)
+  await request(second)
+    .post('/api/auth/login')
+    .send({ email, password: 'a long enough passphrase' })
+    .expect(200)
   expect(second.core.ops.mailbox.list(email)).toHaveLength(1)
 })
 

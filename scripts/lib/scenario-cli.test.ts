@@ -25,7 +25,11 @@ async function run(...argv: string[]) {
 test('arms a scenario for one account, lists it, and clears it', async () => {
   const armed = await run('access-token-expired', '--email', 'ada@example.com', '--times', '2')
   expect(armed.code).toBe(0)
-  expect(JSON.parse(armed.output)).toMatchObject({ name: 'access-token-expired', email: 'ada@example.com', remaining: 2 })
+  expect(JSON.parse(armed.output)).toMatchObject({
+    name: 'access-token-expired',
+    email: 'ada@example.com',
+    remaining: 2,
+  })
   expect(JSON.parse((await run('list')).output).armed).toHaveLength(1)
   expect(JSON.parse((await run('clear', '--email', 'ada@example.com')).output)).toEqual({ cleared: 1 })
 })
@@ -43,7 +47,9 @@ test('reads a mailbox and the journal, and resets', async () => {
     body: JSON.stringify({ email: 'grace@example.com' }),
   })
   expect(JSON.parse((await run('mailbox', 'grace@example.com')).output).messages[0].purpose).toBe('reset')
-  expect(JSON.parse((await run('requests', '--email', 'grace@example.com')).output).requests[0].path).toBe('/api/auth/forgot')
+  expect(JSON.parse((await run('requests', '--email', 'grace@example.com')).output).requests[0].path).toBe(
+    '/api/auth/forgot',
+  )
   expect((await run('reset')).code).toBe(0)
   expect(JSON.parse((await run('mailbox', 'grace@example.com')).output).messages).toEqual([])
 })
@@ -60,7 +66,11 @@ test('a refused scenario exits 1 with the reason; bad usage exits 2 with the hel
 
 test('says so when no server answers', async () => {
   const lines: string[] = []
-  const code = await runScenarioCommand(['list'], { fetch, baseUrl: 'http://127.0.0.1:9', print: (line) => lines.push(line) })
+  const code = await runScenarioCommand(['list'], {
+    fetch,
+    baseUrl: 'http://127.0.0.1:9',
+    print: (line) => lines.push(line),
+  })
   expect(code).toBe(1)
   expect(lines.join('')).toMatch(/Is it running/)
 })

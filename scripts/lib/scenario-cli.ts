@@ -75,7 +75,9 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
     return response.ok ? 0 : 1
   }
   const query = (entries: Record<string, string | undefined>) => {
-    const params = new URLSearchParams(Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined))
+    const params = new URLSearchParams(
+      Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    )
     return params.size > 0 ? `?${params}` : ''
   }
   try {
@@ -93,7 +95,8 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
         return await call('GET', `/__mock/requests${query({ email: values.email, since: values.since })}`)
       case 'clock':
         if (!argument) return await call('GET', '/__mock/clock')
-        if (argument.startsWith('+')) return await call('POST', '/__mock/clock', { advance_ms: parseDuration(argument.slice(1)) })
+        if (argument.startsWith('+'))
+          return await call('POST', '/__mock/clock', { advance_ms: parseDuration(argument.slice(1)) })
         return await call('POST', '/__mock/clock', { now: argument })
       default:
         return await call('POST', '/__mock/scenarios', {
@@ -112,7 +115,9 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
       io.print(`${(error as Error).message}\n\n${SCENARIO_HELP}`)
       return 2
     }
-    io.print(`Failed to reach the mock server at ${base}: ${(error as Error).message}. Is it running (npm run mock)?`)
+    io.print(
+      `Failed to reach the mock server at ${base}: ${(error as Error).message}. Is it running (npm run mock)?`,
+    )
     return 1
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { parseDuration } from '../duration.ts'
 import { createRandomToken, openBox, safeEqual, sealBox } from './crypto.ts'
 import { createKeyedLock } from './locks.ts'
-import { getPasswordProblem } from './passwords.ts'
+import { createLimiter, getPasswordProblem } from './passwords.ts'
 
 describe('parseDuration', () => {
   test.each([
@@ -52,4 +52,24 @@ test('the password policy counts characters, not bytes', () => {
   expect(getPasswordProblem('ééééééé')).toMatch(/at least 8/)
   expect(getPasswordProblem('éééééééé')).toBeNull()
   expect(getPasswordProblem('ada@example.com', { email: 'ada@example.com' })).toMatch(/e-mail/)
+})
+
+test('the hash limiter runs at most `max` tasks at once, in order', async () => {
+  const limit = createLimiter(2)
+  let running = 0
+  let peak = 0
+  const finished: number[] = []
+  await Promise.all(
+    Array.from({ length: 6 }, (_, index) =>
+      limit(async () => {
+        running += 1
+        peak = Math.max(peak, running)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        running -= 1
+        finished.push(index)
+      }),
+    ),
+  )
+  expect(peak).toBe(2)
+  expect(finished).toHaveLength(6)
 })

@@ -57,7 +57,8 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
   return hasher
 }
 
-function createLimiter(max: number) {
+/** Runs at most `max` tasks at once; the rest wait in order. */
+export function createLimiter(max: number) {
   let running = 0
   const waiting: (() => void)[] = []
   return async function run<T>(task: () => Promise<T>): Promise<T> {

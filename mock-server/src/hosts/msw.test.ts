@@ -3,18 +3,27 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createMswHandlers } from './msw.ts'
 
-const { handlers, core } = createMswHandlers({ baseUrl: 'http://app.test', hasher: { memoryCost: 1024, timeCost: 1 } })
+const { handlers, core } = createMswHandlers({
+  baseUrl: 'http://app.test',
+  hasher: { memoryCost: 1024, timeCost: 1 },
+})
 const server = setupServer(...handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`http://app.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  fetch(`http://app.test${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 test('signs up, verifies the mailed code and reads the user with the token', async () => {
   await core.ready
   const email = 'msw-host@example.test'
-  expect((await post('/api/auth/signup', { name: 'Msw', email, password: 'a long enough passphrase' })).status).toBe(202)
+  expect(
+    (await post('/api/auth/signup', { name: 'Msw', email, password: 'a long enough passphrase' })).status,
+  ).toBe(202)
   const code = core.ops.mailbox.list(email)[0]?.code
   const verified = await post('/api/auth/otp/verify', { email, code, purpose: 'signup' })
   expect(verified.status).toBe(200)
