@@ -3,10 +3,13 @@ import express, { type Express } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
+import { createWebRouter } from './hosts/web.ts'
 
 export interface AppOptions extends MockOptions {
   /** Trust X-Forwarded-* from a proxy in front (for https detection and client addresses). */
   trustProxy?: boolean
+  /** Serve the built web app from this folder (web/dist), with the SPA fallback. */
+  webRoot?: string
 }
 
 export interface MockApp extends Express {
@@ -23,6 +26,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
   app.use(createExpressRouter(core))
+  if (options.webRoot) app.use(createWebRouter({ root: options.webRoot, production: core.production }))
   app.use((_request, response) => {
     response.status(404).type('application/json').set('cache-control', 'no-store')
     response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))

@@ -1,4 +1,6 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
 import { SEED_ACCOUNTS } from './domain/seed.ts'
@@ -16,6 +18,7 @@ Options:
   --grace <d>           Grace window for the parent of the live refresh token (default 10s).
   --code-cooldown <d>   Time between two codes to one address (default 30s).
   --data <file>         Keep state in this file across restarts (default: in memory, seeded).
+  --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
   --production          No /__mock control surface (answers 404).
   --trust-proxy         Trust X-Forwarded-* headers (https detection behind a proxy).
   --quiet               No request log.
@@ -32,6 +35,7 @@ function main(): void {
       grace: { type: 'string' },
       'code-cooldown': { type: 'string' },
       data: { type: 'string' },
+      web: { type: 'string' },
       production: { type: 'boolean' },
       'trust-proxy': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -47,6 +51,9 @@ function main(): void {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+  const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url))
+  const webRoot =
+    values.web === 'none' ? undefined : (values.web ?? (existsSync(defaultWeb) ? defaultWeb : undefined))
   const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
   const app = createApp({
     production: values.production === true,
@@ -56,6 +63,7 @@ function main(): void {
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
     ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
     ...(values.data && { dataFile: values.data }),
+    ...(webRoot && { webRoot }),
     ...(log && { log }),
   })
   app.core.ready.then(

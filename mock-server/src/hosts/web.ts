@@ -1,0 +1,47 @@
+// Serves the built web app beside the API: hashed assets cached for good, index.html for every other
+// page path (the SPA decides what is a 404), and config.json with `mock` set by the server's mode.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import express, { type Router } from 'express'
+
+export interface WebHostOptions {
+  /** The built app (web/dist). */
+  root: string
+  /** Production mode: config.json says `mock: false`. */
+  production: boolean
+}
+
+const NOT_PAGES = /^\/(api|__mock|idp)(\/|$)/
+
+function readConfig(root: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(join(root, 'config.json'), 'utf8')) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+export function createWebRouter({ root, production }: WebHostOptions): Router {
+  const router = express.Router()
+  const index = join(root, 'index.html')
+  router.get('/config.json', (_request, response) => {
+    response.set('cache-control', 'no-store').json({ ...readConfig(root), mock: !production })
+  })
+  router.use(
+    '/assets',
+    express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  )
+  router.use(express.static(root, { index: false, maxAge: 0 }))
+  router.use((request, response, next) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(request.path)) return next()
+    if (!existsSync(index)) {
+      response
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run npm run build (npm start does).')
+      return
+    }
+    response.set('cache-control', 'no-cache').sendFile(index)
+  })
+  return router
+}
