@@ -74,6 +74,9 @@ function main(): void {
         console.log(
           `Mock server listening on http://${host}:${actual}${values.production ? ' (production mode: no /__mock)' : ''}`,
         )
+        console.log(
+          webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
+        )
         if (!values.data) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
