@@ -2,6 +2,7 @@
 // account, replay the client's calls (protected call, refresh, retry), and check each answer.
 import { describe, expect, test } from 'vitest'
 import { ERROR_CATALOGUE } from '#contracts/error-catalogue.ts'
+import { recordCatalogueRow } from '#contracts/catalogue-coverage.ts'
 import { arm, bearer, createTestServer, signUp } from '#contracts/fixtures.ts'
 
 const rows = ERROR_CATALOGUE.filter((row) => row.suites.includes('contract'))
@@ -25,6 +26,7 @@ describe('error catalogue, server side', () => {
         expect(typeof res.body.refresh_token === 'string').toBe(step.refreshToken)
       if (step.call === 'refresh' && typeof res.body.token === 'string') token = res.body.token
     }
+    recordCatalogueRow(row.id, 'contract')
   })
 
   test('every row names a suite, and every contract row has server steps', () => {
