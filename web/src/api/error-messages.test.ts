@@ -1,0 +1,70 @@
+import { expect, test } from 'vitest'
+import { getErrorMessage, getSignOutMessage, isErrorCode } from './error-messages.ts'
+
+const signOut = [
+  { body: { error: 'token_expired' }, text: 'Your session has expired. Please login again.' },
+  {
+    body: { error: 'token_expired', message: 'Token expired' },
+    text: 'Your session has expired. Please login again.',
+  },
+  { body: { error: 'token_invalid' }, text: 'Invalid authentication. Please login again.' },
+  {
+    body: { error: 'token_invalid', message: 'Bad signature' },
+    text: 'Invalid authentication. Please login again.',
+  },
+  {
+    body: { error: 'session_revoked', message: 'Your session was revoked.' },
+    text: 'Your session was revoked.',
+  },
+  { body: { message: 'Missing bearer token' }, text: 'Missing bearer token' },
+  { body: { error: 'session_revoked' }, text: 'Authentication failed. Please login again.' },
+  { body: { error: 'other', message: '' }, text: 'Authentication failed. Please login again.' },
+  { body: {}, text: 'Authentication failed. Please login again.' },
+  { body: null, text: 'Authentication failed. Please login again.' },
+] as const
+
+test.each(signOut)('sign-out message for $body: $text', ({ body, text }) => {
+  expect(getSignOutMessage(body)).toBe(text)
+})
+
+const screens = [
+  { body: { error: 'invalid_credentials', message: 'Invalid' }, text: 'Wrong e-mail or password.' },
+  { body: { error: 'unknown_code', message: 'Server says no' }, text: 'Server says no' },
+  { body: { error: 'unknown_code' }, text: 'Something went wrong. Please try again.' },
+  { body: null, text: 'Something went wrong. Please try again.' },
+] as const
+
+test.each(screens)('screen message for $body: $text', ({ body, text }) => {
+  expect(getErrorMessage(body)).toBe(text)
+})
+
+const codes = [
+  'token_expired',
+  'token_invalid',
+  'session_revoked',
+  'access_denied',
+  'refresh_invalid',
+  'refresh_expired',
+  'refresh_reused',
+  'invalid_credentials',
+  'unverified',
+  'rate_limited',
+  'invalid_code',
+  'too_many_attempts',
+  'reset_token_invalid',
+  'invalid_callback',
+  'not_found',
+  'cross_site_request',
+  'validation_failed',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'server_error',
+  'session_unavailable',
+] as const
+
+test.each(codes)('every documented code has copy of our own: %s', (code) => {
+  expect(isErrorCode(code)).toBe(true)
+  expect(getErrorMessage({ error: code, message: 'SERVER TEXT' })).not.toBe('SERVER TEXT')
+  expect(getErrorMessage({ error: code }).length).toBeGreaterThan(0)
+})

@@ -1,0 +1,98 @@
+// The user-facing copy for every error code of openapi.yaml and the mock server's faults (spec 8 for the sign-out texts). Pure data and
+// pure functions: imports nothing with effects.
+
+/** Every `error` code the contract documents. */
+export type ErrorCode =
+  | 'token_expired'
+  | 'token_invalid'
+  | 'session_revoked'
+  | 'access_denied'
+  | 'refresh_invalid'
+  | 'refresh_expired'
+  | 'refresh_reused'
+  | 'invalid_credentials'
+  | 'unverified'
+  | 'rate_limited'
+  | 'invalid_code'
+  | 'too_many_attempts'
+  | 'reset_token_invalid'
+  | 'invalid_callback'
+  | 'not_found'
+  | 'cross_site_request'
+  | 'validation_failed'
+  | 'invalid_json'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'server_error'
+  | 'session_unavailable'
+
+/** A failed refresh (spec 4, 8). */
+export const REFRESH_FAILED_MESSAGE = 'Session expired. Please login again.'
+
+/** Any 401 without a message of its own (spec 8). */
+export const AUTH_FAILED_MESSAGE = 'Authentication failed. Please login again.'
+
+/** Shown when a call fails without a code we know and without a message. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.'
+
+/** Shown when the network itself fails. */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.'
+
+const MESSAGES: Record<ErrorCode, string> = {
+  token_expired: 'Your session has expired. Please login again.',
+  token_invalid: 'Invalid authentication. Please login again.',
+  session_revoked: 'Your session has ended. Please login again.',
+  access_denied: 'Access denied. Please login again.',
+  refresh_invalid: REFRESH_FAILED_MESSAGE,
+  refresh_expired: REFRESH_FAILED_MESSAGE,
+  refresh_reused: REFRESH_FAILED_MESSAGE,
+  invalid_credentials: 'Wrong e-mail or password.',
+  unverified: 'Please verify your e-mail address first. We have sent you a code.',
+  rate_limited: 'Too many attempts. Please wait and try again.',
+  invalid_code: 'That code is not right, or it has expired.',
+  too_many_attempts: 'Too many wrong codes. Please ask for a new code.',
+  reset_token_invalid: 'This password reset has expired. Please start again.',
+  invalid_callback: 'The single sign-on could not be completed. Please try again.',
+  not_found: 'Not found.',
+  cross_site_request: 'This request was refused.',
+  validation_failed: 'Please check the highlighted fields.',
+  invalid_json: GENERIC_ERROR_MESSAGE,
+  payload_too_large: 'That is too much text. Please shorten it.',
+  unsupported_media_type: GENERIC_ERROR_MESSAGE,
+  server_error: 'The server had a problem. Please try again.',
+  session_unavailable: 'The server had a problem. Please try again.',
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(MESSAGES, code)
+}
+
+/** The body fields every error shares (openapi `Error`). */
+export interface ErrorBody {
+  error?: string
+  message?: string
+  fields?: Record<string, string>
+  retry_after?: number
+  attempts_left?: number
+}
+
+/**
+ * The toast of a forced sign-out after a 401 (spec 8): by code, else the server's message, else the default.
+ * @example
+ * getSignOutMessage({ error: 'token_invalid' }) // 'Invalid authentication. Please login again.'
+ */
+export function getSignOutMessage(body: ErrorBody | null | undefined): string {
+  if (body?.error === 'token_expired') return MESSAGES.token_expired
+  if (body?.error === 'token_invalid') return MESSAGES.token_invalid
+  return body?.message || AUTH_FAILED_MESSAGE
+}
+
+/**
+ * The sentence a screen shows for a failed call: our copy for a known code, else the server's message.
+ * @example
+ * getErrorMessage({ error: 'invalid_credentials', message: 'x' }) // 'Wrong e-mail or password.'
+ */
+export function getErrorMessage(body: ErrorBody | null | undefined): string {
+  if (isErrorCode(body?.error)) return MESSAGES[body.error]
+  return body?.message || GENERIC_ERROR_MESSAGE
+}

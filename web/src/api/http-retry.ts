@@ -1,0 +1,26 @@
+// The HTTP retry rule (spec 7), separate from the 401 rule: once, for methods without a body only, on
+// 408, 409, 425, 429, 500, 502, 503, 504. POST, PUT, PATCH and DELETE are never re-sent.
+import { BODY_METHODS, RETRY_STATUSES } from '../session/constants.ts'
+
+export type FetchLike = (input: Request) => Promise<Response>
+
+/** Whether a request of this method that got this status is sent once more. */
+export function shouldRetry(method: string, status: number): boolean {
+  return !BODY_METHODS.includes(method.toUpperCase()) && RETRY_STATUSES.includes(status)
+}
+
+/**
+ * Wraps a fetch with the retry rule. The request is cloned before it is sent, so the retry sends it intact.
+ * @example
+ * const fetchWithRetry = withHttpRetry(globalThis.fetch.bind(globalThis))
+ * await fetchWithRetry(new Request('/api/me')) // a 503 is tried once more
+ */
+export function withHttpRetry(fetch: FetchLike): FetchLike {
+  return async (request) => {
+    const replay = BODY_METHODS.includes(request.method.toUpperCase()) ? null : request.clone()
+    const response = await fetch(request)
+    if (replay === null || !shouldRetry(request.method, response.status)) return response
+    void response.body?.cancel().catch(() => {}) // discard the refused answer; not awaited, it may never settle
+    return fetch(replay) // once (spec 7): whatever this answers is the answer
+  }
+}

@@ -1,0 +1,45 @@
+// The one default layout (spec 2): a loading bar, the page area, the notification area.
+import { useSyncExternalStore } from 'react'
+import { Link, Outlet, useNavigation } from 'react-router-dom'
+import { useServices } from '../lib/services.ts'
+import { AppToaster } from '../lib/toaster.tsx'
+import { useSession } from '../session/use-session.ts'
+
+function LoadingBar() {
+  const navigation = useNavigation()
+  const { ready } = useSession()
+  const { activity } = useServices()
+  const inFlight = useSyncExternalStore(activity.subscribe, activity.getSnapshot, activity.getSnapshot)
+  const loading = navigation.state !== 'idle' || !ready || inFlight > 0
+  return <div className="loading-bar" role="progressbar" aria-label="Loading" hidden={!loading} />
+}
+
+function Header() {
+  const { isLoggedIn, hasTokens, user } = useSession()
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        Auth shell
+      </Link>
+      {isLoggedIn && hasTokens ? (
+        <nav aria-label="Main">
+          <Link to="/process">Process</Link> <Link to="/help">Help</Link>{' '}
+          <span className="user">{user?.name || user?.email}</span> <Link to="/logout">Log out</Link>
+        </nav>
+      ) : null}
+    </header>
+  )
+}
+
+export function Layout() {
+  return (
+    <>
+      <LoadingBar />
+      <Header />
+      <main id="page">
+        <Outlet />
+      </main>
+      <AppToaster />
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+// Assembles the app's services from what the host injects (the browser in main.tsx, the tests with msw/node), and
+// provides them to the component tree.
+import type { ReactNode } from 'react'
+import { createApiClient } from '../api/client.ts'
+import type { FetchLike } from '../api/http-retry.ts'
+import { createActivityTracker } from '../lib/activity.ts'
+import type { RuntimeConfig } from '../lib/runtime-config.ts'
+import { ServicesProvider, type Services } from '../lib/services.ts'
+import { createSessionStore, type SessionStore, type SessionStoreDeps } from '../session/session-store.ts'
+import { createSessionValues } from '../session/token-storage.ts'
+import { SessionProvider } from '../session/use-session.ts'
+
+export type AppDeps = Omit<SessionStoreDeps, 'baseUrl'> &
+  Pick<Services, 'randomState' | 'assignLocation' | 'userAgent'> & {
+    config: RuntimeConfig
+    /** The origin the API paths resolve against (config.apiBase, else the page's origin). */
+    origin: string
+  }
+
+export function createApp(deps: AppDeps): { store: SessionStore; services: Services } {
+  const baseUrl = deps.config.apiBase.startsWith('http')
+    ? deps.config.apiBase
+    : `${deps.origin}${deps.config.apiBase}`
+  const fetch: FetchLike = deps.fetch
+  const store = createSessionStore({ ...deps, fetch, baseUrl })
+  const activity = createActivityTracker()
+  const services: Services = {
+    api: createApiClient({ fetch, session: store, baseUrl, activity }),
+    values: createSessionValues(deps.storage),
+    config: deps.config,
+    activity,
+    now: () => deps.clock.now(),
+    randomState: deps.randomState,
+    assignLocation: deps.assignLocation,
+    userAgent: deps.userAgent,
+  }
+  return { store, services }
+}
+
+export function AppProviders({
+  store,
+  services,
+  children,
+}: {
+  store: SessionStore
+  services: Services
+  children?: ReactNode
+}) {
+  return (
+    <SessionProvider store={store}>
+      <ServicesProvider services={services}>{children}</ServicesProvider>
+    </SessionProvider>
+  )
+}

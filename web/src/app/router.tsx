@@ -1,0 +1,86 @@
+// The routes, exactly those of spec 2. /login, the layout and the error page load eagerly; every other screen
+// is a lazy chunk, which keeps the first load of /login small.
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { LoginPage } from '../features/auth/login-page.tsx'
+import { ErrorPage, NotFoundPage } from './error-page.tsx'
+import { Layout } from './layout.tsx'
+import { RequireSignIn } from './require-sign-in.tsx'
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    // Shown while the first screen's lazy chunk loads (a deep link to a lazy route).
+    hydrateFallbackElement: <div className="loading-bar" role="progressbar" aria-label="Loading" />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            element: <RequireSignIn />,
+            children: [
+              {
+                path: '/',
+                lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
+              },
+              {
+                path: '/help',
+                lazy: async () => ({ Component: (await import('../features/help/help-page.tsx')).HelpPage }),
+              },
+              {
+                path: '/process',
+                lazy: async () => ({
+                  Component: (await import('../features/process/process-page.tsx')).ProcessPage,
+                }),
+              },
+            ],
+          },
+          { path: '/login', element: <LoginPage /> },
+          {
+            path: '/signup',
+            lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
+          },
+          {
+            path: '/otp',
+            lazy: async () => ({
+              Component: (await import('../features/auth/otp-page.tsx')).ExistingAccountOtpPage,
+            }),
+          },
+          {
+            path: '/new/otp',
+            lazy: async () => ({
+              Component: (await import('../features/auth/otp-page.tsx')).NewAccountOtpPage,
+            }),
+          },
+          {
+            path: '/forgot',
+            lazy: async () => ({ Component: (await import('../features/auth/forgot-page.tsx')).ForgotPage }),
+          },
+          {
+            path: '/update_password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/update-password-page.tsx')).UpdatePasswordPage,
+            }),
+          },
+          {
+            path: '/logout',
+            lazy: async () => ({ Component: (await import('../features/auth/logout-page.tsx')).LogoutPage }),
+          },
+          {
+            path: '/callback',
+            lazy: async () => ({
+              Component: (await import('../features/auth/callback-page.tsx')).CallbackPage,
+            }),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

@@ -1,0 +1,60 @@
+// /forgot: the e-mail address; a reset code is mailed, then /otp (purpose reset).
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { useDocumentTitle } from '../../lib/document-title.ts'
+import { useServices } from '../../lib/services.ts'
+import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { checkEmail } from './validation.ts'
+
+const FIELDS = ['email'] as const
+
+export function ForgotPage() {
+  useDocumentTitle('Forgot password')
+  const { api, values, now } = useServices()
+  const navigate = useNavigate()
+  const [email, setEmail] = useState(() => values.authFlow.get()?.email ?? '')
+  const form = useFormRunner(FIELDS)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const emailError = checkEmail(email)
+    form.setFieldErrors(emailError ? { email: emailError } : {})
+    if (emailError) return
+    void form.run(async () => {
+      const { data, error, response } = await api.POST('/api/auth/forgot', { body: { email: email.trim() } })
+      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
+      values.authFlow.set({
+        email: email.trim(),
+        purpose: 'reset',
+        resendAt: now() + data.resend_after * 1000,
+      })
+      navigate('/otp')
+    })
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="forgot-heading">
+      <h1 id="forgot-heading">Forgot your password?</h1>
+      <p>Enter your e-mail address and we will send you a code to set a new password.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+          error={form.fieldErrors.email}
+          required
+        />
+        <FormMessage message={form.formError} />
+        <SubmitButton busy={form.busy} busyLabel="Sending…">
+          Send me a code
+        </SubmitButton>
+      </form>
+      <p className="links">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </section>
+  )
+}

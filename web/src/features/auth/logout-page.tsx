@@ -1,0 +1,18 @@
+// /logout: ends the session on the server, clears the local session and tokens, stops the timer; the session store
+// then sends the browser to /login.
+import { useEffect } from 'react'
+import { useDocumentTitle } from '../../lib/document-title.ts'
+import { useSessionStore } from '../../session/use-session.ts'
+
+export function LogoutPage() {
+  useDocumentTitle('Signing out')
+  const store = useSessionStore()
+  useEffect(() => {
+    void store.logout() // idempotent while running, so StrictMode's second effect joins the first
+  }, [store])
+  return (
+    <section className="auth-card">
+      <h1>Signing out…</h1>
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+// /signup: name, e-mail, password; then /new/otp to verify the address.
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { useDocumentTitle } from '../../lib/document-title.ts'
+import { getSafeRedirect } from '../../lib/safe-redirect.ts'
+import { useServices } from '../../lib/services.ts'
+import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { checkEmail, checkName, checkNewPassword, collectErrors } from './validation.ts'
+
+const FIELDS = ['name', 'email', 'password'] as const
+
+export function SignupPage() {
+  useDocumentTitle('Create an account')
+  const { api, values, now } = useServices()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const form = useFormRunner(FIELDS)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const errors = collectErrors({
+      name: checkName(name),
+      email: checkEmail(email),
+      password: checkNewPassword(password),
+    })
+    form.setFieldErrors(errors ?? {})
+    if (errors) return
+    void form.run(async () => {
+      const body = { name: name.trim(), email: email.trim(), password }
+      const { data, error, response } = await api.POST('/api/auth/signup', { body })
+      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
+      values.authFlow.set({
+        email: body.email,
+        purpose: 'signup',
+        redirect: getSafeRedirect(params.get('redirect')),
+        resendAt: now() + data.resend_after * 1000,
+      })
+      navigate('/new/otp')
+    })
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="signup-heading">
+      <h1 id="signup-heading">Create an account</h1>
+      <form onSubmit={onSubmit} noValidate>
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onValue={setName}
+          error={form.fieldErrors.name}
+          required
+        />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+          error={form.fieldErrors.email}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onValue={setPassword}
+          error={form.fieldErrors.password}
+          required
+        />
+        <FormMessage message={form.formError} />
+        <SubmitButton busy={form.busy} busyLabel="Creating your account…">
+          Create account
+        </SubmitButton>
+      </form>
+      <p className="links">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,113 @@
+// /update_password: a new password, twice. After a reset code it sends the reset token; a signed-in user without
+// one gives the current password instead (openapi `UpdatePasswordRequest`).
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { useDocumentTitle } from '../../lib/document-title.ts'
+import { useServices } from '../../lib/services.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { useSession } from '../../session/use-session.ts'
+import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { checkNewPassword, collectErrors } from './validation.ts'
+
+const FIELDS = ['current_password', 'password', 'confirm'] as const
+
+export function UpdatePasswordPage() {
+  useDocumentTitle('Set a new password')
+  const { api, values } = useServices()
+  const { isLoggedIn } = useSession()
+  const navigate = useNavigate()
+  const [resetToken] = useState(() => values.authFlow.get()?.resetToken ?? null)
+  const [current, setCurrent] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const form = useFormRunner(FIELDS)
+  const withCurrent = resetToken === null && isLoggedIn
+
+  if (resetToken === null && !isLoggedIn) {
+    return (
+      <section className="auth-card" aria-labelledby="update-heading">
+        <h1 id="update-heading">Set a new password</h1>
+        <p role="alert">This password reset has expired or was not started here.</p>
+        <p className="links">
+          <Link to="/forgot">Start a password reset</Link> · <Link to="/login">Back to sign in</Link>
+        </p>
+      </section>
+    )
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const errors = collectErrors({
+      current_password: withCurrent && current === '' ? 'Enter your current password.' : null,
+      password: checkNewPassword(password),
+      confirm: confirm !== password ? 'The passwords do not match.' : null,
+    })
+    form.setFieldErrors(errors ?? {})
+    if (errors) return
+    void form.run(async () => {
+      const body = withCurrent
+        ? { current_password: current, password }
+        : { reset_token: resetToken ?? '', password }
+      const { data, error, response } = await api.POST('/api/auth/update_password', { body })
+      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
+      values.authFlow.clear()
+      if (withCurrent) {
+        showToast({ kind: 'success', message: 'Your password has been changed.' })
+        navigate('/')
+        return
+      }
+      showToast({ kind: 'success', message: 'Your password has been changed. Please sign in with it.' })
+      navigate('/login')
+    })
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="update-heading">
+      <h1 id="update-heading">Set a new password</h1>
+      <form onSubmit={onSubmit} noValidate>
+        {withCurrent ? (
+          <Field
+            label="Current password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onValue={setCurrent}
+            error={form.fieldErrors.current_password}
+            required
+          />
+        ) : null}
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onValue={setPassword}
+          error={form.fieldErrors.password}
+          required
+        />
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+          error={form.fieldErrors.confirm}
+          required
+        />
+        <FormMessage message={form.formError} />
+        {form.formError && !withCurrent ? (
+          <p className="links">
+            <Link to="/forgot">Start again</Link>
+          </p>
+        ) : null}
+        <SubmitButton busy={form.busy} busyLabel="Saving…">
+          Save password
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

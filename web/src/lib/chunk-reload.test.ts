@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import { createSessionValues } from '../session/token-storage.ts'
+import { createMemoryStorage } from '../test/memory-storage.ts'
+import { decideReload, installChunkReload } from './chunk-reload.ts'
+
+const rows = [
+  { name: 'first error on a path', guard: {}, path: '/help', now: 50_000, reload: true },
+  { name: 'same path 9,999 ms later', guard: { '/help': 50_000 }, path: '/help', now: 59_999, reload: false },
+  { name: 'same path 10,000 ms later', guard: { '/help': 50_000 }, path: '/help', now: 60_000, reload: true },
+  { name: 'another path at once', guard: { '/help': 50_000 }, path: '/process', now: 50_001, reload: true },
+  {
+    name: 'a guard from the future (clock moved back)',
+    guard: { '/help': 90_000 },
+    path: '/help',
+    now: 50_000,
+    reload: true,
+  },
+] as const
+
+test.each(rows)('$name -> reload: $reload', ({ guard, path, now, reload }) => {
+  expect(decideReload(guard, path, now).reload).toBe(reload)
+})
+
+test('old entries are dropped from the stored guard', () => {
+  expect(decideReload({ '/a': 1_000, '/b': 45_000 }, '/c', 50_000).guard).toEqual({
+    '/b': 45_000,
+    '/c': 50_000,
+  })
+})
+
+describe('vite:preloadError', () => {
+  function setup() {
+    const target = new EventTarget()
+    const storage = createMemoryStorage()
+    let now = 100_000
+    const reloads: number[] = []
+    installChunkReload({
+      target: target as unknown as Window,
+      guard: createSessionValues(storage).reloadGuard,
+      now: () => now,
+      getPath: () => '/help',
+      reload: () => reloads.push(now),
+    })
+    const fire = () => {
+      const event = new Event('vite:preloadError', { cancelable: true })
+      target.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    return { storage, reloads, fire, setNow: (t: number) => (now = t) }
+  }
+
+  test('reloads once, keeps the guard in sessionStorage, and lets the second error through', () => {
+    const s = setup()
+    expect(s.fire()).toBe(true)
+    expect(s.reloads).toEqual([100_000])
+    expect(s.storage.getItem('reloadGuard')).toBe('{"/help":100000}')
+    s.setNow(109_999)
+    expect(s.fire()).toBe(false) // not prevented: the error page shows
+    expect(s.reloads).toEqual([100_000])
+    s.setNow(110_000)
+    expect(s.fire()).toBe(true)
+    expect(s.reloads).toEqual([100_000, 110_000])
+  })
+})

@@ -1,0 +1,42 @@
+// Chunk-load errors (spec 4, 8; Vite's `vite:preloadError`): reload the page, at most once per 10,000 ms for the
+// same path, the guard kept in sessionStorage; otherwise let the error reach the error page.
+import { RELOAD_GUARD_MS } from '../session/constants.ts'
+import type { ReloadGuard, StoredValue } from '../session/token-storage.ts'
+
+/**
+ * Pure: whether to reload `path` now, and the guard to store.
+ * @example
+ * decideReload({}, '/help', 50_000) // { reload: true, guard: { '/help': 50_000 } }
+ */
+export function decideReload(
+  guard: ReloadGuard,
+  path: string,
+  now: number,
+): { reload: boolean; guard: ReloadGuard } {
+  const last = guard[path]
+  if (last !== undefined && now - last >= 0 && now - last < RELOAD_GUARD_MS) return { reload: false, guard }
+  // Keep only recent entries, so the stored guard stays small.
+  const recent = Object.fromEntries(Object.entries(guard).filter(([, at]) => now - at < RELOAD_GUARD_MS))
+  return { reload: true, guard: { ...recent, [path]: now } }
+}
+
+export interface ChunkReloadOptions {
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>
+  guard: StoredValue<ReloadGuard>
+  now: () => number
+  getPath: () => string
+  reload: () => void
+}
+
+/** Listens for `vite:preloadError`; returns a function that stops listening. */
+export function installChunkReload({ target, guard, now, getPath, reload }: ChunkReloadOptions): () => void {
+  const onPreloadError = (event: Event) => {
+    const decision = decideReload(guard.get() ?? {}, getPath(), now())
+    if (!decision.reload) return // not prevented: the import fails and the error page shows
+    guard.set(decision.guard)
+    event.preventDefault()
+    reload()
+  }
+  target.addEventListener('vite:preloadError', onPreloadError)
+  return () => target.removeEventListener('vite:preloadError', onPreloadError)
+}

@@ -1,0 +1,51 @@
+import { expect, test } from 'vitest'
+import { createRecordingFetch, json } from '../test/recording-fetch.ts'
+import { loadRuntimeConfig, parseRuntimeConfig } from './runtime-config.ts'
+
+const defaults = { apiBase: '', environment: 'development', sentryDsn: null, recorder: null, mock: false }
+
+const rows = [
+  { name: 'nothing', raw: null, config: defaults },
+  { name: 'not an object', raw: 'x', config: defaults },
+  { name: 'empty object', raw: {}, config: defaults },
+  {
+    name: 'every field',
+    raw: {
+      apiBase: 'https://api.example/',
+      environment: 'staging',
+      sentryDsn: 'https://key@sentry.example/1',
+      recorder: { projectKey: 'k', host: 'https://rec.example' },
+      mock: true,
+    },
+    config: {
+      apiBase: 'https://api.example',
+      environment: 'staging',
+      sentryDsn: 'https://key@sentry.example/1',
+      recorder: { projectKey: 'k', host: 'https://rec.example' },
+      mock: true,
+    },
+  },
+  {
+    name: 'wrong types fall back field by field',
+    raw: { apiBase: 3, environment: '', sentryDsn: false, recorder: { projectKey: 'k' }, mock: 'yes' },
+    config: defaults,
+  },
+] as const
+
+test.each(rows)('parse: $name', ({ raw, config }) => {
+  expect(parseRuntimeConfig(raw)).toEqual(config)
+})
+
+test('loads config.json once with the fallbacks on failure', async () => {
+  const ok = createRecordingFetch(() => json(200, { environment: 'qa', mock: true }))
+  expect(await loadRuntimeConfig(ok.fetch, 'http://app.test/config.json')).toEqual({
+    ...defaults,
+    environment: 'qa',
+    mock: true,
+  })
+  expect(ok.calls.map((c) => c.path)).toEqual(['/config.json'])
+  const missing = createRecordingFetch(() => new Response('not found', { status: 404 }))
+  expect(await loadRuntimeConfig(missing.fetch, 'http://app.test/config.json')).toEqual(defaults)
+  const broken = createRecordingFetch(() => new Response('{', { status: 200 }))
+  expect(await loadRuntimeConfig(broken.fetch, 'http://app.test/config.json')).toEqual(defaults)
+})

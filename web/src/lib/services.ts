@@ -1,0 +1,42 @@
+// What the screens need from the outside world, provided once by main.tsx (and by the tests): the API client,
+// the per-tab values, the runtime configuration, the clock and the page-level navigation. No module singletons.
+import { createContext, createElement, useContext, type ReactNode } from 'react'
+import type { ApiClient } from '../api/client.ts'
+import type { SessionValues } from '../session/token-storage.ts'
+import type { ActivityTracker } from './activity.ts'
+import type { RuntimeConfig } from './runtime-config.ts'
+
+export interface Services {
+  api: ApiClient
+  values: SessionValues
+  config: RuntimeConfig
+  activity: ActivityTracker
+  now: () => number
+  /** A random URL-safe string (the external sign-in `state`). */
+  randomState: () => string
+  /** Leaves the app for a full-page address (the external sign-in). */
+  assignLocation: (url: string) => void
+  userAgent: string
+}
+
+const ServicesContext = createContext<Services | null>(null)
+
+export function ServicesProvider({ services, children }: { services: Services; children?: ReactNode }) {
+  return createElement(ServicesContext.Provider, { value: services }, children)
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext)
+  if (services === null)
+    throw new Error('Failed to read the services: no ServicesProvider above this component.')
+  return services
+}
+
+/** 32 random bytes, base64url: matches the `state` pattern of openapi.yaml (16-256 of [A-Za-z0-9_-]). */
+export function createRandomState(crypto: Pick<Crypto, 'getRandomValues'>): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}

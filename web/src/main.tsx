@@ -1,0 +1,62 @@
+// The browser entry: reads the runtime configuration once, wires the session store and the API client to the
+// browser's fetch, storage, timers, locks and channels, then renders the router. The only file that does so.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router-dom'
+import { AppProviders, createApp } from './app/providers.tsx'
+import { createAppRouter, type AppRouter } from './app/router.tsx'
+import { installChunkReload } from './lib/chunk-reload.ts'
+import { loadRuntimeConfig } from './lib/runtime-config.ts'
+import { createRandomState } from './lib/services.ts'
+import { showToast } from './lib/toasts.ts'
+import { ROTATION_CHANNEL_NAME } from './session/constants.ts'
+import { createSha256Hex } from './session/cross-tab.ts'
+import { createSessionValues, getSessionStorage } from './session/token-storage.ts'
+import './app/app.css'
+
+async function boot() {
+  const fetch = (request: Request) => window.fetch(request)
+  const config = await loadRuntimeConfig(fetch, new URL('config.json', document.baseURI).href)
+  const storage = getSessionStorage()
+  let router: AppRouter | null = null
+  const { store, services } = createApp({
+    config,
+    origin: window.location.origin,
+    fetch,
+    storage,
+    clock: Date,
+    timers: {
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (id) => window.clearInterval(id as number),
+    },
+    navigate: (to) => void router?.navigate(to),
+    notify: showToast,
+    log: (message) => console.log(message),
+    hash: createSha256Hex(window.crypto.subtle),
+    locks: 'locks' in navigator ? navigator.locks : null,
+    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(ROTATION_CHANNEL_NAME) : null,
+    randomState: () => createRandomState(window.crypto),
+    assignLocation: (url) => window.location.assign(url),
+    userAgent: navigator.userAgent,
+  })
+  installChunkReload({
+    target: window,
+    guard: createSessionValues(storage).reloadGuard,
+    now: () => Date.now(),
+    getPath: () => window.location.pathname,
+    reload: () => window.location.reload(),
+  })
+  router = createAppRouter()
+  store.start()
+  const root = document.getElementById('root')
+  if (!root) throw new Error('Failed to start the app: no #root element.')
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders store={store} services={services}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  )
+}
+
+void boot()

@@ -1,0 +1,33 @@
+// The client's session constants, named once (CONVENTIONS.md "Naming"); each cites its specification section.
+
+/** Token refresh interval: 300 seconds (spec 4 "Periodic refresh", 9). */
+export const REFRESH_INTERVAL_MS = 300_000
+
+/** Page-reload guard window for chunk-load errors: 10,000 ms (spec 4, 8, 9). */
+export const RELOAD_GUARD_MS = 10_000
+
+/** New-version check: every 3,600,000 ms (spec 4, 9). */
+export const VERSION_CHECK_MS = 3_600_000
+
+/** Browser session storage keys (spec 3, 9). */
+export const ACCESS_TOKEN_KEY = 'accessToken'
+export const REFRESH_TOKEN_KEY = 'refreshToken'
+export const SERVICE_TOKEN_KEY = 'serviceToken'
+
+/** Where a lost session sends the user (spec 4, 8). */
+export const LOGIN_PATH = '/login'
+
+/** Statuses the HTTP client retries once, for methods without a body only (spec 7). */
+export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504]
+
+/** Methods the HTTP client treats as carrying a body; never re-sent (spec 7). */
+export const BODY_METHODS: readonly string[] = ['PATCH', 'POST', 'PUT', 'DELETE']
+
+/** Toasts: top-center, 6000 ms for every kind, promise toasts without time-out (spec 9, first reading). */
+export const TOAST_DURATION_MS = 6000
+/** Pointer-touch pause debounce of the toasts (spec 9, first reading). */
+export const TOAST_TOUCH_PAUSE_MS = 2000
+
+/** The cross-tab coordination names (DESIGN.md: duplicated tabs); not from the specification. */
+export const REFRESH_LOCK_NAME = 'auth-shell:refresh'
+export const ROTATION_CHANNEL_NAME = 'auth-shell:token-rotation'

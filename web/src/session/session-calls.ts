@@ -1,0 +1,55 @@
+// The three calls the session store makes itself (spec 7): read the cookie session, rotate the tokens, end the
+// session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
+import createClient from 'openapi-fetch'
+import type { paths } from '#contracts/openapi.gen.ts'
+import { REFRESH_FAILED } from './session-machine.ts'
+import type { TokenPair } from './token-storage.ts'
+import { normalizeUser, type User } from './user.ts'
+
+/**
+ * @example
+ * const calls = createSessionCalls({ fetch, baseUrl: 'https://app.example' })
+ * const pair = await calls.refresh('r0') // throws Error('Token refresh failed') unless success and both tokens
+ */
+export function createSessionCalls({
+  fetch,
+  baseUrl,
+}: {
+  fetch: (input: Request) => Promise<Response>
+  baseUrl: string
+}) {
+  const api = createClient<paths>({ baseUrl, fetch: (request) => fetch(request) })
+  return {
+    /** GET /api/_auth/session accepting JSON; any failure is an empty session (null). */
+    async getSessionUser(): Promise<User | null> {
+      try {
+        const { data } = await api.GET('/api/_auth/session', { headers: { Accept: 'application/json' } })
+        return normalizeUser(data?.user)
+      } catch {
+        return null
+      }
+    },
+    /** POST /api/refresh_token; spec 5: success true and both tokens, else Error('Token refresh failed'). */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      try {
+        const { data } = await api.POST('/api/refresh_token', { body: { refresh_token: refreshToken } })
+        if (data?.success === true && data.token && data.refresh_token) {
+          return { accessToken: data.token, refreshToken: data.refresh_token }
+        }
+      } catch (cause) {
+        throw new Error(REFRESH_FAILED, { cause })
+      }
+      throw new Error(REFRESH_FAILED)
+    },
+    /** DELETE /api/_auth/session (with the bearer token when there is one); failures are ignored. */
+    async deleteSession(accessToken: string | null): Promise<void> {
+      try {
+        await api.DELETE('/api/_auth/session', {
+          headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+        })
+      } catch {
+        // the local session is cleared whatever the server says
+      }
+    },
+  }
+}

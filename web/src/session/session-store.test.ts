@@ -1,0 +1,238 @@
+import { describe, expect, test } from 'vitest'
+import { flush } from '../test/fake-clock.ts'
+import { storageEntries } from '../test/memory-storage.ts'
+import { json } from '../test/recording-fetch.ts'
+import { createHarness, SIGNED_IN_STORAGE } from '../test/session-harness.ts'
+
+const REFRESH = '/api/refresh_token'
+const SESSION = '/api/_auth/session'
+
+describe('session fetch (spec 4, 7)', () => {
+  test('GET /api/_auth/session accepting JSON; ready after the first fetch; logged in = a user', async () => {
+    const h = createHarness({
+      routes: {
+        [`GET ${SESSION}`]: () => json(200, { user: { id: 'u1', email: 'ada@example.com', name: 'Ada' } }),
+      },
+    })
+    expect(h.store.getSnapshot()).toMatchObject({ ready: false, isLoggedIn: false })
+    h.store.start()
+    await flush()
+    expect(h.net.callsTo(SESSION)).toHaveLength(1)
+    expect(h.store.getSnapshot()).toMatchObject({
+      ready: true,
+      isLoggedIn: true,
+      user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
+    })
+  })
+
+  test('sends Accept: application/json', async () => {
+    let accept: string | null = null
+    const h = createHarness({
+      routes: {
+        [`GET ${SESSION}`]: (request) => {
+          accept = request.headers.get('Accept')
+          return json(200, {})
+        },
+      },
+    })
+    h.store.start()
+    await flush()
+    expect(accept).toBe('application/json')
+  })
+
+  test('reads the legacy field names', async () => {
+    const h = createHarness({
+      routes: {
+        [`GET ${SESSION}`]: () => json(200, { user: { userId: 'u9', emailId: 'x@example.com', name: 'X' } }),
+      },
+    })
+    h.store.start()
+    await flush()
+    expect(h.store.getSnapshot().user).toEqual({ id: 'u9', email: 'x@example.com', name: 'X' })
+  })
+
+  const failures = [
+    { name: '503 (not retried)', answer: () => json(503, { error: 'session_unavailable' }) },
+    { name: '500', answer: () => json(500, {}) },
+    { name: 'not JSON', answer: () => new Response('<html>', { status: 200 }) },
+    {
+      name: 'network error',
+      answer: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    },
+  ] as const
+
+  test.each(failures)(
+    'a failed fetch ($name) is an empty session, ready, fetched once',
+    async ({ answer }) => {
+      const h = createHarness({ routes: { [`GET ${SESSION}`]: answer } })
+      h.store.start()
+      await flush()
+      expect(h.net.callsTo(SESSION)).toHaveLength(1)
+      expect(h.store.getSnapshot()).toMatchObject({ ready: true, isLoggedIn: false, user: null })
+    },
+  )
+})
+
+describe('periodic refresh (spec 4, 9)', () => {
+  test('without tokens at start-up: no refresh and no timer', async () => {
+    const h = createHarness()
+    h.store.start()
+    await h.clock.advance(900_000)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(0)
+    expect(h.clock.pending()).toBe(0)
+  })
+
+  test('with tokens: once at start-up, then every 300 s', async () => {
+    const h = createHarness({ stored: SIGNED_IN_STORAGE })
+    h.store.start()
+    await flush()
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+    expect(h.net.callsTo(REFRESH)[0]?.body).toBe('{"refresh_token":"refresh-0"}')
+    await h.clock.advance(299_999)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+    await h.clock.advance(1)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(2)
+    expect(h.net.callsTo(REFRESH)[1]?.body).toBe('{"refresh_token":"refresh-1"}')
+    await h.clock.advance(300_000)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(3)
+    expect(storageEntries(h.storage)).toEqual({
+      accessToken: 'access-3',
+      refreshToken: 'refresh-3',
+      serviceToken: 'service-0',
+    })
+  })
+
+  test('a sign-in stores the tokens under their keys and starts the timer', async () => {
+    const h = createHarness()
+    h.store.start()
+    await flush()
+    h.backend.liveRefresh.add('refresh-s')
+    h.store.signIn({
+      user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
+      token: 'access-s',
+      refresh_token: 'refresh-s',
+      service_token: 'service-s',
+    })
+    expect(storageEntries(h.storage)).toEqual({
+      accessToken: 'access-s',
+      refreshToken: 'refresh-s',
+      serviceToken: 'service-s',
+    })
+    expect(h.store.getSnapshot()).toMatchObject({ isLoggedIn: true, user: { name: 'Ada' } })
+    expect(h.net.callsTo(REFRESH)).toHaveLength(0)
+    await h.clock.advance(300_000)
+    expect(h.net.callsTo(REFRESH).map((c) => c.body)).toEqual(['{"refresh_token":"refresh-s"}'])
+  })
+
+  test('the timer stops once the tokens are gone', async () => {
+    const h = createHarness({ stored: SIGNED_IN_STORAGE })
+    h.store.start()
+    await flush()
+    h.storage.removeItem('refreshToken')
+    await h.clock.advance(300_000)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+    expect(h.clock.pending()).toBe(0)
+    await h.clock.advance(900_000)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+  })
+})
+
+describe('refresh (spec 4, 5)', () => {
+  test('without a refresh token: logs exactly the line and sends nothing', async () => {
+    const h = createHarness({ stored: { accessToken: 'access-0' } })
+    await expect(h.store.refresh()).rejects.toThrow('No refresh token available')
+    expect(h.logs).toEqual(['No refresh token available'])
+    expect(h.net.calls).toHaveLength(0)
+  })
+
+  test('concurrent callers share one refresh', async () => {
+    const h = createHarness({ stored: SIGNED_IN_STORAGE })
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => h.store.refresh()))
+    expect(new Set(tokens)).toEqual(new Set(['access-1']))
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+  })
+
+  test('a successful refresh keeps the session and the timer', async () => {
+    const h = createHarness({ stored: SIGNED_IN_STORAGE })
+    h.store.start()
+    await flush()
+    expect(h.toasts).toEqual([])
+    expect(h.navigations).toEqual([])
+    expect(h.clock.pending()).toBe(1)
+  })
+
+  const failures = [
+    {
+      name: '401 refresh_reused',
+      answer: () => json(401, { success: false, error: 'refresh_reused', message: 'x' }),
+    },
+    { name: 'success: false', answer: () => json(200, { success: false, message: 'nope' }) },
+    { name: 'missing refresh_token', answer: () => json(200, { success: true, token: 'access-9' }) },
+    { name: 'missing token', answer: () => json(200, { success: true, refresh_token: 'refresh-9' }) },
+    { name: 'success missing', answer: () => json(200, { token: 'access-9', refresh_token: 'refresh-9' }) },
+    { name: '503', answer: () => json(503, {}) },
+    { name: 'not JSON', answer: () => new Response('oops', { status: 200 }) },
+    {
+      name: 'network error',
+      answer: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    },
+  ] as const
+
+  test.each(failures)('fails with "Token refresh failed" on $name, and signs out', async ({ answer }) => {
+    // h: the start-up refresh (nobody awaits it); again: a direct call, whose error is observable
+    const h = createHarness({ stored: SIGNED_IN_STORAGE, routes: { [`POST ${REFRESH}`]: answer } })
+    h.store.start()
+    await flush()
+    const again = createHarness({ stored: SIGNED_IN_STORAGE, routes: { [`POST ${REFRESH}`]: answer } })
+    await expect(again.store.refresh()).rejects.toThrow(/^Token refresh failed$/)
+    for (const run of [h, again]) {
+      expect(run.net.callsTo(REFRESH)).toHaveLength(1)
+      expect(run.toasts).toEqual([{ kind: 'error', message: 'Session expired. Please login again.' }])
+      expect(run.navigations).toEqual(['/login'])
+      expect(storageEntries(run.storage)).toEqual({})
+    }
+    expect(h.clock.pending()).toBe(0)
+    await h.clock.advance(900_000)
+    expect(h.net.callsTo(REFRESH)).toHaveLength(1)
+  })
+})
+
+describe('logout (spec 4, 7)', () => {
+  test('DELETE /api/_auth/session, then the local session and tokens are cleared and the timer stops', async () => {
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: {
+        [`GET ${SESSION}`]: () => json(200, { user: { id: 'u1', email: 'a@example.com', name: 'A' } }),
+      },
+    })
+    h.store.start()
+    await flush()
+    await h.store.logout()
+    const deletes = h.net.callsTo(SESSION, 'DELETE')
+    expect(deletes).toHaveLength(1)
+    expect(deletes[0]?.authorization).toBe('Bearer access-1')
+    expect(storageEntries(h.storage)).toEqual({})
+    expect(h.store.getSnapshot()).toMatchObject({ isLoggedIn: false, user: null })
+    expect(h.navigations).toEqual(['/login'])
+    expect(h.toasts).toEqual([])
+    expect(h.clock.pending()).toBe(0)
+  })
+
+  test('the local session is cleared even when the server call fails', async () => {
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: {
+        [`DELETE ${SESSION}`]: () => {
+          throw new TypeError('Failed to fetch')
+        },
+      },
+    })
+    await h.store.logout()
+    expect(storageEntries(h.storage)).toEqual({})
+    expect(h.navigations).toEqual(['/login'])
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest'
+import { createMemoryStorage, storageEntries } from '../test/memory-storage.ts'
+import { createSessionValues, createTokenStorage } from './token-storage.ts'
+
+describe('token storage (spec 3, 4, 9)', () => {
+  test('stores the pair under accessToken, refreshToken and serviceToken', () => {
+    const storage = createMemoryStorage()
+    createTokenStorage(storage).setTokens({ accessToken: 'a', refreshToken: 'r', serviceToken: 's' })
+    expect(storageEntries(storage)).toEqual({ accessToken: 'a', refreshToken: 'r', serviceToken: 's' })
+  })
+
+  const presence = [
+    { stored: {}, present: false },
+    { stored: { accessToken: 'a' }, present: false },
+    { stored: { refreshToken: 'r' }, present: false },
+    { stored: { serviceToken: 's' }, present: false },
+    { stored: { accessToken: 'a', serviceToken: 's' }, present: false },
+    { stored: { accessToken: '', refreshToken: 'r' }, present: false },
+    { stored: { accessToken: 'a', refreshToken: 'r' }, present: true },
+    { stored: { accessToken: 'a', refreshToken: 'r', serviceToken: 's' }, present: true },
+  ] as const
+
+  test.each(presence)(
+    'tokens present only when both are stored: $stored -> $present',
+    ({ stored, present }) => {
+      const tokens = createTokenStorage(createMemoryStorage(stored))
+      expect(tokens.hasTokens()).toBe(present)
+      expect(tokens.getTokens() !== null).toBe(present)
+    },
+  )
+
+  test('clear removes all three values and nothing else', () => {
+    const storage = createMemoryStorage({
+      accessToken: 'a',
+      refreshToken: 'r',
+      serviceToken: 's',
+      other: 'x',
+    })
+    createTokenStorage(storage).clear()
+    expect(storageEntries(storage)).toEqual({ other: 'x' })
+  })
+
+  test('a refresh (no service token) keeps the stored service token', () => {
+    const storage = createMemoryStorage({ accessToken: 'a', refreshToken: 'r', serviceToken: 's' })
+    createTokenStorage(storage).setTokens({ accessToken: 'a2', refreshToken: 'r2' })
+    expect(storageEntries(storage)).toEqual({ accessToken: 'a2', refreshToken: 'r2', serviceToken: 's' })
+  })
+
+  test('the other per-tab values are JSON under their own keys', () => {
+    const storage = createMemoryStorage()
+    const values = createSessionValues(storage)
+    values.authFlow.set({ email: 'ada@example.com', purpose: 'reset' })
+    values.ssoState.set({ state: 'state-1', redirect: '/help' })
+    expect(storageEntries(storage)).toEqual({
+      authFlow: '{"email":"ada@example.com","purpose":"reset"}',
+      ssoState: '{"state":"state-1","redirect":"/help"}',
+    })
+    expect(values.authFlow.get()).toEqual({ email: 'ada@example.com', purpose: 'reset' })
+    storage.setItem('reloadGuard', '{not json')
+    expect(values.reloadGuard.get()).toBeNull()
+  })
+})

@@ -1,0 +1,106 @@
+// Renders the whole app (router, layout, screens, session store, API client) in jsdom against the mock server's
+// own operation table through its MSW host (msw/node), so a screen test walks a flow end to end.
+import { act, render } from '@testing-library/react'
+import { toast } from 'react-hot-toast'
+import { userEvent } from '@testing-library/user-event'
+import { setupServer } from 'msw/node'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { MockCore } from '#mock-server/core.ts'
+import { createMswHandlers, type MswHostOptions } from '#mock-server/hosts/msw.ts'
+import { AppProviders, createApp } from '../app/providers.tsx'
+import { routes } from '../app/router.tsx'
+import { DEFAULT_RUNTIME_CONFIG } from '../lib/runtime-config.ts'
+import { showToast } from '../lib/toasts.ts'
+import { createMemoryStorage } from './memory-storage.ts'
+
+export const ORIGIN = 'http://app.test'
+/** Seeded accounts of the mock server (README). */
+export const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843', name: 'Ada Lovelace' }
+export const ALAN = { email: 'alan@example.com', password: 'imitation-game-1950', name: 'Alan Turing' }
+
+const server = setupServer()
+
+/** Call once per test file: starts msw/node; unhandled requests fail the test. */
+export function useMockServer() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+}
+
+export interface RenderAppOptions {
+  stored?: Record<string, string>
+  mock?: MswHostOptions
+  userAgent?: string
+  /** Runs on the fresh mock before the app starts (arm scenarios for the first calls). */
+  beforeStart?: (core: MockCore) => void
+}
+
+/** A fresh mock backend and a fresh app at `path`. */
+export async function renderApp(path: string, options: RenderAppOptions = {}) {
+  const { handlers, core } = createMswHandlers({
+    baseUrl: ORIGIN,
+    hasher: { memoryCost: 1024, timeCost: 1 },
+    ...options.mock,
+  })
+  server.resetHandlers(...handlers)
+  await core.ready
+  options.beforeStart?.(core)
+  const storage = createMemoryStorage(options.stored ?? {})
+  const assigned: string[] = []
+  const logs: string[] = []
+  let router: ReturnType<typeof createMemoryRouter> | null = null
+  const { store, services } = createApp({
+    config: DEFAULT_RUNTIME_CONFIG,
+    origin: ORIGIN,
+    fetch: (request) => globalThis.fetch(request),
+    storage,
+    clock: Date,
+    timers: {
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+    },
+    navigate: (to) => void router?.navigate(to),
+    notify: showToast,
+    log: (message) => logs.push(message),
+    hash: async (text) => `hash(${text})`,
+    randomState: () => 'state-0123456789abcdef',
+    assignLocation: (url) => assigned.push(url),
+    userAgent: options.userAgent ?? 'Mozilla/5.0 (jsdom)',
+  })
+  router = createMemoryRouter(routes, { initialEntries: [path] })
+  store.start()
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders store={store} services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  afterEachDispose.push(() => store.dispose())
+  return { ...view, router, store, services, storage, core, user, assigned, logs }
+}
+
+const afterEachDispose: (() => void)[] = []
+afterEach(() => {
+  while (afterEachDispose.length > 0) afterEachDispose.pop()?.()
+  act(() => toast.remove()) // react-hot-toast keeps its toasts in a module-level store
+})
+
+/** The newest code mailed to `email`. */
+export function latestCode(
+  core: { ops: { mailbox: { list(email: string): { code?: string }[] } } },
+  email: string,
+) {
+  const code = core.ops.mailbox
+    .list(email)
+    .map((mail) => mail.code)
+    .filter(Boolean)
+    .at(-1)
+  if (!code) throw new Error(`Failed to read a code: none mailed to ${email}.`)
+  return code
+}
+
+/** The journal's calls of one operation. */
+export function callsOf(core: { ops: { journal: { list(): { operation?: string }[] } } }, operation: string) {
+  return core.ops.journal.list().filter((entry) => entry.operation === operation)
+}

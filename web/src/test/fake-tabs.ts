@@ -1,0 +1,52 @@
+// Fakes of the browser's cross-tab APIs: a BroadcastChannel bus (delivers to the other tabs, as a later task)
+// and a Web Locks manager (one holder per name, waiters in order, each grant a later task). A rotation is posted
+// before its lock is released, so here the message's task runs before the next grant's; in a browser the two
+// may race, and the server's reuse grace window (openapi.yaml refreshToken) covers that rest.
+import type { ChannelLike, LockManagerLike } from '../session/cross-tab.ts'
+
+type Listener = (event: { data: unknown }) => void
+
+export function createBus() {
+  const tabs: Set<Listener>[] = []
+  const posted: unknown[] = []
+  return {
+    posted,
+    channel(): ChannelLike {
+      const listeners = new Set<Listener>()
+      tabs.push(listeners)
+      return {
+        postMessage(data) {
+          posted.push(data)
+          for (const other of tabs) {
+            if (other === listeners) continue
+            setTimeout(() => other.forEach((listener) => listener({ data: structuredClone(data) })), 0)
+          }
+        },
+        addEventListener: (_type, listener) => void listeners.add(listener),
+        removeEventListener: (_type, listener) => void listeners.delete(listener),
+      }
+    },
+  }
+}
+
+export function createLocks(): LockManagerLike & { granted: string[] } {
+  const tails = new Map<string, Promise<unknown>>()
+  const granted: string[] = []
+  return {
+    granted,
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve()
+      const run = previous
+        .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+        .then(() => {
+          granted.push(name)
+          return callback()
+        })
+      tails.set(
+        name,
+        run.catch(() => {}),
+      )
+      return run
+    },
+  }
+}

@@ -1,0 +1,46 @@
+// The unit-web project's setup: jest-dom matchers, Testing Library cleanup, and any console.error that a test did
+// not expect fails that test (CONVENTIONS.md "Tests").
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach } from 'vitest'
+import { consoleErrors } from './console-errors.ts'
+
+const original = console.error
+
+// vitest's jsdom environment exposes jsdom's Uint8Array as the global one, while Node's TextEncoder, Buffer and
+// crypto make Node's: `instanceof Uint8Array` then fails across the two (jose, inside the mock server's MSW host,
+// refuses its own key). Use Node's, which is what the code under test meets in a browser-less run anyway.
+const NodeUint8Array = Object.getPrototypeOf(new TextEncoder().encode(''))
+  .constructor as Uint8ArrayConstructor
+if (NodeUint8Array !== globalThis.Uint8Array) globalThis.Uint8Array = NodeUint8Array
+
+// jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+beforeEach(() => {
+  consoleErrors.reset()
+  console.error = (...args: unknown[]) => consoleErrors.record(args)
+})
+
+afterEach(() => {
+  cleanup()
+  console.error = original
+  const unexpected = consoleErrors.takeUnexpected()
+  if (unexpected.length > 0) {
+    throw new Error(
+      `Unexpected console.error:\n${unexpected.map((args) => args.map(String).join(' ')).join('\n')}`,
+    )
+  }
+})
