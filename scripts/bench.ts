@@ -3,10 +3,16 @@
  * 1. password hashing: argon2id at OWASP's parameters (what the mock server uses) against Node's
  *    scrypt at N=2^17, r=8, p=1 (the issue's reference), median of several hashes each;
  * 2. the cost of one request: the core's dispatch alone, against the same call through the Express
- *    host over loopback HTTP.
+ *    host over loopback HTTP;
+ * 3. the initial JavaScript of /login (what index.html loads before any lazy chunk), raw and gzip,
+ *    beside the largest lazy chunks, from a fresh production build.
  * `npm run bench`.
  */
+import { execFileSync } from 'node:child_process'
 import { scrypt } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
@@ -82,8 +88,39 @@ async function benchRequests(): Promise<string[]> {
   ]
 }
 
+function benchBundle(): string[] {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' })
+  const dist = `${root}web/dist/`
+  const html = readFileSync(`${dist}index.html`, 'utf8')
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!)
+  const size = (file: string) => {
+    const bytes = readFileSync(`${dist}${file}`)
+    return { raw: bytes.length, gzip: gzipSync(bytes).length }
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(2).padStart(8)} kB`
+  const lines = initial.map((file) => {
+    const { raw, gzip } = size(file)
+    return `${file.padEnd(46)} ${kb(raw)}  gzip ${kb(gzip)}  (initial)`
+  })
+  const total = initial
+    .map(size)
+    .reduce((sum, one) => ({ raw: sum.raw + one.raw, gzip: sum.gzip + one.gzip }), { raw: 0, gzip: 0 })
+  lines.push(`${'initial JavaScript of /login, total'.padEnd(46)} ${kb(total.raw)}  gzip ${kb(total.gzip)}`)
+  const lazy = readdirSync(`${dist}assets`)
+    .filter((file) => file.endsWith('.js') && !initial.includes(`assets/${file}`))
+    .map((file) => ({ file: `assets/${file}`, ...size(`assets/${file}`) }))
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 5)
+  for (const chunk of lazy)
+    lines.push(`${chunk.file.padEnd(46)} ${kb(chunk.raw)}  gzip ${kb(chunk.gzip)}  (lazy)`)
+  return lines
+}
+
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`)
 console.log('Password hashing (one hash):')
 for (const line of await benchHashing()) console.log(`  ${line}`)
 console.log('\nOne request, wall time per call (client included for HTTP):')
 for (const line of await benchRequests()) console.log(`  ${line}`)
+console.log('\nBundle (fresh production build):')
+for (const line of benchBundle()) console.log(`  ${line}`)
