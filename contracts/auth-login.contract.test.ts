@@ -1,6 +1,7 @@
 // The sign-in call: credentials, lock-out, rate limit, no enumeration.
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
+  login,
   advanceClock,
   createTestServer,
   readCode,
@@ -13,9 +14,6 @@ let server: TestServer
 beforeEach(async () => {
   server = await createTestServer()
 })
-
-const login = (s: TestServer, email: string, password: string) =>
-  s.api.post('/api/auth/login').send({ email, password })
 
 describe('POST /api/auth/login', () => {
   test('signs in a seeded account with a session cookie and a token pair', async () => {

@@ -1,6 +1,7 @@
 // Password recovery and change: forgot, reset token, signed-in change; each ends the right sessions.
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
+  login,
   bearer,
   createTestServer,
   PASSWORD,
@@ -15,9 +16,6 @@ let server: TestServer
 beforeEach(async () => {
   server = await createTestServer()
 })
-
-const login = (s: TestServer, email: string, password: string) =>
-  s.api.post('/api/auth/login').send({ email, password })
 
 describe('POST /api/auth/forgot', () => {
   test('answers 202 whether or not the account exists, mailing only a real one', async () => {

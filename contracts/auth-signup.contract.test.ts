@@ -1,6 +1,7 @@
 // Sign-up without account enumeration, and the password policy.
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
+  login,
   advanceClock,
   createTestServer,
   PASSWORD,
@@ -13,9 +14,6 @@ let server: TestServer
 beforeEach(async () => {
   server = await createTestServer()
 })
-
-const login = (s: TestServer, email: string, password: string) =>
-  s.api.post('/api/auth/login').send({ email, password })
 
 describe('POST /api/auth/signup', () => {
   test('mails a 6-digit code and answers 202', async () => {

@@ -85,6 +85,10 @@ export async function signIn(api: ContractAgent, email: string, password: string
   }
 }
 
+/** A sign-in call, unsettled, so the test states the status it expects. */
+export const login = (server: TestServer, email: string, password: string) =>
+  server.api.post('/api/auth/login').send({ email, password })
+
 export async function advanceClock(api: ContractAgent, ms: number): Promise<void> {
   await api.post('/__mock/clock').send({ advance_ms: ms }).expect(200)
 }
