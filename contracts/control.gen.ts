@@ -99,6 +99,145 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__mock/build': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Serve another build id as the newest (`/builds/latest.json`), to act out a deployment. */
+    post: operations['setServedBuild']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/{project}/envelope/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The error-reporting ingest (Sentry's envelope endpoint).
+     * @description Newline-delimited JSON, up to 1 MiB. Each item is stored; events are listed at `/__mock/sentry/events`.
+     */
+    post: operations['receiveSentryEnvelope']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__mock/sentry/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The error events received, oldest first. */
+    get: operations['listSentryEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/ingest/v1/web/start': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** The session recorder starts (or resumes) a session. */
+    post: operations['startRecording']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/ingest/v1/web/tags': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The recorder's tag list (none here). */
+    get: operations['getRecorderTags']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/ingest/v1/web/i': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** A batch of recorded messages (binary, gzip when large), with the session's bearer token. */
+    post: operations['receiveRecorderBatch']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/ingest/v1/web/images': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Canvas captures (multipart); counted, not kept. */
+    post: operations['receiveRecorderImages']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__mock/recorder/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The recorded sessions, with the user id and metadata each carries (oldest first). */
+    get: operations['listRecorderSessions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/idp/authorize': {
     parameters: {
       query?: never
@@ -186,6 +325,51 @@ export interface components {
       delay_ms?: number
       /** Format: date-time */
       armed_at: string
+    }
+    SentryEvent: {
+      event_id: string
+      /** @description The envelope item's type (event, transaction, session, ...). */
+      type: string
+      /** Format: date-time */
+      received_at: string
+      level?: string
+      environment?: string
+      /** @description The event's message, or its first exception as "Type: value". */
+      message?: string
+      exception?: {
+        type?: string
+        value?: string
+      }[]
+      tags?: {
+        [key: string]: unknown
+      }
+      release?: string
+      transaction?: string
+    }
+    RecorderStart: {
+      token: string
+      userUUID: string
+      sessionID: string
+      projectID: string
+      delay: number
+      beaconSizeLimit: number
+      compressionThreshold?: number
+      startTimestamp: number
+      protocolVersion: number
+      canvasEnabled?: boolean
+    }
+    RecorderSession: {
+      id: string
+      project_key: string
+      /** Format: date-time */
+      started_at: string
+      /** @description The latest user id the recorder set (null once cleared, or never set). */
+      user_id: string | null
+      metadata: {
+        [key: string]: string
+      }
+      batches: number
+      messages: number
     }
     Mail: {
       to: string
@@ -444,6 +628,226 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+    }
+  }
+  setServedBuild: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string
+        }
+      }
+    }
+    responses: {
+      /** @description The build now served as the newest. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+            timestamp: number
+          }
+        }
+      }
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+    }
+  }
+  receiveSentryEnvelope: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        project: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'text/plain': string
+      }
+    }
+    responses: {
+      /** @description Received. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            id: string
+          }
+        }
+      }
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+    }
+  }
+  listSentryEvents: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The events. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            events: components['schemas']['SentryEvent'][]
+          }
+        }
+      }
+    }
+  }
+  startRecording: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          projectKey: string
+          token?: string | null
+          userID?: string | null
+          metadata?: {
+            [key: string]: unknown
+          } | null
+        }
+      }
+    }
+    responses: {
+      /** @description The session and its upload token. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RecorderStart']
+        }
+      }
+      400: components['responses']['BadRequest']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+    }
+  }
+  getRecorderTags: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No tags. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            tags: {
+              [key: string]: unknown
+            }[]
+          }
+        }
+      }
+    }
+  }
+  receiveRecorderBatch: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/octet-stream': string
+      }
+    }
+    responses: {
+      /** @description Received. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description No or unknown upload token; the recorder starts a new session. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+    }
+  }
+  receiveRecorderImages: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/octet-stream': string
+      }
+    }
+    responses: {
+      /** @description Received. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      413: components['responses']['PayloadTooLarge']
+    }
+  }
+  listRecorderSessions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            sessions: components['schemas']['RecorderSession'][]
+          }
+        }
+      }
     }
   }
   showIdpSignIn: {

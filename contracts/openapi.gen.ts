@@ -284,6 +284,43 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/builds/latest.json': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The id of the newest build that is served.
+     * @description Polled by the app every hour; a different id than its own means a new version.
+     */
+    get: operations['getLatestBuild']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/builds/meta/{id}.json': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The manifest of one build. */
+    get: operations['getBuildMeta']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -415,6 +452,12 @@ export interface components {
     }
     Help: {
       articles: components['schemas']['Article'][]
+    }
+    BuildInfo: {
+      /** @description The build id, written by the build. */
+      id: string
+      /** @description When the build was made (ms since the epoch). */
+      timestamp: number
     }
     Error: {
       /** @description A machine-readable code. */
@@ -983,6 +1026,69 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       default: components['responses']['Fault']
+    }
+  }
+  getLatestBuild: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The newest build. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['BuildInfo']
+        }
+      }
+      /** @description No build is served (the API runs alone) (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getBuildMeta: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The build's manifest. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['BuildInfo']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description No such build (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
     }
   }
 }

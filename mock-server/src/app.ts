@@ -8,8 +8,6 @@ import { createWebRouter } from './hosts/web.ts'
 export interface AppOptions extends MockOptions {
   /** Trust X-Forwarded-* from a proxy in front (for https detection and client addresses). */
   trustProxy?: boolean
-  /** Serve the built web app from this folder (web/dist), with the SPA fallback. */
-  webRoot?: string
 }
 
 export interface MockApp extends Express {

@@ -30,7 +30,10 @@ export const LOGIN_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 /** Per client address, for the calls that mail something or check a code. */
 export const MAIL_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 
+/** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024
+/** What a host reads at most before the dispatcher applies the operation's own limit. */
+export const MAX_READ_BYTES = 4 * 1024 * 1024
 
 /** argon2id at OWASP's first recommendation: m=19 MiB, t=2, p=1. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }

@@ -5,6 +5,7 @@ import { createControlClock, type ControlClock } from './control/clock.ts'
 import { createJournal } from './control/journal.ts'
 import { createMailbox } from './control/mailbox.ts'
 import { createScenarios } from './control/scenarios.ts'
+import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
 import { createKeyedLock } from './domain/locks.ts'
@@ -43,6 +44,8 @@ export interface MockOptions {
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */
   log?: (line: string) => void
+  /** The built web app (web/dist): its build manifest is served under /builds/. */
+  webRoot?: string
 }
 
 export interface MockCore {
@@ -84,14 +87,20 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   const scenarios = createScenarios(clock)
   const journal = createJournal(clock)
+  const sinks = createSinks(clock)
+  const build: OperationsContext['build'] = {
+    ...(options.webRoot && { webRoot: options.webRoot }),
+    override: null,
+  }
   async function reset(): Promise<void> {
     await clearStore(domain.store)
-    for (const piece of [mailbox, journal, limiters.login, limiters.mail]) piece.clear()
+    for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
+    build.override = null
     scenarios.clear()
     clock.reset()
     if (options.seed !== false) await seedAccounts(domain)
   }
-  const ops: OperationsContext = { domain, limiters, mailbox, clock, scenarios, journal, reset }
+  const ops: OperationsContext = { domain, limiters, mailbox, clock, scenarios, journal, sinks, build, reset }
   const persistence: Persistence | null = options.dataFile
     ? createPersistence(options.dataFile, domain, mailbox, clock)
     : null
@@ -104,7 +113,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   const dispatch: Dispatch = createDispatcher({
     routes: [
       ...createRoutes('api'),
-      ...createRoutes('control').filter((route) => !production || !route.template.startsWith('/__mock/')),
+      ...createRoutes('control').filter((route) => !production || !route.mockOnly),
     ],
     tables: {
       api: createOperations(ops) as unknown as Record<string, AnyHandler>,

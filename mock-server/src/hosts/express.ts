@@ -1,7 +1,7 @@
 // The Express host: every request becomes a RawRequest for the core's dispatch; what the documents
 // do not describe falls through to the next handler (static files, the SPA fallback).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
-import { MAX_BODY_BYTES } from '../constants.ts'
+import { MAX_READ_BYTES } from '../constants.ts'
 import type { MockCore } from '../core.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
 
@@ -23,7 +23,7 @@ function send(response: Response, raw: RawResponse): void {
 export function createExpressRouter(core: MockCore): Router {
   const router = express.Router()
   // Read every body as bytes, whatever its type: the dispatcher checks type, size and schema itself.
-  router.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }))
+  router.use(express.raw({ type: () => true, limit: MAX_READ_BYTES }))
   router.use(async (request: Request, response: Response, next: NextFunction) => {
     try {
       const host = request.get('host') ?? 'localhost'
@@ -55,7 +55,7 @@ export function handleBodyErrors(
   const failure = error as { type?: string; status?: number }
   if (response.headersSent) return next(error)
   if (failure.type === 'entity.too.large') {
-    return send(response, errorResponse(413, 'payload_too_large', `Send at most ${MAX_BODY_BYTES} bytes.`))
+    return send(response, errorResponse(413, 'payload_too_large', `Send at most ${MAX_READ_BYTES} bytes.`))
   }
   if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) {
     return send(response, errorResponse(failure.status, 'bad_request', 'The request could not be read.'))

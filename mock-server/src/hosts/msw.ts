@@ -22,7 +22,7 @@ export function createMswHandlers(options: MswHostOptions = {}): { handlers: Htt
   const core = createMockCore(options)
   const base = options.baseUrl ?? '*'
   const routes = [...createRoutes('api'), ...createRoutes('control')].filter(
-    (route) => !core.production || !route.template.startsWith('/__mock/'),
+    (route) => !core.production || !route.mockOnly,
   )
   const handlers = routes.map((route) => {
     const path = `${base}${route.template.replace(/\{([^}]+)\}/g, ':$1')}`

@@ -37,8 +37,15 @@ test('hashed assets are cached for good, and a missing one is a 404, not the pag
 test('config.json says mock: true on the mock server and false in production mode', async () => {
   const mock = await request(createApp({ webRoot: root, hasher }))
     .get('/config.json')
-    .expect(200)
-  expect(mock.body).toEqual({ apiBase: '', environment: 'demo', mock: true })
+    .set('Host', 'app.test:8080')
+  const origin = 'http://app.test:8080'
+  expect(mock.body).toEqual({
+    apiBase: '',
+    environment: 'demo',
+    mock: true,
+    sentryDsn: origin.replace('http://', 'http://mock@') + '/1',
+    recorder: { projectKey: 'mock-project', host: origin },
+  })
   const production = await request(createApp({ webRoot: root, hasher, production: true })).get('/config.json')
-  expect(production.body.mock).toBe(false)
+  expect(production.body).toEqual({ apiBase: '', environment: 'demo', mock: false })
 })

@@ -24,8 +24,17 @@ function readConfig(root: string): Record<string, unknown> {
 export function createWebRouter({ root, production }: WebHostOptions): Router {
   const router = express.Router()
   const index = join(root, 'index.html')
-  router.get('/config.json', (_request, response) => {
-    response.set('cache-control', 'no-store').json({ ...readConfig(root), mock: !production })
+  router.get('/config.json', (request, response) => {
+    const host = request.get('host') ?? 'localhost'
+    // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
+    const sinks = production
+      ? {}
+      : {
+          sentryDsn: `${request.protocol}://mock@${host}/1`,
+          recorder: { projectKey: 'mock-project', host: `${request.protocol}://${host}` },
+        }
+    const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
+    response.set('cache-control', 'no-store').json({ ...sinks, ...file, mock: !production })
   })
   router.use(
     '/assets',

@@ -1,7 +1,6 @@
 // The host-independent request pipeline: route by the OpenAPI documents, check the media type, size and
 // schema of the input, apply armed scenarios, authenticate bearer calls, run the operation, journal it.
 // Express and MSW both adapt to this one function, so every host behaves alike.
-import { MAX_BODY_BYTES } from '../constants.ts'
 import type { AnyHandler, AnyOutput, AuthState, RequestFacts } from '../operations/types.ts'
 import { serializeCookie } from './cookies.ts'
 import { describeErrors, type Route } from './openapi-docs.ts'
@@ -37,6 +36,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
         : null
     }
     const route = candidates.find((candidate) => candidate.method === raw.method.toUpperCase())
+    if (!route && raw.method.toUpperCase() === 'OPTIONS' && candidates.some((candidate) => candidate.cors)) {
+      return { status: 204, headers: corsHeaders(raw.headers.origin), body: undefined }
+    }
     if (!route) {
       const allow = candidates.map((candidate) => candidate.method).join(', ')
       return errorResponse(405, 'method_not_allowed', `Use ${allow} for ${url.pathname}.`, {})
@@ -109,11 +111,9 @@ async function runRoute(
           run,
         )
       : { output: await run(), scenario: undefined }
-  return {
-    response: toRaw(output, raw.secure),
-    ...(email !== undefined && { email }),
-    ...(scenario && { scenario }),
-  }
+  const response = toRaw(output, raw.secure)
+  if (route.cors) Object.assign(response.headers, corsHeaders(headers.origin))
+  return { response, ...(email !== undefined && { email }), ...(scenario && { scenario }) }
 }
 
 type Parsed =
@@ -129,9 +129,12 @@ function parseInput(route: Route, raw: RawRequest, url: URL): Parsed {
   if (!route.validatePath(path)) return invalid(describeErrors(route.validatePath.errors))
   if (!route.bodyType || !route.validateBody) return { body: undefined, query, path }
   const size = raw.body?.byteLength ?? 0
-  if (size > MAX_BODY_BYTES) {
-    return { response: errorResponse(413, 'payload_too_large', `Send at most ${MAX_BODY_BYTES} bytes.`) }
+  if (size > route.maxBodyBytes) {
+    return { response: errorResponse(413, 'payload_too_large', `Send at most ${route.maxBodyBytes} bytes.`) }
   }
+  // Binary bodies (the recorder's batches) come with whatever type the sender's fetch gave them.
+  if (route.bodyType === 'application/octet-stream')
+    return { body: raw.body ?? new Uint8Array(), query, path }
   const mediaType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   if (mediaType !== route.bodyType) {
     return { response: errorResponse(415, 'unsupported_media_type', `Send the body as ${route.bodyType}.`) }
@@ -147,6 +150,7 @@ function parseInput(route: Route, raw: RawRequest, url: URL): Parsed {
 function decodeBody(type: string, text: string): unknown {
   if (type === 'application/x-www-form-urlencoded')
     return Object.fromEntries(new URLSearchParams(text).entries())
+  if (type === 'text/plain') return text
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -166,6 +170,16 @@ function invalid(fields: Record<string, string>): { response: RawResponse } {
   const count = Object.keys(fields).length
   const message = count === 1 ? `${Object.entries(fields)[0]!.join(': ')}` : `${count} fields need attention.`
   return { response: errorResponse(400, 'validation_failed', message, { fields }) }
+}
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type, content-encoding, datatype',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  }
 }
 
 const UNAUTHORIZED_MESSAGES = {

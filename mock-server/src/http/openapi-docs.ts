@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
+import { MAX_BODY_BYTES } from '../constants.ts'
 
 export type DocumentName = 'api' | 'control'
 
@@ -35,6 +36,12 @@ export interface Route {
   validatePath: ValidateFunction
   /** The security requirements, e.g. [['bearerAuth'], []] (an empty one = anonymous allowed). */
   security: string[][]
+  /** The largest body accepted (`x-max-body-bytes`, default 16 KiB). */
+  maxBodyBytes: number
+  /** Answers CORS preflights and adds CORS headers (`x-cors`). */
+  cors: boolean
+  /** Served by the mock only: /__mock and the sinks; off with --production. */
+  mockOnly: boolean
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
@@ -111,6 +118,12 @@ function compileRoutes(name: DocumentName): Route[] {
         validateQuery: ajv.compile(parametersSchema(parameters, 'query')),
         validatePath: ajv.compile(parametersSchema(parameters, 'path')),
         security,
+        maxBodyBytes:
+          typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] : MAX_BODY_BYTES,
+        cors: operation['x-cors'] === true,
+        mockOnly:
+          template.startsWith('/__mock/') ||
+          ((operation.tags as string[] | undefined) ?? []).includes('sinks'),
       })
     }
   }

@@ -3,6 +3,7 @@ import type { ControlClock } from '../control/clock.ts'
 import type { Journal } from '../control/journal.ts'
 import type { Mailbox } from '../control/mailbox.ts'
 import type { Scenarios } from '../control/scenarios.ts'
+import type { Sinks } from '../control/sinks.ts'
 import type { DomainContext } from '../domain/context.ts'
 import type { RateLimiter } from '../domain/rate-limit.ts'
 
@@ -13,6 +14,9 @@ export interface OperationsContext {
   clock: ControlClock
   scenarios: Scenarios
   journal: Journal
+  sinks: Sinks
+  /** The served web build (web/dist) and the id QA made the server announce as newest, if any. */
+  build: { webRoot?: string; override: { id: string; timestamp: number } | null }
   /** Back to the seed state. */
   reset(): Promise<void>
 }

@@ -6,10 +6,21 @@ import type { OperationsContext } from './context.ts'
 import { validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
 
-type ControlOperations = Omit<operations, 'showIdpSignIn' | 'submitIdpSignIn'>
+type ControlOperations = Pick<
+  operations,
+  | 'resetMock'
+  | 'getClock'
+  | 'setClock'
+  | 'listScenarios'
+  | 'armScenario'
+  | 'clearScenarios'
+  | 'getMailbox'
+  | 'getRequests'
+  | 'setServedBuild'
+>
 
 export function createControlOperations(ops: OperationsContext): OperationTable<ControlOperations> {
-  const { clock, scenarios, mailbox, journal } = ops
+  const { clock, scenarios, mailbox, journal, build } = ops
   const readClock = () => ({ now: new Date(clock.now()).toISOString(), offset_ms: clock.offsetMs() })
   return {
     async resetMock() {
@@ -40,6 +51,10 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
     },
     clearScenarios: ({ query }) => ({ status: 200, body: { cleared: scenarios.clear(query.email) } }),
     getMailbox: ({ query }) => ({ status: 200, body: { messages: mailbox.list(query.email) } }),
+    setServedBuild({ body }) {
+      build.override = { id: body.id, timestamp: clock.now() }
+      return { status: 200, body: build.override }
+    },
     getRequests({ query }) {
       if (query.since !== undefined) {
         try {

@@ -3,16 +3,23 @@ import type { operations as ApiOperations } from '#contracts/openapi.gen.ts'
 import type { operations as ControlOperations } from '#contracts/control.gen.ts'
 import { createAccountOperations } from './account.ts'
 import { createAuthOperations } from './auth.ts'
+import { createBuildOperations } from './build.ts'
 import type { OperationsContext } from './context.ts'
 import { createControlOperations } from './control.ts'
 import { createIdpOperations } from './idp.ts'
 import { createSessionOperations } from './session.ts'
+import { createSinkOperations } from './sinks.ts'
 import type { OperationTable } from './types.ts'
 
 export function createOperations(ctx: OperationsContext): OperationTable<ApiOperations> {
-  return { ...createSessionOperations(ctx), ...createAuthOperations(ctx), ...createAccountOperations(ctx) }
+  return {
+    ...createSessionOperations(ctx),
+    ...createAuthOperations(ctx),
+    ...createAccountOperations(ctx),
+    ...createBuildOperations(ctx),
+  }
 }
 
 export function createControlTable(ctx: OperationsContext): OperationTable<ControlOperations> {
-  return { ...createControlOperations(ctx), ...createIdpOperations(ctx) }
+  return { ...createControlOperations(ctx), ...createIdpOperations(ctx), ...createSinkOperations(ctx) }
 }

@@ -1,0 +1,216 @@
+// Stand-ins for the supporting services: the error-reporting ingest (Sentry envelopes) and the session
+// recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
+import { gunzipSync } from 'node:zlib'
+import type { Clock } from '../domain/clock.ts'
+import { createId, createRandomToken } from '../domain/crypto.ts'
+
+export interface SentryEvent {
+  event_id: string
+  type: string
+  received_at: string
+  level?: string
+  environment?: string
+  message?: string
+  exception?: { type?: string; value?: string }[]
+  tags?: Record<string, unknown>
+  release?: string
+  transaction?: string
+}
+
+export interface RecorderSession {
+  id: string
+  project_key: string
+  started_at: string
+  user_id: string | null
+  metadata: Record<string, string>
+  batches: number
+  messages: number
+}
+
+const MAX_KEPT = 1000
+
+/** Reads a Sentry envelope: a header line, then an item header and a payload per item. */
+export function parseEnvelope(bytes: Uint8Array): {
+  header: Record<string, unknown>
+  items: { type: string; payload: unknown }[]
+} {
+  const buffer = Buffer.from(bytes)
+  let offset = 0
+  const readLine = () => {
+    const end = buffer.indexOf(0x0a, offset)
+    const line = buffer.subarray(offset, end === -1 ? buffer.length : end).toString('utf8')
+    offset = end === -1 ? buffer.length : end + 1
+    return line
+  }
+  const header = JSON.parse(readLine()) as Record<string, unknown>
+  const items: { type: string; payload: unknown }[] = []
+  while (offset < buffer.length) {
+    const line = readLine()
+    if (line.trim() === '') continue
+    const itemHeader = JSON.parse(line) as { type?: string; length?: number }
+    let text: string
+    if (typeof itemHeader.length === 'number') {
+      text = buffer.subarray(offset, offset + itemHeader.length).toString('utf8')
+      offset += itemHeader.length + 1
+    } else {
+      text = readLine()
+    }
+    let payload: unknown = text
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      // attachments and other non-JSON payloads stay text
+    }
+    items.push({ type: itemHeader.type ?? 'unknown', payload })
+  }
+  return { header, items }
+}
+
+function summarise(type: string, payload: unknown, headerId: unknown, receivedAt: string): SentryEvent {
+  const event = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>
+  const values = (
+    (event.exception as { values?: { type?: string; value?: string }[] } | undefined)?.values ?? []
+  ).map(({ type: name, value }) => ({
+    ...(name !== undefined && { type: name }),
+    ...(value !== undefined && { value }),
+  }))
+  const first = values[0]
+  const message =
+    typeof event.message === 'string'
+      ? event.message
+      : first
+        ? `${first.type ?? 'Error'}: ${first.value ?? ''}`
+        : undefined
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const summary: SentryEvent = {
+    event_id: text(event.event_id) ?? text(headerId) ?? createId(),
+    type,
+    received_at: receivedAt,
+  }
+  for (const key of ['level', 'environment', 'release', 'transaction'] as const) {
+    const value = text(event[key])
+    if (value !== undefined) summary[key] = value
+  }
+  if (message !== undefined) summary.message = message
+  if (values.length > 0) summary.exception = values
+  if (typeof event.tags === 'object' && event.tags !== null)
+    summary.tags = event.tags as Record<string, unknown>
+  return summary
+}
+
+/** Reads an OpenReplay batch: BatchMetadata headers (type 81) and size-prefixed messages. */
+export function readRecorderMessages(bytes: Uint8Array): { type: number; strings: string[] }[] {
+  const messages: { type: number; strings: string[] }[] = []
+  let offset = 0
+  const uint = () => {
+    let value = 0
+    let scale = 1
+    while (offset < bytes.length) {
+      const byte = bytes[offset++]!
+      value += (byte & 0x7f) * scale
+      if ((byte & 0x80) === 0) return value
+      scale *= 128
+    }
+    throw new Error('Failed to read a recorder batch: truncated number.')
+  }
+  const string = (end: number) => {
+    const length = uint()
+    if (offset + length > end) throw new Error('Failed to read a recorder batch: truncated string.')
+    const value = Buffer.from(bytes.subarray(offset, offset + length)).toString('utf8')
+    offset += length
+    return value
+  }
+  while (offset < bytes.length) {
+    const type = uint()
+    if (type === 81) {
+      for (let field = 0; field < 4; field += 1) uint()
+      string(bytes.length)
+      continue
+    }
+    if (offset + 3 > bytes.length) throw new Error('Failed to read a recorder batch: truncated size.')
+    const size = bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16)
+    offset += 3
+    const end = offset + size
+    if (end > bytes.length) throw new Error('Failed to read a recorder batch: a message overruns it.')
+    // UserID (28) is one string; Metadata (30) is a key and a value.
+    const strings = type === 28 ? [string(end)] : type === 30 ? [string(end), string(end)] : []
+    messages.push({ type, strings })
+    offset = end
+  }
+  return messages
+}
+
+export interface Sinks {
+  receiveEnvelope(bytes: Uint8Array): string
+  events(): SentryEvent[]
+  startRecording(input: {
+    projectKey: string
+    token?: string | null
+    userID?: string | null
+    metadata?: object | null
+  }): {
+    token: string
+    session: RecorderSession
+  }
+  /** Applies a batch to the session of `token`; false when the token is unknown. */
+  receiveBatch(token: string, bytes: Uint8Array, gzip: boolean): boolean
+  sessions(): RecorderSession[]
+  clear(): void
+}
+
+export function createSinks(clock: Clock): Sinks {
+  let events: SentryEvent[] = []
+  let sessions: RecorderSession[] = []
+  const tokens = new Map<string, RecorderSession>()
+  const now = () => new Date(clock.now()).toISOString()
+  return {
+    receiveEnvelope(bytes) {
+      const { header, items } = parseEnvelope(bytes)
+      const receivedAt = now()
+      for (const item of items) events.push(summarise(item.type, item.payload, header.event_id, receivedAt))
+      if (events.length > MAX_KEPT) events = events.slice(-MAX_KEPT)
+      return typeof header.event_id === 'string' ? header.event_id : createId()
+    },
+    events: () => events.map((event) => ({ ...event })),
+    startRecording({ projectKey, token, userID, metadata }) {
+      const existing = token ? tokens.get(token) : undefined
+      if (existing) return { token: token!, session: existing }
+      const session: RecorderSession = {
+        id: String(Math.floor(clock.now() * 1000 + Math.random() * 1000)),
+        project_key: projectKey,
+        started_at: now(),
+        user_id: userID || null,
+        metadata: Object.fromEntries(
+          Object.entries(metadata ?? {}).map(([key, value]) => [key, String(value)]),
+        ),
+        batches: 0,
+        messages: 0,
+      }
+      const fresh = createRandomToken()
+      tokens.set(fresh, session)
+      sessions.push(session)
+      if (sessions.length > MAX_KEPT) sessions = sessions.slice(-MAX_KEPT)
+      return { token: fresh, session }
+    },
+    receiveBatch(token, bytes, gzip) {
+      const session = tokens.get(token)
+      if (!session) return false
+      // A host may already have inflated the body (Express does): trust the gzip magic, not the header.
+      const compressed = gzip && bytes[0] === 0x1f && bytes[1] === 0x8b
+      const messages = readRecorderMessages(compressed ? gunzipSync(bytes) : bytes)
+      session.batches += 1
+      session.messages += messages.length
+      for (const message of messages) {
+        if (message.type === 28) session.user_id = message.strings[0] || null
+        if (message.type === 30) session.metadata[message.strings[0]!] = message.strings[1]!
+      }
+      return true
+    },
+    sessions: () => sessions.map((session) => ({ ...session, metadata: { ...session.metadata } })),
+    clear() {
+      events = []
+      sessions = []
+      tokens.clear()
+    },
+  }
+}

@@ -1,0 +1,70 @@
+// The `sinks` tag of the control document: the error-reporting and session-recorder ingests.
+import type { operations } from '#contracts/control.gen.ts'
+import type { OperationsContext } from './context.ts'
+import type { OperationTable } from './types.ts'
+
+type SinkOperations = Pick<
+  operations,
+  | 'receiveSentryEnvelope'
+  | 'listSentryEvents'
+  | 'startRecording'
+  | 'getRecorderTags'
+  | 'receiveRecorderBatch'
+  | 'receiveRecorderImages'
+  | 'listRecorderSessions'
+>
+
+const invalid = (message: string) => ({ status: 400 as const, body: { error: 'validation_failed', message } })
+
+/** Binary bodies arrive as bytes; the generated type says string (OpenAPI's `format: binary`). */
+const asBytes = (body: unknown) =>
+  body instanceof Uint8Array ? body : new TextEncoder().encode(String(body ?? ''))
+
+export function createSinkOperations({ sinks }: OperationsContext): OperationTable<SinkOperations> {
+  return {
+    receiveSentryEnvelope({ body }) {
+      try {
+        return { status: 200, body: { id: sinks.receiveEnvelope(asBytes(body)) } }
+      } catch (error) {
+        return invalid(`The envelope could not be read: ${(error as Error).message}`)
+      }
+    },
+    listSentryEvents: () => ({ status: 200, body: { events: sinks.events() } }),
+    startRecording({ body }) {
+      const { token, session } = sinks.startRecording(body)
+      return {
+        status: 200,
+        body: {
+          token,
+          userUUID: `user-${session.id}`,
+          sessionID: session.id,
+          projectID: '1',
+          delay: 0,
+          beaconSizeLimit: 1_000_000,
+          compressionThreshold: 24_000,
+          startTimestamp: Date.parse(session.started_at),
+          protocolVersion: 1,
+          canvasEnabled: true,
+        },
+      }
+    },
+    getRecorderTags: () => ({ status: 200, body: { tags: [] } }),
+    receiveRecorderBatch({ body, request }) {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? ''
+      const gzip = request.headers['content-encoding']?.toLowerCase() === 'gzip'
+      try {
+        if (!sinks.receiveBatch(token, asBytes(body), gzip)) {
+          return {
+            status: 401,
+            body: { error: 'token_invalid', message: 'Start a recording session first.' },
+          }
+        }
+      } catch (error) {
+        return { status: 401, body: { error: 'batch_unreadable', message: (error as Error).message } }
+      }
+      return { status: 200 }
+    },
+    receiveRecorderImages: () => ({ status: 200 }),
+    listRecorderSessions: () => ({ status: 200, body: { sessions: sinks.sessions() } }),
+  }
+}
