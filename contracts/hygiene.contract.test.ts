@@ -9,6 +9,8 @@ test("helmet's headers are on every answer", async () => {
   expect(res.headers['x-content-type-options']).toBe('nosniff')
   expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
   expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+  expect(res.headers['content-security-policy']).toContain("worker-src 'self' blob:")
+  expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
   expect(res.headers['x-powered-by']).toBeUndefined()
 })
 

@@ -1,7 +1,7 @@
 // Fixtures of the e2e suite: the mock server's control surface, a fresh account per test (made through
-// the API and the mailbox, so tests run in parallel without colliding), a signed-in page, and a guard
-// that fails any test whose page threw or logged an unexpected console error.
-import { randomUUID } from 'node:crypto'
+// the API and the mailbox, so tests run in parallel without colliding), sign-in helpers, and a guard
+// that fails any test whose pages threw or logged an unexpected console error.
+import { randomInt, randomUUID } from 'node:crypto'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export interface Mail {
@@ -17,6 +17,7 @@ export interface JournalEntry {
   operation?: string
   status: number
   email?: string
+  scenario?: string
 }
 
 export interface MockControl {
@@ -24,7 +25,9 @@ export interface MockControl {
   advanceClock(ms: number): Promise<void>
   mailbox(email: string): Promise<Mail[]>
   latestCode(email: string, purpose: string): Promise<string>
+  /** The journal of one account's calls, after `since` (a seq) when given. */
   requests(email: string, since?: number): Promise<JournalEntry[]>
+  /** The journal's last seq so far (every account): a `since` for what a test does next. */
   lastSeq(): Promise<number>
 }
 
@@ -52,9 +55,16 @@ function createMockControl(request: APIRequestContext): MockControl {
     mailbox: async (email) =>
       (await ok(await request.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`))).messages,
     async latestCode(email, purpose) {
-      const code = (await control.mailbox(email)).filter((mail) => mail.purpose === purpose).at(-1)?.code
-      if (!code) throw new Error(`Failed to read a code: no ${purpose} mail for ${email}.`)
-      return code
+      // Codes are mailed while the call that sends them is answered; poll briefly rather than race it.
+      let code: string | undefined
+      await expect
+        .poll(
+          async () =>
+            (code = (await control.mailbox(email)).filter((mail) => mail.purpose === purpose).at(-1)?.code),
+          { message: `a ${purpose} code in the mailbox of ${email}` },
+        )
+        .toBeTruthy()
+      return code as string
     },
     requests: async (email, since) =>
       (
@@ -70,17 +80,29 @@ function createMockControl(request: APIRequestContext): MockControl {
   return control
 }
 
+/** A fresh address (the label says which test made it, for reading the journal by hand). */
+export function createEmail(label = 'e2e'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`
+}
+
+/** A test title as the local part of an address: `forgot-code-update-pass`. */
+function toLabel(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 24)
+      .replace(/^-+|-+$/g, '') || 'e2e'
+  )
+}
+
 /** Makes a verified account through the API and the mailbox. */
 export async function createAccount(
   request: APIRequestContext,
   mock: MockControl,
   label = 'e2e',
 ): Promise<Account> {
-  const account = {
-    email: `${label}-${randomUUID().slice(0, 8)}@example.test`,
-    password: PASSWORD,
-    name: `Learner ${label}`,
-  }
+  const account = { email: createEmail(label), password: PASSWORD, name: `Learner ${label}` }
   const signup = await request.post('/api/auth/signup', { data: account })
   expect(signup.status()).toBe(202)
   const code = await mock.latestCode(account.email, 'signup')
@@ -100,23 +122,30 @@ export const test = base.extend<{
   account: Account
   /** Push a pattern here for console errors this test expects. */
   allowedConsoleErrors: RegExp[]
+  /** Every console line of every page of the test's context, in order. */
   consoleLines: string[]
   guard: void
 }>({
+  // The mock server trusts X-Forwarded-For (playwright.config.ts): one made-up address per test, so the
+  // per-address rate limits never add up across the run. The browser and the API requests send the same one.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
+  extraHTTPHeaders: async ({}, use) =>
+    use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
   mock: async ({ request }, use) => use(createMockControl(request)),
-  account: async ({ request, mock }, use) => use(await createAccount(request, mock)),
+  account: async ({ request, mock }, use, testInfo) =>
+    use(await createAccount(request, mock, toLabel(testInfo.title))),
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   allowedConsoleErrors: async ({}, use) => use([]),
-  consoleLines: async ({ page }, use) => {
+  consoleLines: async ({ context }, use) => {
     const lines: string[] = []
-    page.on('console', (message) => lines.push(message.text()))
+    context.on('console', (message) => lines.push(message.text()))
     await use(lines)
   },
   guard: [
-    async ({ page, allowedConsoleErrors }, use) => {
+    async ({ context, allowedConsoleErrors }, use) => {
       const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-      page.on('console', (message) => {
+      context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`))
+      context.on('console', (message) => {
         if (message.type() !== 'error') return
         const text = message.text()
         if ([...ALWAYS_ALLOWED, ...allowedConsoleErrors].some((pattern) => pattern.test(text))) return
@@ -129,22 +158,76 @@ export const test = base.extend<{
   ],
 })
 
-/** Signs in through the login form and waits for home. */
-export async function signInThroughForm(page: Page, account: Account): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('E-mail').fill(account.email)
+/** What each signed-in page shows once it is ready. */
+export function landmarkOf(page: Page, path: string, account: Account) {
+  if (path === '/') return page.getByRole('heading', { name: `Welcome, ${account.name}` })
+  const heading = { '/help': 'Help', '/process': 'Process' }[path]
+  if (!heading) throw new Error(`Failed to find the landmark of ${path}: not a signed-in page.`)
+  return page.getByRole('heading', { name: heading, exact: true })
+}
+
+/**
+ * Signs in through the login form and waits for the page it lands on (`landing`, by the guard's redirect
+ * parameter; home by default). The app starts without tokens here, so there is no start-up refresh.
+ */
+export async function signInThroughForm(page: Page, account: Account, landing = '/'): Promise<void> {
+  await page.goto(landing === '/' ? '/login' : `/login?redirect=${encodeURIComponent(landing)}`)
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible()
+  await expect(page).toHaveURL(landing)
+  await expect(landmarkOf(page, landing, account)).toBeVisible()
+  await expectSettled(page)
+}
+
+/** No call in flight and the session ready: the layout's loading bar is hidden. */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden()
 }
 
 export const TOKEN_KEYS = ['accessToken', 'refreshToken', 'serviceToken'] as const
+export type StoredTokens = Record<(typeof TOKEN_KEYS)[number], string | null>
 
-export async function readTokens(page: Page): Promise<Record<(typeof TOKEN_KEYS)[number], string | null>> {
+export async function readTokens(page: Page): Promise<StoredTokens> {
   return page.evaluate(
     (keys) => Object.fromEntries(keys.map((key) => [key, window.sessionStorage.getItem(key)])),
     [...TOKEN_KEYS],
-  ) as Promise<Record<(typeof TOKEN_KEYS)[number], string | null>>
+  ) as Promise<StoredTokens>
+}
+
+export const NO_TOKENS: StoredTokens = { accessToken: null, refreshToken: null, serviceToken: null }
+
+type Change = 'new' | 'same' | 'gone'
+
+/** How each stored value compares with `before`: a refresh gives { new, new, same }. */
+export function compareTokens(before: StoredTokens, after: StoredTokens): Record<keyof StoredTokens, Change> {
+  const change = (key: keyof StoredTokens): Change =>
+    after[key] === null ? 'gone' : after[key] === before[key] ? 'same' : 'new'
+  return {
+    accessToken: change('accessToken'),
+    refreshToken: change('refreshToken'),
+    serviceToken: change('serviceToken'),
+  }
+}
+
+/** What a refresh leaves: a new access and refresh token, the same service token (a refresh does not rotate it). */
+export const ROTATED = { accessToken: 'new', refreshToken: 'new', serviceToken: 'same' } as const
+
+/** The toast area's messages (react-hot-toast gives an error toast the alert role). */
+export function toasts(page: Page) {
+  return page.getByRole('alert')
+}
+
+/** The operations of a journal, as `operation status` lines (easy to read in a failure). */
+export function describeCalls(entries: JournalEntry[], operations?: readonly string[]): string[] {
+  return entries
+    .filter((entry) => !operations || operations.includes(entry.operation ?? ''))
+    .map((entry) => `${entry.operation ?? `${entry.method} ${entry.path}`} ${entry.status}`)
+}
+
+/** Client-side navigation by the app's own links (the header's brand link goes home). */
+export async function goHomeByLink(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Auth shell' }).click()
 }
 
 export { expect }

@@ -1,5 +1,6 @@
 // The e2e suite: Debian's Chromium (CHROMIUM_PATH overrides), the built app served by the mock server
-// on a free port, parallel workers isolated by account.
+// on a free port, parallel workers isolated by account. Tests that move the mock server's clock (one clock for
+// every account) run alone, after the others, in their own project.
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
@@ -14,12 +15,15 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort()
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
+const SERVER_CLOCK = /server-clock\.spec\.ts$/
+const webDir = `${root}test-results/e2e-web`
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two cores here; more workers only make each test slower.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -28,7 +32,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: `${root}playwright-report`, open: 'never' }]],
   use: {
     baseURL: origin,
-    trace: 'retain-on-failure',
+    // A failing test keeps its trace (actions, DOM snapshots, network, console) and a screenshot. The trace's
+    // screencast is off: on two cores it made the whole run about a third slower.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,12 +49,26 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The mock server has one clock: moving it would expire every other test's tokens and codes. So the tests that
+    // move it run after all the others, one at a time: as the "teardown" of the main project, which Playwright
+    // runs once that project is done, whether its tests passed or not (--no-deps leaves them out of a filtered run).
+    { name: 'chromium', testIgnore: SERVER_CLOCK, teardown: 'server-clock' },
+    { name: 'server-clock', testMatch: SERVER_CLOCK, fullyParallel: false },
+  ],
   webServer: {
-    command: `npm run build --silent && node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --web web/dist`,
+    // The app is built into a directory of the suite's own, so a build or `npm start` running beside the suite
+    // neither empties nor replaces the files it serves. --trust-proxy: each test sends its own X-Forwarded-For
+    // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test.
+    command: [
+      `npm run build --silent -- --outDir ${webDir} --emptyOutDir`,
+      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy --web ${webDir}`,
+    ].join(' && '),
     cwd: root,
     url: `${origin}/api/_auth/session`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -22,7 +22,14 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.set('trust proxy', options.trustProxy === true)
   // Over plain http on 127.0.0.1 an upgrade-insecure-requests directive would send the app's own
   // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
+  // The session recorder starts its worker from a blob: URL; nothing else may.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
+      },
+    }),
+  )
   app.use(createExpressRouter(core))
   if (options.webRoot) app.use(createWebRouter({ root: options.webRoot, production: core.production }))
   app.use((_request, response) => {

@@ -8,6 +8,7 @@ import { createAppRouter, type AppRouter } from './app/router.tsx'
 import { installChunkReload } from './lib/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/runtime-config.ts'
 import { createRandomState } from './lib/services.ts'
+import { startSupportingServices } from './lib/supporting-services.ts'
 import { showToast } from './lib/toasts.ts'
 import { ROTATION_CHANNEL_NAME } from './session/constants.ts'
 import { createSha256Hex } from './session/cross-tab.ts'
@@ -39,6 +40,17 @@ async function boot() {
     assignLocation: (url) => window.location.assign(url),
     userAgent: navigator.userAgent,
   })
+  // A reload or a navigation away aborts the calls in flight (often the start-up refresh); the page on its way out
+  // must not take that for a failed refresh and clear the tokens the next page starts with. The aborted calls settle
+  // at the first microtask checkpoint of pagehide, that is after its first listener: so this listener is added
+  // before any other (the router adds one), in the capture phase. A page kept for back/forward stays live.
+  window.addEventListener(
+    'pagehide',
+    (event) => {
+      if (!event.persisted) store.dispose()
+    },
+    { capture: true },
+  )
   installChunkReload({
     target: window,
     guard: createSessionValues(storage).reloadGuard,
@@ -57,6 +69,8 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   )
+  // Error reporting, the session recorder and the new-version check: loaded after first paint (issue 5).
+  startSupportingServices({ config, store, errors: services.errors, router })
 }
 
 void boot()

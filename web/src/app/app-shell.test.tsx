@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
+import { createErrorReporter } from '../lib/error-reporter.ts'
 import { ServicesProvider, type Services } from '../lib/services.ts'
 import { renderApp, useMockServer } from '../test/app-harness.tsx'
 import { expectConsoleError } from '../test/console-errors.ts'
@@ -9,6 +10,8 @@ import { ErrorPage } from './error-page.tsx'
 useMockServer()
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const noindex = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content')
 
 describe('error page (spec 2, 8)', () => {
@@ -28,7 +31,7 @@ describe('error page (spec 2, 8)', () => {
   })
 
   const thrown = [
-    { name: 'a render error', userAgent: 'Mozilla/5.0', text: 'Internal Server Error', heading: true },
+    { name: 'a render error', userAgent: BROWSER, text: 'Internal Server Error', heading: true },
     {
       name: 'a render error, seen by a crawler',
       userAgent: GOOGLEBOT,
@@ -39,12 +42,16 @@ describe('error page (spec 2, 8)', () => {
 
   test.each(thrown)('$name: the generic server-error page', async ({ userAgent, text, heading }) => {
     expectConsoleError(/Boom|The above error occurred|Error handled by React Router/)
+    const boom = new Error('Boom')
     function Broken(): never {
-      throw new Error('Boom')
+      throw boom
     }
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }])
+    const errors = createErrorReporter()
+    const reported: unknown[] = []
+    errors.attach((error) => reported.push(error))
     render(
-      <ServicesProvider services={{ userAgent } as Services}>
+      <ServicesProvider services={{ userAgent, errors } as Services}>
         <RouterProvider router={router} />
       </ServicesProvider>,
     )
@@ -52,6 +59,15 @@ describe('error page (spec 2, 8)', () => {
     expect(screen.queryAllByRole('heading', { name: 'Internal Server Error' })).toHaveLength(heading ? 1 : 0)
     expect(document.title).toBe('Internal Server Error · Auth shell')
     expect(noindex()).toBe('noindex')
+    expect(reported).toEqual([boom]) // spec 9: the error page's errors are reported
+  })
+
+  test('a 404 is not reported', async () => {
+    const app = await renderApp('/no/such/page')
+    const reported: unknown[] = []
+    app.services.errors.attach((error) => reported.push(error))
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(reported).toEqual([])
   })
 })
 

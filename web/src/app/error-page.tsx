@@ -1,5 +1,7 @@
 // The error page (spec 2, 8): 404 'Page not found' / 'Page Not Found: <path>'; anything else 'Internal Server
-// Error'. Crawlers get a bare status text; the page is never indexed.
+// Error'. Crawlers get a bare status text; the page is never indexed. What the router caught is reported (spec 9),
+// except a 404 (an address, not a fault).
+import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { getDevice } from '../lib/device.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
@@ -44,5 +46,9 @@ export function ErrorPage() {
   const error = useRouteError()
   const { pathname } = useLocation()
   const status = isRouteErrorResponse(error) && error.status === 404 ? 404 : 500
+  const { errors } = useServices()
+  useEffect(() => {
+    if (status !== 404) errors.report(error)
+  }, [error, errors, status])
   return <ErrorView status={status} path={pathname} />
 }

@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigation } from 'react-router-dom'
 import { useServices } from '../lib/services.ts'
 import { AppToaster } from '../lib/toaster.tsx'
 import { useSession } from '../session/use-session.ts'
+import { QaPanelSlot } from './qa-panel-slot.tsx'
 
 function LoadingBar() {
   const navigation = useNavigation()
@@ -40,6 +41,7 @@ export function Layout() {
         <Outlet />
       </main>
       <AppToaster />
+      <QaPanelSlot />
     </>
   )
 }

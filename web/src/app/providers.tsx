@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { createApiClient } from '../api/client.ts'
 import type { FetchLike } from '../api/http-retry.ts'
 import { createActivityTracker } from '../lib/activity.ts'
+import { createErrorReporter } from '../lib/error-reporter.ts'
 import type { RuntimeConfig } from '../lib/runtime-config.ts'
 import { ServicesProvider, type Services } from '../lib/services.ts'
 import { createSessionStore, type SessionStore, type SessionStoreDeps } from '../session/session-store.ts'
@@ -33,6 +34,9 @@ export function createApp(deps: AppDeps): { store: SessionStore; services: Servi
     randomState: deps.randomState,
     assignLocation: deps.assignLocation,
     userAgent: deps.userAgent,
+    errors: createErrorReporter(),
+    fetch,
+    origin: deps.origin,
   }
   return { store, services }
 }

@@ -1,4 +1,7 @@
-// The device descriptor of spec 3, derived from the user agent. Pure.
+// The device descriptor of spec 3, derived from the user agent. Pure. Crawlers are recognised by `isbot` (its
+// pattern list is public domain, Unlicense); the platform and browser flags are our own small patterns (no AGPL
+// parser: ua-parser-js 2.x is AGPL).
+import { createIsbotFromList, list } from 'isbot'
 
 export type BrowserFamily = 'edge' | 'opera' | 'samsung' | 'chrome' | 'firefox' | 'safari' | 'ie' | 'other'
 
@@ -14,9 +17,8 @@ export interface Device {
   crawler: boolean
 }
 
-// Search engines and link unfurlers; not headless browsers (the e2e suite runs one and must see the real pages).
-const CRAWLER =
-  /bot\b|bot\/|crawler|spider|crawling|slurp|bingpreview|mediapartners|facebookexternalhit|embedly|quora link preview|whatsapp/i
+// Headless browsers are not crawlers: the e2e suite runs one and must see the real pages (ADR 006).
+const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== 'headless'))
 
 function browserOf(ua: string): BrowserFamily {
   if (/Edg(e|A|iOS)?\//.test(ua)) return 'edge'
@@ -47,6 +49,38 @@ export function getDevice(ua: string): Device {
     windows: /Windows/.test(ua),
     macos: /Macintosh|Mac OS X/.test(ua) && !ios,
     browser: browserOf(ua),
-    crawler: CRAWLER.test(ua),
+    crawler: isCrawler(ua),
   }
+}
+
+const BROWSER_NAMES: Record<BrowserFamily, string> = {
+  edge: 'Edge',
+  opera: 'Opera',
+  samsung: 'Samsung Internet',
+  chrome: 'Chrome',
+  firefox: 'Firefox',
+  safari: 'Safari',
+  ie: 'Internet Explorer',
+  other: 'another browser',
+}
+
+/**
+ * One line for people: "Chrome on Android, mobile".
+ * @example
+ * describeDevice(getDevice(navigator.userAgent)) // 'Firefox on macOS, desktop'
+ */
+export function describeDevice(device: Device): string {
+  const platform = device.ios
+    ? 'iOS'
+    : device.android
+      ? 'Android'
+      : device.windows
+        ? 'Windows'
+        : device.macos
+          ? 'macOS'
+          : null
+  const form = device.mobile ? 'mobile' : device.tablet ? 'tablet' : 'desktop'
+  const browser = BROWSER_NAMES[device.browser]
+  const line = `${browser}${platform ? ` on ${platform}` : ''}, ${form}`
+  return device.crawler ? `${line} (crawler)` : line
 }

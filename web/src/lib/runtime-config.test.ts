@@ -2,7 +2,14 @@ import { expect, test } from 'vitest'
 import { createRecordingFetch, json } from '../test/recording-fetch.ts'
 import { loadRuntimeConfig, parseRuntimeConfig } from './runtime-config.ts'
 
-const defaults = { apiBase: '', environment: 'development', sentryDsn: null, recorder: null, mock: false }
+const defaults = {
+  apiBase: '',
+  environment: 'development',
+  sentryDsn: null,
+  recorder: null,
+  mock: false,
+  toasts: 'top-center',
+}
 
 const rows = [
   { name: 'nothing', raw: null, config: defaults },
@@ -16,6 +23,7 @@ const rows = [
       sentryDsn: 'https://key@sentry.example/1',
       recorder: { projectKey: 'k', host: 'https://rec.example' },
       mock: true,
+      toasts: 'top-right-queue',
     },
     config: {
       apiBase: 'https://api.example',
@@ -23,11 +31,19 @@ const rows = [
       sentryDsn: 'https://key@sentry.example/1',
       recorder: { projectKey: 'k', host: 'https://rec.example' },
       mock: true,
+      toasts: 'top-right-queue',
     },
   },
   {
     name: 'wrong types fall back field by field',
-    raw: { apiBase: 3, environment: '', sentryDsn: false, recorder: { projectKey: 'k' }, mock: 'yes' },
+    raw: {
+      apiBase: 3,
+      environment: '',
+      sentryDsn: false,
+      recorder: { projectKey: 'k' },
+      mock: 'yes',
+      toasts: 'bottom',
+    },
     config: defaults,
   },
 ] as const

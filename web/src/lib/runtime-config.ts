@@ -5,11 +5,18 @@
 //   sentryDsn    null           (error reporting off)
 //   recorder     null           (session recorder off)
 //   mock         false          (true only when the mock server serves the app)
+//   toasts       'top-center'   (spec 9, first reading; 'top-right-queue' is the second reading: top-right, at most 4
+//                                shown, the rest queued, 5000 ms each)
 
 export interface RecorderConfig {
   projectKey: string
   host: string
 }
+
+/** The two readings of spec 9's toasts. */
+export type ToastMode = 'top-center' | 'top-right-queue'
+
+export const TOAST_MODES: readonly ToastMode[] = ['top-center', 'top-right-queue']
 
 export interface RuntimeConfig {
   apiBase: string
@@ -17,6 +24,7 @@ export interface RuntimeConfig {
   sentryDsn: string | null
   recorder: RecorderConfig | null
   mock: boolean
+  toasts: ToastMode
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -25,6 +33,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   sentryDsn: null,
   recorder: null,
   mock: false,
+  toasts: 'top-center',
 }
 
 const text = (value: unknown): string | null =>
@@ -48,6 +57,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     sentryDsn: text(record.sentryDsn),
     recorder: parseRecorder(record.recorder),
     mock: record.mock === true,
+    toasts: TOAST_MODES.find((mode) => mode === record.toasts) ?? DEFAULT_RUNTIME_CONFIG.toasts,
   }
 }
 

@@ -4,6 +4,7 @@ import { createContext, createElement, useContext, type ReactNode } from 'react'
 import type { ApiClient } from '../api/client.ts'
 import type { SessionValues } from '../session/token-storage.ts'
 import type { ActivityTracker } from './activity.ts'
+import type { ErrorReporter } from './error-reporter.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
 
 export interface Services {
@@ -17,6 +18,12 @@ export interface Services {
   /** Leaves the app for a full-page address (the external sign-in). */
   assignLocation: (url: string) => void
   userAgent: string
+  /** Error reporting (the SDK itself loads after first paint; see supporting-services.ts). */
+  errors: ErrorReporter
+  /** The network, for calls that are not the product API (the mock server's control surface). */
+  fetch: (input: Request) => Promise<Response>
+  /** The page's origin (the mock server's control surface is there, whatever config.apiBase says). */
+  origin: string
 }
 
 const ServicesContext = createContext<Services | null>(null)
@@ -30,6 +37,11 @@ export function useServices(): Services {
   if (services === null)
     throw new Error('Failed to read the services: no ServicesProvider above this component.')
   return services
+}
+
+/** The services, or null outside a ServicesProvider (pieces that also render alone, like the toaster). */
+export function useOptionalServices(): Services | null {
+  return useContext(ServicesContext)
 }
 
 /** 32 random bytes, base64url: matches the `state` pattern of openapi.yaml (16-256 of [A-Za-z0-9_-]). */

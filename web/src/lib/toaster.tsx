@@ -1,12 +1,60 @@
-// The toast area of the layout: top-center, 6000 ms, paused on hover (react-hot-toast's own) and on touch, with the
-// resume debounced by 2000 ms (spec 9, first reading).
+// The toast area of the layout, in the reading the runtime configuration chose (spec 9):
+// - 'top-center' (default): 6000 ms, paused on hover (react-hot-toast's own) and on touch, the resume debounced by
+//   2000 ms, no limit of our own;
+// - 'top-right-queue': top-right, at most 4 shown, 5000 ms each counted from when a toast is shown; the others wait
+//   in order (queued, never dropped). react-hot-toast's timers are off there; this component runs the clock.
 import { useEffect, useRef } from 'react'
-import { ToastBar, Toaster, useToaster } from 'react-hot-toast'
+import { toast, ToastBar, Toaster, useToaster, useToasterStore } from 'react-hot-toast'
 import { TOAST_TOUCH_PAUSE_MS } from '../session/constants.ts'
-import { TOAST_OPTIONS, TOAST_POSITION } from './toasts.ts'
+import { QUEUED_TOAST_LIMIT } from './constants.ts'
+import type { ToastMode } from './runtime-config.ts'
+import { useOptionalServices } from './services.ts'
+import { getRemainingMs, pickShownToasts, shownKey, type ShownSince } from './toast-queue.ts'
+import {
+  QUEUED_TOAST_OPTIONS,
+  QUEUED_TOAST_POSITION,
+  QUEUED_TOAST_TIMING,
+  TOAST_OPTIONS,
+  TOAST_POSITION,
+} from './toasts.ts'
 
-export function AppToaster() {
-  const { handlers } = useToaster(TOAST_OPTIONS)
+/** Dismisses each shown toast when its time is up; returns the ids on screen. */
+function useQueuedToasts(enabled: boolean): Set<string> {
+  const { toasts, pausedAt } = useToasterStore(QUEUED_TOAST_TIMING)
+  const since = useRef(new Map<string, ShownSince>())
+  useEffect(() => {
+    if (!enabled) return
+    const now = Date.now()
+    const live = pickShownToasts(toasts, QUEUED_TOAST_LIMIT).filter((one) => one.visible)
+    const keys = new Set(live.map(shownKey))
+    for (const key of since.current.keys()) if (!keys.has(key)) since.current.delete(key)
+    for (const one of live) {
+      if (!since.current.has(shownKey(one)))
+        since.current.set(shownKey(one), { at: now, pauseDuration: one.pauseDuration })
+    }
+    if (pausedAt !== undefined) return
+    const timers = live.map((one) => {
+      const remaining = getRemainingMs({
+        duration: one.duration ?? Infinity,
+        since: since.current.get(shownKey(one))!,
+        pauseDuration: one.pauseDuration,
+        now,
+      })
+      return remaining === Infinity ? null : setTimeout(() => toast.dismiss(one.id), remaining)
+    })
+    return () => timers.forEach((timer) => timer !== null && clearTimeout(timer))
+  }, [enabled, toasts, pausedAt])
+  return new Set(enabled ? pickShownToasts(toasts, QUEUED_TOAST_LIMIT).map((one) => one.id) : [])
+}
+
+export function AppToaster({ mode: forced }: { mode?: ToastMode } = {}) {
+  const services = useOptionalServices()
+  const mode = forced ?? services?.config.toasts ?? 'top-center'
+  const queued = mode === 'top-right-queue'
+  const options = queued ? QUEUED_TOAST_OPTIONS : TOAST_OPTIONS
+  const position = queued ? QUEUED_TOAST_POSITION : TOAST_POSITION
+  const { handlers } = useToaster(options)
+  const shownIds = useQueuedToasts(queued)
   const resume = useRef<ReturnType<typeof setTimeout> | null>(null)
   const cancelResume = () => {
     if (resume.current !== null) clearTimeout(resume.current)
@@ -24,13 +72,18 @@ export function AppToaster() {
         resume.current = setTimeout(handlers.endPause, TOAST_TOUCH_PAUSE_MS)
       }}
     >
-      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS}>
-        {(t) => (
-          // A dismissed toast fades out for a second; hide it from assistive technology (and tests) at once.
-          <div aria-hidden={t.visible ? undefined : true}>
-            <ToastBar toast={t} position={TOAST_POSITION} />
-          </div>
-        )}
+      <Toaster position={position} toastOptions={options}>
+        {(t) =>
+          queued && !shownIds.has(t.id) ? (
+            // Waiting its turn: nothing on screen, nothing announced, no height in the stack.
+            <div hidden />
+          ) : (
+            // A dismissed toast fades out for a second; hide it from assistive technology (and tests) at once.
+            <div aria-hidden={t.visible ? undefined : true}>
+              <ToastBar toast={t} position={position} />
+            </div>
+          )
+        }
       </Toaster>
     </div>
   )

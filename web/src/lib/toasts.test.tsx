@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { DEFAULT_RUNTIME_CONFIG } from './runtime-config.ts'
+import { ServicesProvider, type Services } from './services.ts'
 import { showPromiseToast, showToast } from './toasts.ts'
 import { AppToaster } from './toaster.tsx'
 
 beforeEach(() => {
   vi.useFakeTimers()
-  render(<AppToaster />)
 })
 
 afterEach(() => {
@@ -28,7 +29,9 @@ const kinds = [
   { kind: 'info', role: 'status', icon: 'ℹ️' },
 ] as const
 
-describe('toasts (spec 8, 9)', () => {
+describe('toasts (spec 8, 9), first reading (the default)', () => {
+  beforeEach(() => void render(<AppToaster />))
+
   test.each(kinds)('$kind: shown top-center for 6000 ms', ({ kind, role, icon }) => {
     act(() => void showToast({ kind, message: `A ${kind} message` }))
     const message = screen.getByText(`A ${kind} message`)
@@ -91,5 +94,164 @@ describe('toasts (spec 8, 9)', () => {
     expect(isShown('Saved')).toBe(true)
     advance(1)
     expect(isShown('Saved')).toBe(false)
+  })
+})
+
+const corner = (text: string) =>
+  screen.getByText(text).closest('div[style*="justify-content"]')?.getAttribute('style') ?? ''
+const showMany = (from: number, to: number) => {
+  const ids: string[] = []
+  act(() => {
+    for (let i = from; i <= to; i++) ids.push(showToast({ kind: 'info', message: `Toast ${i}` }))
+  })
+  return ids
+}
+const shownOf = (count: number) =>
+  Array.from({ length: count }, (_, i) => `Toast ${i + 1}`).filter((text) => isShown(text))
+
+describe("toasts, second reading (runtime option toasts: 'top-right-queue')", () => {
+  beforeEach(() => void render(<AppToaster mode="top-right-queue" />))
+
+  test('top-right, at most 4 shown; the rest wait in order and are not announced', () => {
+    showMany(1, 6)
+    expect(shownOf(6)).toEqual(['Toast 1', 'Toast 2', 'Toast 3', 'Toast 4'])
+    expect(screen.queryByText('Toast 5')).not.toBeInTheDocument()
+    expect(corner('Toast 1')).toContain('justify-content: flex-end')
+    expect(corner('Toast 1')).toContain('top: 0')
+    expect(screen.getAllByRole('status')).toHaveLength(4)
+  })
+
+  test('each lasts 5000 ms from when it is shown; a queued toast does not time out while it waits', () => {
+    showMany(1, 6)
+    advance(4_999)
+    expect(shownOf(6)).toEqual(['Toast 1', 'Toast 2', 'Toast 3', 'Toast 4'])
+    advance(1)
+    expect(shownOf(6)).toEqual(['Toast 5', 'Toast 6'])
+    advance(4_999)
+    expect(shownOf(6)).toEqual(['Toast 5', 'Toast 6'])
+    advance(1)
+    expect(shownOf(6)).toEqual([])
+  })
+
+  test('a dismissed toast frees its place at once for the next in the queue', () => {
+    const ids = showMany(1, 5)
+    advance(2_000)
+    act(() => toast.dismiss(ids[1]))
+    expect(shownOf(5)).toEqual(['Toast 1', 'Toast 3', 'Toast 4', 'Toast 5'])
+    advance(2_999) // the first four go 5000 ms after they were shown
+    expect(shownOf(5)).toEqual(['Toast 1', 'Toast 3', 'Toast 4', 'Toast 5'])
+    advance(1)
+    expect(shownOf(5)).toEqual(['Toast 5'])
+    advance(1_999) // the fifth was shown 3000 ms ago
+    expect(shownOf(5)).toEqual(['Toast 5'])
+    advance(1)
+    expect(shownOf(5)).toEqual([])
+  })
+
+  test('raised at different times: the fifth is shown when the first goes, for its own 5000 ms', () => {
+    showMany(1, 1)
+    advance(1_000)
+    showMany(2, 5)
+    advance(3_999) // t = 4999
+    expect(shownOf(5)).toEqual(['Toast 1', 'Toast 2', 'Toast 3', 'Toast 4'])
+    advance(1) // t = 5000: the first goes, the fifth comes
+    expect(shownOf(5)).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5'])
+    advance(1_000) // t = 6000: the second to fourth go
+    expect(shownOf(5)).toEqual(['Toast 5'])
+    advance(3_999)
+    expect(shownOf(5)).toEqual(['Toast 5'])
+    advance(1)
+    expect(shownOf(5)).toEqual([])
+  })
+
+  test('an error toast keeps the alert role; a pending promise toast holds its place without time-out', async () => {
+    let resolve!: (value: string) => void
+    act(() => {
+      void showPromiseToast(new Promise<string>((r) => (resolve = r)), {
+        loading: 'Saving…',
+        success: 'Saved',
+        error: 'Could not save',
+      })
+      showToast({ kind: 'error', message: 'It failed' })
+    })
+    expect(screen.getByText('It failed')).toHaveAttribute('role', 'alert')
+    advance(60_000)
+    expect(isShown('Saving…')).toBe(true)
+    expect(isShown('It failed')).toBe(false)
+    await act(async () => resolve('done'))
+    expect(isShown('Saved')).toBe(true)
+    advance(4_999)
+    expect(isShown('Saved')).toBe(true)
+    advance(1)
+    expect(isShown('Saved')).toBe(false)
+  })
+
+  test('pauses while hovered', () => {
+    showMany(1, 1)
+    advance(1_000)
+    fireEvent.mouseEnter(screen.getByText('Toast 1'))
+    advance(30_000)
+    expect(isShown('Toast 1')).toBe(true)
+    fireEvent.mouseLeave(screen.getByText('Toast 1'))
+    advance(3_999)
+    expect(isShown('Toast 1')).toBe(true)
+    advance(1)
+    expect(isShown('Toast 1')).toBe(false)
+  })
+})
+
+describe('the reading comes from the runtime configuration', () => {
+  test("toasts: 'top-right-queue' in config.json gives the second reading", () => {
+    const services = { config: { ...DEFAULT_RUNTIME_CONFIG, toasts: 'top-right-queue' } } as Services
+    render(
+      <ServicesProvider services={services}>
+        <AppToaster />
+      </ServicesProvider>,
+    )
+    showMany(1, 5)
+    expect(shownOf(5)).toHaveLength(4)
+    expect(corner('Toast 1')).toContain('justify-content: flex-end')
+  })
+
+  test('without it, the first reading', () => {
+    render(
+      <ServicesProvider services={{ config: DEFAULT_RUNTIME_CONFIG } as Services}>
+        <AppToaster />
+      </ServicesProvider>,
+    )
+    showMany(1, 5)
+    expect(shownOf(5)).toHaveLength(5)
+    expect(corner('Toast 1')).toContain('justify-content: center')
+  })
+})
+
+describe('a toast with an action', () => {
+  beforeEach(() => void render(<AppToaster />))
+
+  test('its button dismisses the toast and runs the action; a persistent one has no time-out', async () => {
+    const onAction = vi.fn()
+    act(
+      () =>
+        void showToast({
+          kind: 'info',
+          message: 'A new version is available.',
+          action: { label: 'Reload', onAction },
+          persistent: true,
+        }),
+    )
+    advance(600_000)
+    expect(isShown('A new version is available.')).toBe(true)
+    act(() => screen.getByRole('button', { name: 'Reload' }).click())
+    expect(onAction).toHaveBeenCalledOnce()
+    expect(isShown('A new version is available.')).toBe(false)
+  })
+
+  test('the same id replaces the toast instead of adding another', () => {
+    act(() => {
+      showToast({ kind: 'info', message: 'First', id: 'one' })
+      showToast({ kind: 'info', message: 'Second', id: 'one' })
+    })
+    expect(screen.queryByText('First')).not.toBeInTheDocument()
+    expect(isShown('Second')).toBe(true)
   })
 })

@@ -236,3 +236,25 @@ describe('logout (spec 4, 7)', () => {
     expect(h.navigations).toEqual(['/login'])
   })
 })
+
+describe('a page on its way out', () => {
+  test('a disposed store does not act on its aborted refresh: the tokens stay for the next page', async () => {
+    let abort: (() => void) | null = null
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: {
+        [`POST ${REFRESH}`]: () =>
+          new Promise<Response>((_, reject) => (abort = () => reject(new TypeError('Failed to fetch')))),
+      },
+    })
+    h.store.start()
+    await flush()
+    expect(abort).not.toBeNull()
+    h.store.dispose()
+    abort!()
+    await flush()
+    expect(storageEntries(h.storage)).toEqual(SIGNED_IN_STORAGE)
+    expect(h.toasts).toEqual([])
+    expect(h.navigations).toEqual([])
+  })
+})

@@ -74,6 +74,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
   let flight: Flight | null = null
   let timerId: unknown = null
   let logout: Promise<void> | null = null
+  let disposed = false
   const sync = createRotationSync({
     channel: deps.channel,
     hash: deps.hash,
@@ -82,6 +83,7 @@ export function createSessionStore(deps: SessionStoreDeps) {
   })
 
   function dispatch(event: SessionEvent): Promise<void> {
+    if (disposed) return Promise.resolve()
     const next = transition(state, event, deps.clock.now())
     if (next.state !== state) {
       state = next.state
@@ -199,8 +201,13 @@ export function createSessionStore(deps: SessionStoreDeps) {
         refreshToken: tokens.getRefreshToken(),
       })
     },
-    /** Stops the timer and the cross-tab listener (tests, hot reload). */
+    /**
+     * Stops the timer, the cross-tab listener and every effect still to come (tests, hot reload, a page being
+     * unloaded: its unloading aborts the calls in flight, and an aborted start-up refresh must not read as a failed
+     * one and clear the tokens the next page starts with).
+     */
     dispose() {
+      disposed = true
       if (timerId !== null) deps.timers.clearInterval(timerId)
       timerId = null
       sync.dispose()

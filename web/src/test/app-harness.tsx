@@ -10,7 +10,7 @@ import type { MockCore } from '#mock-server/core.ts'
 import { createMswHandlers, type MswHostOptions } from '#mock-server/hosts/msw.ts'
 import { AppProviders, createApp } from '../app/providers.tsx'
 import { routes } from '../app/router.tsx'
-import { DEFAULT_RUNTIME_CONFIG } from '../lib/runtime-config.ts'
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../lib/runtime-config.ts'
 import { showToast } from '../lib/toasts.ts'
 import { createMemoryStorage } from './memory-storage.ts'
 
@@ -32,6 +32,8 @@ export interface RenderAppOptions {
   stored?: Record<string, string>
   mock?: MswHostOptions
   userAgent?: string
+  /** Runtime configuration fields other than the defaults (e.g. `mock: true` for the QA panel). */
+  config?: Partial<RuntimeConfig>
   /** Runs on the fresh mock before the app starts (arm scenarios for the first calls). */
   beforeStart?: (core: MockCore) => void
 }
@@ -51,7 +53,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const logs: string[] = []
   let router: ReturnType<typeof createMemoryRouter> | null = null
   const { store, services } = createApp({
-    config: DEFAULT_RUNTIME_CONFIG,
+    config: { ...DEFAULT_RUNTIME_CONFIG, ...options.config },
     origin: ORIGIN,
     fetch: (request) => globalThis.fetch(request),
     storage,
@@ -66,7 +68,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     hash: async (text) => `hash(${text})`,
     randomState: () => 'state-0123456789abcdef',
     assignLocation: (url) => assigned.push(url),
-    userAgent: options.userAgent ?? 'Mozilla/5.0 (jsdom)',
+    userAgent: options.userAgent ?? navigator.userAgent, // jsdom's own: '... jsdom/<version>', not a crawler
   })
   router = createMemoryRouter(routes, { initialEntries: [path] })
   store.start()

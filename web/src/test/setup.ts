@@ -1,11 +1,15 @@
 // The unit-web project's setup: jest-dom matchers, Testing Library cleanup, and any console.error that a test did
 // not expect fails that test (CONVENTIONS.md "Tests").
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach } from 'vitest'
 import { consoleErrors } from './console-errors.ts'
 
 const original = console.error
+
+// The screen tests run the whole mock backend in-process; on a busy machine (the e2e suite beside them) a screen
+// can take more than Testing Library's default second to settle. Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5_000 })
 
 // vitest's jsdom environment exposes jsdom's Uint8Array as the global one, while Node's TextEncoder, Buffer and
 // crypto make Node's: `instanceof Uint8Array` then fails across the two (jose, inside the mock server's MSW host,

@@ -1,8 +1,12 @@
-import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
 import { ADA, callsOf, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { createStubApi, renderPage } from '../../test/page-harness.tsx'
+import { HomePage } from './home-page.tsx'
 
 useMockServer()
+// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
 
 /** Signed in through the UI, then on home. */
 async function signedInApp() {
@@ -14,10 +18,13 @@ async function signedInApp() {
   return app
 }
 
-/** Back to home: loads GET /api/me again. */
+/**
+ * Back to home: loads GET /api/me again. Through a page that calls nothing (an unmatched path), so the scenario a
+ * test armed meets home's first call; help would take it with GET /api/help.
+ */
 async function reloadHome(app: Awaited<ReturnType<typeof signedInApp>>) {
-  await app.router.navigate('/help')
-  await screen.findByRole('heading', { name: 'Help' })
+  await app.router.navigate('/nowhere')
+  await screen.findByRole('heading', { name: 'Page not found' })
   await app.router.navigate('/')
 }
 
@@ -123,5 +130,82 @@ describe('home and the session life cycle in the app', () => {
     app.core.ops.scenarios.arm({ name: 'session-unavailable' })
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(app.router.state.location.search).toBe('?redirect=%2F')
+  })
+})
+
+describe('home content', () => {
+  test('greeting, account details, the device, what is next, and the links on', async () => {
+    const app = await signedInApp()
+    const account = screen.getByRole('region', { name: 'Your account' })
+    expect(within(account).getByText(ADA.email)).toBeInTheDocument()
+    const since = await within(account).findByRole('time')
+    const loggedInAt = new Date(since.getAttribute('datetime')!).getTime()
+    expect(Math.abs(Date.now() - loggedInAt)).toBeLessThan(60_000)
+    expect(within(account).getByText(/desktop$/)).toBeInTheDocument() // jsdom: another browser, desktop
+    const next = screen.getByRole('region', { name: 'What is next' })
+    expect(await within(next).findByText('Complete your learner profile')).toBeInTheDocument()
+    expect(within(next).getByText('Not scheduled yet.')).toBeInTheDocument()
+    expect(within(next).getByRole('link', { name: 'Go to your process' })).toHaveAttribute('href', '/process')
+    const links = screen.getByRole('navigation', { name: 'Shortcuts' })
+    expect(within(links).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help')
+    expect(callsOf(app.core, 'getMe')).toHaveLength(1)
+  })
+
+  test('the next step shows its scheduled time', async () => {
+    const app = await signedInApp()
+    const { data } = await app.services.api.GET('/api/process')
+    const profile = data!.steps.find((step) => step.title === 'Complete your learner profile')!
+    await app.services.api.PATCH('/api/process/steps/{id}', {
+      params: { path: { id: profile.id } },
+      body: { scheduled_at: '2030-05-01T09:30:00.000Z' },
+    })
+    await reloadHome(app)
+    const next = await screen.findByRole('region', { name: 'What is next' })
+    expect(await within(next).findByRole('time')).toHaveAttribute('datetime', '2030-05-01T09:30:00.000Z')
+  })
+
+  test('a process that cannot be loaded does not hide the rest of home', async () => {
+    const app = await signedInApp()
+    app.core.ops.scenarios.arm({ name: 'server-error', operation: 'getProcess', status: 503, times: 2 })
+    await reloadHome(app)
+    const next = await screen.findByRole('region', { name: 'What is next' })
+    expect(await within(next).findByRole('alert')).toHaveTextContent('Your process could not be loaded.')
+    expect(screen.getByRole('region', { name: 'Your account' })).toBeInTheDocument()
+  })
+
+  test('a failing load of the user: the error, and a way to try again', async () => {
+    const app = await signedInApp()
+    app.core.ops.scenarios.arm({ name: 'server-error', operation: 'getMe', status: 500, times: 2 })
+    await reloadHome(app)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.')
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument()
+  })
+})
+
+describe('home alone', () => {
+  const user = { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace' }
+  const step = (title: string, status: string) => ({ id: title, title, status, scheduled_at: null })
+
+  test('loading', () => {
+    renderPage(<HomePage />, { api: createStubApi({}) })
+    expect(screen.getByText('Loading your account…')).toHaveAttribute('aria-busy', 'true')
+  })
+
+  test.each([
+    { name: 'no steps', steps: [], text: 'Your process has no steps yet.' },
+    { name: 'all done', steps: [step('One', 'done')], text: 'You have completed every step. Well done!' },
+  ])('what is next with $name', async ({ steps, text }) => {
+    renderPage(<HomePage />, {
+      api: createStubApi({
+        '/api/me': user,
+        '/api/_auth/session': { user, loggedInAt: '2030-01-01T08:00:00.000Z' },
+        '/api/process': { steps },
+      }),
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    })
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(screen.getByText('Safari on iOS, mobile')).toBeInTheDocument()
   })
 })

@@ -1,54 +1,86 @@
-// / (home): loads GET /api/me through the API client and greets the user by name.
-import { useCallback, useEffect, useState } from 'react'
+// / (home): greets the user by name; their account (e-mail, signed in since, this device); what is next in their
+// process (the first step not done, with its scheduled time); links on to the process and help.
 import { Link } from 'react-router-dom'
-import { getErrorMessage } from '../../api/error-messages.ts'
+import { formatDateTime } from '../../lib/date-time.ts'
+import { describeDevice, getDevice } from '../../lib/device.ts'
 import { useDocumentTitle } from '../../lib/document-title.ts'
+import { getNextStep, STATUS_LABELS } from '../../lib/process-steps.ts'
 import { useServices } from '../../lib/services.ts'
-import { normalizeUser, type User } from '../../session/user.ts'
+import { useHomeData, type HomeDetails } from './home-data.ts'
 
-type Load = { status: 'loading' } | { status: 'ready'; user: User } | { status: 'failed'; message: string }
+function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
+  if (steps === null) return <p aria-busy="true">Loading your next step…</p>
+  if (steps.status === 'failed') return <p role="alert">Your process could not be loaded. {steps.message}</p>
+  if (steps.steps.length === 0) return <p>Your process has no steps yet.</p>
+  const next = getNextStep(steps.steps)
+  if (!next) return <p>You have completed every step. Well done!</p>
+  return (
+    <div className="next-step">
+      <p>
+        <strong>{next.title}</strong> ({STATUS_LABELS[next.status]})
+      </p>
+      {next.description ? <p>{next.description}</p> : null}
+      <p>
+        {next.scheduled_at ? (
+          <>
+            Scheduled for <time dateTime={next.scheduled_at}>{formatDateTime(next.scheduled_at)}</time>
+          </>
+        ) : (
+          'Not scheduled yet.'
+        )}
+      </p>
+    </div>
+  )
+}
 
 export function HomePage() {
   useDocumentTitle('Home')
-  const { api } = useServices()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-
-  const fetchMe = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    try {
-      const { data, error } = await api.GET('/api/me')
-      const user = normalizeUser(data)
-      setLoad(user ? { status: 'ready', user } : { status: 'failed', message: getErrorMessage(error) })
-    } catch {
-      setLoad({ status: 'failed', message: 'Could not reach the server. Please try again.' })
-    }
-  }, [api])
-
-  useEffect(() => {
-    void fetchMe()
-  }, [fetchMe])
-
+  const { userAgent } = useServices()
+  const { load, fetchHome } = useHomeData()
   if (load.status === 'loading') return <p aria-busy="true">Loading your account…</p>
   if (load.status === 'failed') {
     return (
       <section>
         <h1>Home</h1>
         <p role="alert">{load.message}</p>
-        <button type="button" onClick={() => void fetchMe()}>
+        <button type="button" onClick={() => void fetchHome()}>
           Try again
         </button>
       </section>
     )
   }
-  const { user } = load
+  const { user, details } = load
+  const loggedInAt = details?.loggedInAt ?? null
   return (
     <section aria-labelledby="home-heading">
       <h1 id="home-heading">Welcome, {user.name || user.email}</h1>
-      <dl className="account">
-        <dt>E-mail</dt>
-        <dd>{user.email}</dd>
-      </dl>
-      <nav aria-label="Next steps">
+      <section aria-labelledby="next-heading" className="card">
+        <h2 id="next-heading">What is next</h2>
+        <NextStep steps={details?.steps ?? null} />
+        <p>
+          <Link to="/process">Go to your process</Link>
+        </p>
+      </section>
+      <section aria-labelledby="account-heading" className="card">
+        <h2 id="account-heading">Your account</h2>
+        <dl className="account">
+          <dt>E-mail</dt>
+          <dd>{user.email}</dd>
+          <dt>Signed in since</dt>
+          <dd>
+            {loggedInAt ? (
+              <time dateTime={loggedInAt}>{formatDateTime(loggedInAt)}</time>
+            ) : details ? (
+              'Unknown'
+            ) : (
+              '…'
+            )}
+          </dd>
+          <dt>This device</dt>
+          <dd>{describeDevice(getDevice(userAgent))}</dd>
+        </dl>
+      </section>
+      <nav aria-label="Shortcuts">
         <ul>
           <li>
             <Link to="/process">Your process</Link>

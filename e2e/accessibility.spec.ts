@@ -1,0 +1,84 @@
+// Every route of specification section 2 (and the error page) passes an axe scan with no serious or critical
+// violation, in the state a visitor first sees it. One test per kind of visitor, a step per route: each route is
+// scanned and reported even when an earlier one fails.
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, landmarkOf, signInThroughForm, test } from './fixtures.ts'
+
+/** The serious and critical violations on the page as it is now, readable in a failure. */
+async function findSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      where: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+}
+
+/** Scans a settled page: the loading bar is hidden once the session is ready and no call is in flight. */
+async function scan(page: Page, what: string, { settled = true } = {}): Promise<void> {
+  if (settled) await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden()
+  expect.soft(await findSeriousViolations(page), `serious or critical violations on ${what}`).toEqual([])
+}
+
+const PUBLIC_PAGES = [
+  { path: '/login', heading: 'Sign in' },
+  { path: '/signup', heading: 'Create an account' },
+  { path: '/otp', heading: 'Enter your sign-in code' },
+  { path: '/new/otp', heading: 'Verify your e-mail address' },
+  { path: '/forgot', heading: 'Forgot your password?' },
+  { path: '/update_password', heading: 'Set a new password' },
+  { path: '/callback', heading: 'Sign-in failed' },
+  { path: '/no/such/page', heading: 'Page not found' },
+] as const
+
+test('axe: the public routes and the error page', async ({ page }) => {
+  test.setTimeout(90_000) // nine scans of a second or two each
+  for (const { path, heading } of PUBLIC_PAGES) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+      await scan(page, path)
+    })
+  }
+  await test.step('/login with field errors', async () => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible()
+    await scan(page, '/login with field errors')
+  })
+})
+
+test('axe: the signed-in routes and /logout', async ({ page, account }) => {
+  test.setTimeout(60_000) // four scans
+  await signInThroughForm(page, account)
+  for (const path of ['/', '/help', '/process'] as const) {
+    await test.step(path, async () => {
+      if (path !== '/')
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
+          .click()
+      await expect(landmarkOf(page, path, account)).toBeVisible()
+      await scan(page, path)
+    })
+  }
+  await test.step('/logout (while signing out)', async () => {
+    // Hold the sign-out call, so the page stays on screen for the scan.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/_auth/session', async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback()
+      await held
+      await route.fallback()
+    })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
+    await expect(page.getByRole('heading', { name: 'Signing out…' })).toBeVisible()
+    await scan(page, '/logout', { settled: false }) // the loading bar shows while signing out
+    release()
+    await expect(page).toHaveURL('/login')
+  })
+})

@@ -1,0 +1,52 @@
+// Faults in the app's lazy chunks, made with page.route: a chunk that cannot be loaded (a chunk-load error)
+// and a chunk whose component throws while rendering (a fatal error). Vite names each chunk after its module,
+// e.g. assets/home-page-<hash>.js for web/src/features/home/home-page.tsx.
+import type { Page } from '@playwright/test'
+
+/** The URL pattern of the lazy chunk built from web/src/features/<feature>/<name>.tsx. */
+export function chunkUrl(name: string): string {
+  return `**/assets/${name}-*.js`
+}
+
+/** Every request for the chunk fails at the network level, as when a deploy removed it. */
+export async function abortChunk(page: Page, name: string): Promise<void> {
+  await page.route(chunkUrl(name), (route) => route.abort('failed'))
+}
+
+export const RENDER_ERROR = 'e2e: a component threw while rendering'
+
+/**
+ * The chunk loads, but every component it exports throws while rendering. (A module that throws while it is
+ * evaluated would not do: Vite reports a failed dynamic import of any kind as `vite:preloadError`, which the app
+ * rightly treats as a chunk-load error and reloads.)
+ */
+export async function breakChunkRender(page: Page, name: string): Promise<void> {
+  await page.route(chunkUrl(name), async (route) => {
+    const original = await (await route.fetch()).text()
+    const names = [...original.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((match) =>
+      (match[1] ?? '').split(',').map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1) ?? '',
+      ),
+    )
+    if (names.length === 0 || names.includes(''))
+      throw new Error(`Failed to break ${name}: no export list found in the chunk.`)
+    const body = [
+      `const broken = () => { throw new Error(${JSON.stringify(RENDER_ERROR)}) }`,
+      `export { ${names.map((exported) => `broken as ${exported}`).join(', ')} }`,
+    ].join('\n')
+    await route.fulfill({ contentType: 'text/javascript', body })
+  })
+}
+
+/** Counts the page's top-level document loads (its first load, reloads, full navigations). */
+export function countDocumentLoads(page: Page): { readonly count: number } {
+  const counter = { count: 0 }
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) counter.count += 1
+  })
+  return counter
+}

@@ -1,0 +1,7 @@
+// Values the build writes into the app (web/vite.config.ts `define`); absent when the code runs unbuilt (unit
+// tests), so read them only through lib/build-info.ts.
+
+/** The id of this build, also written to builds/latest.json and builds/meta/<id>.json. */
+declare const __BUILD_ID__: string
+/** The error-reporting DSN given to the build (SENTRY_DSN), the fallback when config.json names none. */
+declare const __SENTRY_DSN_FALLBACK__: string | null

@@ -1,0 +1,70 @@
+// What home shows, loaded through the API client: the user (GET /api/me) first, shown at once; then, side by side,
+// when this sign-in began (GET /api/_auth/session, `loggedInAt`) and the learner's steps (GET /api/process). The user comes
+// first so that a token problem meets one call, refreshes once and is retried once (spec 4), before the others go.
+import { useCallback, useEffect, useState } from 'react'
+import type { ApiClient } from '../../api/client.ts'
+import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
+import type { Step } from '../../lib/process-steps.ts'
+import { useServices } from '../../lib/services.ts'
+import { normalizeUser, type User } from '../../session/user.ts'
+
+export interface HomeDetails {
+  /** When this sign-in began; null when the session call did not say. */
+  loggedInAt: string | null
+  /** The steps, or the reason they could not be loaded. */
+  steps: { status: 'ready'; steps: Step[] } | { status: 'failed'; message: string }
+}
+
+/** The user first (home greets at once), then the details (null while they load). */
+export type HomeLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; user: User; details: HomeDetails | null }
+  | { status: 'failed'; message: string }
+
+async function loadSteps(api: ApiClient): Promise<HomeDetails['steps']> {
+  try {
+    const { data, error } = await api.GET('/api/process')
+    return data
+      ? { status: 'ready', steps: data.steps }
+      : { status: 'failed', message: getErrorMessage(error) }
+  } catch {
+    return { status: 'failed', message: NETWORK_ERROR_MESSAGE }
+  }
+}
+
+async function loadLoggedInAt(api: ApiClient): Promise<string | null> {
+  try {
+    const { data } = await api.GET('/api/_auth/session', { headers: { Accept: 'application/json' } })
+    return data?.loggedInAt ?? null
+  } catch {
+    return null
+  }
+}
+
+export function useHomeData() {
+  const { api } = useServices()
+  const [load, setLoad] = useState<HomeLoad>({ status: 'loading' })
+  const fetchHome = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    let user: User | null
+    try {
+      const { data, error } = await api.GET('/api/me')
+      user = normalizeUser(data)
+      if (!user) return setLoad({ status: 'failed', message: getErrorMessage(error) })
+    } catch {
+      return setLoad({ status: 'failed', message: NETWORK_ERROR_MESSAGE })
+    }
+    const ready = user
+    setLoad({ status: 'ready', user: ready, details: null })
+    const [loggedInAt, steps] = await Promise.all([loadLoggedInAt(api), loadSteps(api)])
+    setLoad((current) =>
+      current.status === 'ready' && current.user === ready
+        ? { ...current, details: { loggedInAt, steps } }
+        : current,
+    )
+  }, [api])
+  useEffect(() => {
+    void fetchHome()
+  }, [fetchHome])
+  return { load, fetchHome }
+}

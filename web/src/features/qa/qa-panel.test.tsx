@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
+import { ADA, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { expectConsoleError } from '../../test/console-errors.ts'
+import { renderSignedIn } from '../../test/signed-in.tsx'
+import { QA_TEST_ERROR } from './qa-panel.tsx'
+
+useMockServer()
+// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
+
+const MOCK = { config: { mock: true } }
+const openHome = () => renderSignedIn('/', { role: 'heading', name: 'Welcome, Ada Lovelace' }, MOCK)
+
+async function openPanel(app: Awaited<ReturnType<typeof openHome>>) {
+  const toggle = await screen.findByRole('button', { name: 'QA panel' })
+  expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  expect(screen.queryByRole('region', { name: 'QA panel' })).not.toBeInTheDocument()
+  await app.user.click(toggle)
+  expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  const panel = screen.getByRole('region', { name: 'QA panel' })
+  await within(panel).findByRole('option', { name: 'access-token-expired' })
+  return panel
+}
+
+describe('the QA panel', () => {
+  test('absent when the app is not served by the mock server', async () => {
+    await renderSignedIn('/', { role: 'heading', name: 'Welcome, Ada Lovelace' })
+    expect(screen.queryByRole('button', { name: 'QA panel' })).not.toBeInTheDocument()
+  })
+
+  test('closed by default; opens from its button and closes with Escape, focus back on the button', async () => {
+    const app = await openHome()
+    await openPanel(app)
+    await app.user.keyboard('{Escape}')
+    expect(screen.queryByRole('region', { name: 'QA panel' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'QA panel' })).toHaveFocus()
+  })
+
+  test('by keyboard: Enter on the focused button opens it', async () => {
+    const app = await openHome()
+    const toggle = await screen.findByRole('button', { name: 'QA panel' })
+    toggle.focus()
+    await app.user.keyboard('{Enter}')
+    expect(await screen.findByRole('region', { name: 'QA panel' })).toBeInTheDocument()
+  })
+
+  test('arms a scenario for the signed-in account', async () => {
+    const app = await openHome()
+    const panel = await openPanel(app)
+    await app.user.selectOptions(within(panel).getByRole('combobox', { name: 'Scenario' }), 'latency')
+    expect(within(panel).getByText(/^Any call is answered .delay_ms. /)).toBeInTheDocument() // what it does
+    await app.user.click(within(panel).getByRole('button', { name: 'Arm for my account' }))
+    expect(await within(panel).findByText(`Armed latency for ${ADA.email}.`)).toBeInTheDocument()
+    expect(app.core.ops.scenarios.list()).toEqual([
+      expect.objectContaining({ name: 'latency', email: ADA.email, remaining: 1 }),
+    ])
+  })
+
+  test('advances the server clock', async () => {
+    const app = await openHome()
+    const panel = await openPanel(app)
+    const minutes = within(panel).getByRole('spinbutton', { name: 'Minutes to advance' })
+    await app.user.clear(minutes)
+    await app.user.type(minutes, '30')
+    await app.user.click(within(panel).getByRole('button', { name: 'Advance the server clock' }))
+    expect(await within(panel).findByText(/^Server time: .* \(30 min ahead\)\.$/)).toBeInTheDocument()
+    expect(app.core.clock.offsetMs()).toBe(30 * 60_000)
+  })
+
+  test("shows the account's last calls from the journal", async () => {
+    const app = await openHome()
+    const panel = await openPanel(app)
+    const calls = await within(panel).findByRole('list', { name: 'Last calls' })
+    expect(within(calls).getByText('GET /api/me → 200 (getMe)')).toBeInTheDocument()
+  })
+
+  test('signed out: nothing to arm for', async () => {
+    const app = await renderApp('/login', MOCK)
+    await app.user.click(await screen.findByRole('button', { name: 'QA panel' }))
+    const panel = screen.getByRole('region', { name: 'QA panel' })
+    await within(panel).findByRole('option', { name: 'latency' })
+    expect(within(panel).getByRole('button', { name: 'Arm for my account' })).toBeDisabled()
+    expect(within(panel).getByText('Sign in to arm a scenario for your account.')).toBeInTheDocument()
+  })
+
+  test('a test error: the error page, and the error reported', async () => {
+    expectConsoleError(new RegExp(`${QA_TEST_ERROR}|The above error occurred|React Router caught`))
+    const app = await openHome()
+    const reported = vi.fn()
+    app.services.errors.attach(reported)
+    const panel = await openPanel(app)
+    await app.user.click(within(panel).getByRole('button', { name: 'Throw a test error' }))
+    expect(await screen.findByRole('heading', { name: 'Internal Server Error' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: QA_TEST_ERROR })),
+    )
+  })
+})

@@ -1,0 +1,162 @@
+// The QA panel (DESIGN.md, issue 5): only when the mock server serves the app (config.json `mock: true`), loaded
+// lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
+// server's clock, shows that account's last calls, and can throw a test error (the error page and error reporting).
+// Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button.
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useServices } from '../../lib/services.ts'
+import { useSession } from '../../session/use-session.ts'
+import {
+  createMockControlClient,
+  type JournalEntry,
+  type MockControlClient,
+  type ScenarioInfo,
+} from './mock-control.ts'
+import './qa-panel.css'
+
+export const QA_TEST_ERROR = 'QA panel: a test error'
+const JOURNAL_LENGTH = 10
+
+function describeEntry(entry: JournalEntry): string {
+  const what = entry.operation ? ` (${entry.operation}${entry.scenario ? `, ${entry.scenario}` : ''})` : ''
+  return `${entry.method} ${entry.path} → ${entry.status}${what}`
+}
+
+function Crash(): never {
+  throw new Error(QA_TEST_ERROR)
+}
+
+function QaControls({ control, email }: { control: MockControlClient; email: string | null }) {
+  const [scenarios, setScenarios] = useState<ScenarioInfo[]>([])
+  const [scenario, setScenario] = useState('')
+  const [minutes, setMinutes] = useState('15')
+  const [journal, setJournal] = useState<JournalEntry[]>([])
+  const [status, setStatus] = useState('')
+  const [crash, setCrash] = useState(false)
+  const ids = useId()
+
+  const run = useCallback(async (action: () => Promise<string | void>) => {
+    try {
+      const done = await action()
+      if (done) setStatus(done)
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : String(error))
+    }
+  }, [])
+  const showJournal = useCallback(
+    () => run(async () => void (email && setJournal((await control.requests(email)).slice(-JOURNAL_LENGTH)))),
+    [control, email, run],
+  )
+
+  useEffect(() => {
+    void run(async () => {
+      const { available } = await control.listScenarios()
+      setScenarios(available)
+      setScenario((current) => current || (available[0]?.name ?? ''))
+    })
+    void showJournal()
+  }, [control, run, showJournal])
+
+  if (crash) return <Crash />
+  return (
+    <>
+      <h2>Scenarios</h2>
+      <label htmlFor={`${ids}-scenario`}>Scenario</label>
+      <select id={`${ids}-scenario`} value={scenario} onChange={(event) => setScenario(event.target.value)}>
+        {scenarios.map((one) => (
+          <option key={one.name} value={one.name} title={one.description}>
+            {one.name}
+          </option>
+        ))}
+      </select>
+      <p>{scenarios.find((one) => one.name === scenario)?.description}</p>
+      <button
+        type="button"
+        disabled={!email || !scenario}
+        onClick={() =>
+          void run(async () => {
+            await control.arm(scenario as ScenarioInfo['name'], email!)
+            await showJournal()
+            return `Armed ${scenario} for ${email}.`
+          })
+        }
+      >
+        Arm for my account
+      </button>
+      {email ? null : <p>Sign in to arm a scenario for your account.</p>}
+      <h2>Server clock</h2>
+      <label htmlFor={`${ids}-minutes`}>Minutes to advance</label>
+      <input
+        id={`${ids}-minutes`}
+        type="number"
+        min="1"
+        value={minutes}
+        onChange={(event) => setMinutes(event.target.value)}
+      />
+      <button
+        type="button"
+        disabled={!(Number(minutes) > 0)}
+        onClick={() =>
+          void run(async () => {
+            const clock = await control.advanceClock(Math.round(Number(minutes) * 60_000))
+            return `Server time: ${clock.now} (${Math.round(clock.offset_ms / 60_000)} min ahead).`
+          })
+        }
+      >
+        Advance the server clock
+      </button>
+      <h2>Last calls</h2>
+      <button type="button" disabled={!email} onClick={() => void showJournal()}>
+        Refresh the calls
+      </button>
+      {journal.length > 0 ? (
+        <ol aria-label="Last calls">
+          {journal.map((entry) => (
+            <li key={entry.seq}>{describeEntry(entry)}</li>
+          ))}
+        </ol>
+      ) : (
+        <p>No calls yet.</p>
+      )}
+      <h2>Error reporting</h2>
+      <button type="button" onClick={() => setCrash(true)}>
+        Throw a test error
+      </button>
+      <p role="status">{status}</p>
+    </>
+  )
+}
+
+export function QaPanel({ control: injected }: { control?: MockControlClient }) {
+  const { fetch, origin } = useServices()
+  const { isLoggedIn, user } = useSession()
+  const control = useMemo(
+    () => injected ?? createMockControlClient({ fetch, origin }),
+    [injected, fetch, origin],
+  )
+  const [open, setOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    setOpen(false)
+    toggle.current?.focus()
+  }
+  return (
+    <aside className="qa-panel" aria-label="QA tools" onKeyDown={onKeyDown}>
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        QA panel
+      </button>
+      {open ? (
+        <section id={panelId} aria-label="QA panel" className="qa-panel-body">
+          <QaControls control={control} email={isLoggedIn && user?.email ? user.email : null} />
+        </section>
+      ) : null}
+    </aside>
+  )
+}

@@ -1,0 +1,59 @@
+// The app's handle on error reporting, there from the first render although the SDK loads after first paint:
+// errors reported (or thrown unhandled) before it is ready wait in a short queue and are sent once it is.
+
+/** How many early errors are kept for the SDK; later ones are dropped (a crash loop must not pile up). */
+const QUEUE_LIMIT = 20
+
+export interface ErrorReporter {
+  /** Reports an error the app caught (the error page's). */
+  report(error: unknown): void
+  /** The SDK is ready: sends what waited, and everything after. */
+  attach(capture: (error: unknown) => void): void
+  /** No reporting configured: forgets what waited, and everything after. */
+  disable(): void
+}
+
+/**
+ * @example
+ * const errors = createErrorReporter()
+ * errors.report(new Error('early')) // kept
+ * errors.attach((error) => Sentry.captureException(error)) // sent now
+ */
+export function createErrorReporter(): ErrorReporter {
+  let waiting: unknown[] | null = []
+  let capture: ((error: unknown) => void) | null = null
+  return {
+    report(error) {
+      if (capture) capture(error)
+      else if (waiting && waiting.length < QUEUE_LIMIT) waiting.push(error)
+    },
+    attach(next) {
+      capture = next
+      const queued = waiting ?? []
+      waiting = null
+      queued.forEach((error) => next(error))
+    },
+    disable() {
+      waiting = null
+    },
+  }
+}
+
+/**
+ * Until the SDK installs its own global handlers, unhandled errors and rejections go to the reporter's queue.
+ * Returns a function that stops listening (call it once the SDK is in place).
+ */
+export function listenForUnhandledErrors(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  reporter: Pick<ErrorReporter, 'report'>,
+): () => void {
+  const onError = (event: Event) =>
+    reporter.report((event as ErrorEvent).error ?? (event as ErrorEvent).message)
+  const onRejection = (event: Event) => reporter.report((event as PromiseRejectionEvent).reason)
+  target.addEventListener('error', onError)
+  target.addEventListener('unhandledrejection', onRejection)
+  return () => {
+    target.removeEventListener('error', onError)
+    target.removeEventListener('unhandledrejection', onRejection)
+  }
+}

@@ -1,0 +1,22 @@
+// The learner's process steps as home and the process page both read them (features do not import each other).
+// Pure.
+import type { components } from '#contracts/openapi.gen.ts'
+
+export type Step = components['schemas']['Step']
+export type StepPatch = components['schemas']['StepPatch']
+export type StepStatus = Step['status']
+
+export const STATUS_LABELS: Record<StepStatus, string> = {
+  todo: 'To do',
+  in_progress: 'In progress',
+  done: 'Done',
+}
+
+/**
+ * The next step to take: the first one not done, in order; null when all are done.
+ * @example
+ * getNextStep([{ status: 'done', ... }, { status: 'todo', title: 'Choose a course', ... }])?.title // 'Choose a course'
+ */
+export function getNextStep(steps: readonly Step[]): Step | null {
+  return steps.find((step) => step.status !== 'done') ?? null
+}

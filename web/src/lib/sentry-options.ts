@@ -1,0 +1,53 @@
+// The error reporter's options (spec 9), split from the SDK's wiring (error-reporting.ts) so they are tested
+// without the SDK, in the manner of epic-stack's sentry-event-filters.ts. Pure: imports only types.
+import type { BrowserOptions } from '@sentry/react'
+import { SENTRY_MAX_BREADCRUMBS, SENTRY_TRACES_SAMPLE_RATE } from './constants.ts'
+import type { RuntimeConfig } from './runtime-config.ts'
+
+/**
+ * Tracing headers go to localhost and to same-origin relative paths only (spec 7). Set explicitly: the SDK's
+ * default changed across majors, and a header the API did not allow would break a cross-origin call.
+ */
+export const TRACE_PROPAGATION_TARGETS: (string | RegExp)[] = ['localhost', /^\//]
+
+/** Browser noise that says nothing about the app (a layout observer that could not deliver in one frame). */
+export const IGNORED_ERRORS: (string | RegExp)[] = [
+  'ResizeObserver loop limit exceeded',
+  'ResizeObserver loop completed with undelivered notifications',
+]
+
+export type SentryOptions = Required<
+  Pick<
+    BrowserOptions,
+    'dsn' | 'environment' | 'tracesSampleRate' | 'maxBreadcrumbs' | 'tracePropagationTargets' | 'ignoreErrors'
+  >
+> &
+  Pick<BrowserOptions, 'release'>
+
+/**
+ * The options, or null when no DSN is known (reporting off). The DSN is config.json's `sentryDsn`, else the one
+ * the build was given; the environment is config.json's, which defaults to 'development' (runtime-config.ts).
+ * @example
+ * getSentryOptions({ config, fallbackDsn: null, release: 'lx3k2-9f1c' })?.tracesSampleRate // 1
+ */
+export function getSentryOptions({
+  config,
+  fallbackDsn,
+  release,
+}: {
+  config: Pick<RuntimeConfig, 'sentryDsn' | 'environment'>
+  fallbackDsn: string | null
+  release: string | null
+}): SentryOptions | null {
+  const dsn = config.sentryDsn ?? fallbackDsn
+  if (!dsn) return null
+  return {
+    dsn,
+    environment: config.environment || 'development',
+    ...(release && { release }),
+    tracesSampleRate: SENTRY_TRACES_SAMPLE_RATE,
+    maxBreadcrumbs: SENTRY_MAX_BREADCRUMBS,
+    tracePropagationTargets: TRACE_PROPAGATION_TARGETS,
+    ignoreErrors: IGNORED_ERRORS,
+  }
+}

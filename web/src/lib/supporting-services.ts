@@ -1,0 +1,79 @@
+// The supporting services (spec 1, 7, 9), started by main.tsx once the app is on screen: error reporting and the
+// session recorder (each a dynamic import, so neither is in the initial bundle) and the hourly new-version check.
+// Until the error reporter's SDK is in, unhandled errors wait in its queue.
+import { BUILD_ID } from './build-info.ts'
+import { listenForUnhandledErrors, type ErrorReporter } from './error-reporter.ts'
+import type { RecorderDeps } from './recorder.ts'
+import type { RuntimeConfig } from './runtime-config.ts'
+import { showToast } from './toasts.ts'
+import { createVersionCheck, installFullLoadOnNavigation, type NavigatingRouter } from './version-check.ts'
+
+/** The new-version toast (spec 4 leaves what happens open: an info toast with a reload action). */
+export const NEW_VERSION_MESSAGE = 'A new version of the app is available.'
+export const NEW_VERSION_ACTION = 'Reload'
+
+export interface SupportingServicesDeps {
+  config: RuntimeConfig
+  store: RecorderDeps['store']
+  errors: ErrorReporter
+  router: NavigatingRouter
+}
+
+/** Runs `fn` after the page has loaded and painted: the load event, the next frame, then a task after it. */
+export function runAfterFirstPaint(fn: () => void, target: Window = window): void {
+  const afterPaint = () => target.requestAnimationFrame(() => target.setTimeout(fn, 0))
+  if (target.document.readyState === 'complete') afterPaint()
+  else target.addEventListener('load', afterPaint, { once: true })
+}
+
+function startVersionCheck(router: NavigatingRouter): void {
+  if (BUILD_ID === null) return // not a build: nothing to compare with
+  const check = createVersionCheck({
+    currentId: BUILD_ID,
+    fetch: (request) => window.fetch(request),
+    appBase: document.baseURI,
+    timers: {
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (id) => window.clearInterval(id as number),
+    },
+    onNewVersion: () =>
+      void showToast({
+        kind: 'info',
+        message: NEW_VERSION_MESSAGE,
+        id: 'new-version',
+        persistent: true,
+        action: { label: NEW_VERSION_ACTION, onAction: () => window.location.reload() },
+      }),
+  })
+  installFullLoadOnNavigation({
+    router,
+    isOutdated: () => check.getNewerBuild() !== null,
+    assign: (href) => window.location.assign(href),
+  })
+  check.start()
+}
+
+/**
+ * @example
+ * startSupportingServices({ config, store, errors: services.errors, router })
+ */
+export function startSupportingServices({ config, store, errors, router }: SupportingServicesDeps): void {
+  const stopEarlyListener = listenForUnhandledErrors(window, errors)
+  runAfterFirstPaint(() => {
+    // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
+    void import('./error-reporting.ts').then(({ startErrorReporting }) =>
+      startErrorReporting({ config, reporter: errors, stopEarlyListener }),
+    )
+    void import('./recorder.ts').then(({ startRecorder }) =>
+      startRecorder({
+        config,
+        store,
+        logger: {
+          log: (message) => console.log(message),
+          warn: (message, error) => console.warn(message, error),
+        },
+      }),
+    )
+    startVersionCheck(router)
+  })
+}

@@ -1,0 +1,155 @@
+import { createMemoryRouter } from 'react-router-dom'
+import { describe, expect, test, vi } from 'vitest'
+import { createFakeClock } from '../test/fake-clock.ts'
+import { createRecordingFetch, json } from '../test/recording-fetch.ts'
+import { createVersionCheck, installFullLoadOnNavigation } from './version-check.ts'
+
+const HOUR = 3_600_000
+
+/** A server that serves build `served` as the newest, with a manifest for each id in `manifests`. */
+function createBuildServer(initial: string) {
+  const state = { served: initial, manifests: new Set([initial]) }
+  const recording = createRecordingFetch((request) => {
+    const path = new URL(request.url).pathname
+    if (path === '/builds/latest.json') return json(200, { id: state.served, timestamp: 2 })
+    const meta = /^\/builds\/meta\/(.+)\.json$/.exec(path)
+    if (meta && state.manifests.has(meta[1]!)) return json(200, { id: meta[1], timestamp: 2 })
+    return json(404, { error: 'not_found' })
+  })
+  return {
+    ...recording,
+    deploy(id: string, { manifest = true } = {}) {
+      state.served = id
+      if (manifest) state.manifests.add(id)
+    },
+  }
+}
+
+function setUp() {
+  const clock = createFakeClock()
+  const server = createBuildServer('build-a')
+  const onNewVersion = vi.fn()
+  const check = createVersionCheck({
+    currentId: 'build-a',
+    fetch: server.fetch,
+    appBase: 'http://app.test/process',
+    timers: clock,
+    onNewVersion,
+  })
+  check.start()
+  return { clock, server, onNewVersion, check }
+}
+
+describe('the version check (spec 4, 9: every 3,600,000 ms)', () => {
+  test('checks the latest-build file every hour, not before', async () => {
+    const { clock, server } = setUp()
+    await clock.advance(HOUR - 1)
+    expect(server.calls).toEqual([])
+    await clock.advance(1)
+    expect(server.calls.map((call) => call.path)).toEqual(['/builds/latest.json'])
+    await clock.advance(2 * HOUR)
+    expect(server.callsTo('/builds/latest.json')).toHaveLength(3)
+  })
+
+  test('the same build served: nothing to say', async () => {
+    const { clock, onNewVersion, check } = setUp()
+    await clock.advance(3 * HOUR)
+    expect(onNewVersion).not.toHaveBeenCalled()
+    expect(check.getNewerBuild()).toBeNull()
+  })
+
+  test('a new build: its manifest is read, the news is given once, and the checks stop', async () => {
+    const { clock, server, onNewVersion, check } = setUp()
+    await clock.advance(HOUR)
+    server.deploy('build-b')
+    await clock.advance(HOUR)
+    expect(onNewVersion).toHaveBeenCalledExactlyOnceWith({ id: 'build-b', timestamp: 2 })
+    expect(check.getNewerBuild()).toEqual({ id: 'build-b', timestamp: 2 })
+    expect(server.calls.map((call) => call.path)).toEqual([
+      '/builds/latest.json',
+      '/builds/latest.json',
+      '/builds/meta/build-b.json',
+    ])
+    await clock.advance(5 * HOUR)
+    expect(server.calls).toHaveLength(3)
+    expect(clock.pending()).toBe(0)
+  })
+
+  test('an id without a manifest is not a build yet: checked again next hour', async () => {
+    const { clock, server, onNewVersion } = setUp()
+    server.deploy('build-b', { manifest: false })
+    await clock.advance(HOUR)
+    expect(onNewVersion).not.toHaveBeenCalled()
+    server.deploy('build-b')
+    await clock.advance(HOUR)
+    expect(onNewVersion).toHaveBeenCalledOnce()
+  })
+
+  test('a failing or broken answer is not a new version; the checks go on', async () => {
+    const clock = createFakeClock()
+    let answer: () => Response = () => new Response('{', { status: 200 })
+    const onNewVersion = vi.fn()
+    const check = createVersionCheck({
+      currentId: 'build-a',
+      fetch: async () => answer(),
+      appBase: 'http://app.test/',
+      timers: clock,
+      onNewVersion,
+    })
+    check.start()
+    await clock.advance(HOUR)
+    answer = () => {
+      throw new TypeError('Failed to fetch')
+    }
+    await clock.advance(HOUR)
+    answer = () => json(200, { id: 42 })
+    await clock.advance(HOUR)
+    expect(onNewVersion).not.toHaveBeenCalled()
+    expect(clock.pending()).toBe(1)
+  })
+})
+
+describe('the next navigation after a new version is a full page load', () => {
+  function setUpRouter() {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: null },
+        { path: '/help', element: null },
+        { path: '/slow', lazy: () => new Promise(() => {}) }, // a lazy chunk that never arrives
+      ],
+      { initialEntries: ['/'] },
+    )
+    let outdated = false
+    const assigned: string[] = []
+    const stop = installFullLoadOnNavigation({
+      router,
+      isOutdated: () => outdated,
+      assign: (href) => assigned.push(href),
+    })
+    return { router, assigned, stop, outdate: () => (outdated = true) }
+  }
+
+  test('up to date: navigations stay in the app', async () => {
+    const { router, assigned } = setUpRouter()
+    await router.navigate('/help')
+    await router.navigate('/')
+    expect(assigned).toEqual([])
+  })
+
+  test('outdated: the next navigation loads its destination in full, once', async () => {
+    const { router, assigned, outdate } = setUpRouter()
+    await router.navigate('/help')
+    outdate()
+    await router.navigate('/?tab=next#top')
+    await router.navigate('/help')
+    expect(assigned).toEqual(['/?tab=next#top'])
+  })
+
+  test('outdated: a navigation to a lazy route leaves as it starts, before the old build loads the chunk', async () => {
+    const { router, assigned, outdate } = setUpRouter()
+    outdate()
+    void router.navigate('/slow')
+    await vi.waitFor(() => expect(assigned).toEqual(['/slow']))
+    expect(router.state.location.pathname).toBe('/')
+  })
+})

@@ -1,0 +1,118 @@
+// New-version detection (spec 4, 7, 9): every 3,600,000 ms the app reads the latest-build file the build wrote
+// beside it (builds/latest.json); a different id whose manifest (builds/meta/<id>.json) is served means a new
+// version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
+// Fetch, timers and navigation are injected.
+import type { components } from '#contracts/openapi.gen.ts'
+import { VERSION_CHECK_MS } from '../session/constants.ts'
+
+export type BuildInfo = components['schemas']['BuildInfo']
+
+export interface VersionCheckDeps {
+  /** This build's id. */
+  currentId: string
+  fetch: (input: Request) => Promise<Response>
+  /** Where the app is served (document.baseURI): the build files are beside it, not under the API's base. */
+  appBase: string
+  timers: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void }
+  onNewVersion: (build: BuildInfo) => void
+}
+
+const isBuildInfo = (value: unknown): value is BuildInfo =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as BuildInfo).id === 'string' &&
+  typeof (value as BuildInfo).timestamp === 'number'
+
+/**
+ * @example
+ * const check = createVersionCheck({ currentId: BUILD_ID, fetch, appBase: document.baseURI, timers, onNewVersion })
+ * check.start() // checks every hour; check.getNewerBuild() once one is found
+ */
+export function createVersionCheck(deps: VersionCheckDeps) {
+  let newer: BuildInfo | null = null
+  let timer: unknown = null
+
+  async function getBuild(path: string): Promise<BuildInfo | null> {
+    try {
+      const url = new URL(path, deps.appBase).href
+      const response = await deps.fetch(
+        new Request(url, { headers: { Accept: 'application/json' }, cache: 'no-store' }),
+      )
+      if (!response.ok) return null
+      const body: unknown = await response.json()
+      return isBuildInfo(body) ? body : null
+    } catch {
+      return null // offline or a broken file: try again next time
+    }
+  }
+
+  function stop() {
+    if (timer !== null) deps.timers.clearInterval(timer)
+    timer = null
+  }
+
+  /** One check; resolves to the newer build once there is one (and then checks no more). */
+  async function check(): Promise<BuildInfo | null> {
+    if (newer) return newer
+    const latest = await getBuild('/builds/latest.json')
+    if (!latest || latest.id === deps.currentId) return null
+    const meta = await getBuild(`/builds/meta/${encodeURIComponent(latest.id)}.json`)
+    if (!meta || meta.id !== latest.id || newer) return newer
+    newer = meta
+    stop()
+    deps.onNewVersion(meta)
+    return meta
+  }
+
+  return {
+    start() {
+      if (timer === null && !newer) timer = deps.timers.setInterval(() => void check(), VERSION_CHECK_MS)
+    },
+    stop,
+    check,
+    getNewerBuild: (): BuildInfo | null => newer,
+  }
+}
+
+export type VersionCheck = ReturnType<typeof createVersionCheck>
+
+/** What the full-load rule needs of a react-router data router (createBrowserRouter, createMemoryRouter). */
+export interface NavigatingRouter {
+  state: { location: { key: string } }
+  subscribe(listener: (state: RouterStateLike) => void): () => void
+  createHref(location: { pathname: string; search: string; hash: string }): string
+}
+
+interface RouterStateLike {
+  location: { key: string; pathname: string; search: string; hash: string }
+  navigation: { location?: { pathname: string; search: string; hash: string } | undefined }
+}
+
+/**
+ * Once `isOutdated()`, the next navigation leaves the single-page app for a full page load of its destination
+ * (caught as it starts, before the old build loads a chunk the new deployment may no longer serve; a navigation
+ * that completes at once is caught when it lands). Returns a function that stops listening.
+ * @example
+ * installFullLoadOnNavigation({ router, isOutdated: () => check.getNewerBuild() !== null, assign: (href) => location.assign(href) })
+ */
+export function installFullLoadOnNavigation({
+  router,
+  isOutdated,
+  assign,
+}: {
+  router: NavigatingRouter
+  isOutdated: () => boolean
+  assign: (href: string) => void
+}): () => void {
+  let lastKey = router.state.location.key
+  let left = false
+  return router.subscribe((state) => {
+    const landed = state.location.key !== lastKey ? state.location : null
+    lastKey = state.location.key
+    if (left || !isOutdated()) return
+    const destination = state.navigation.location ?? landed
+    if (!destination) return
+    left = true
+    assign(router.createHref(destination))
+  })
+}
