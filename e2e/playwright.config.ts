@@ -16,7 +16,9 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort()
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
 const SERVER_CLOCK = /server-clock\.spec\.ts$/
-const webDir = `${root}test-results/e2e-web`
+/** This run's build of the app (removed by global-teardown.ts): one per run, so two runs never serve each other's. */
+const webDir = `${root}test-results/e2e-web/${process.env.E2E_PORT}`
+process.env.E2E_WEB_DIR = webDir
 
 export default defineConfig({
   testDir: '.',
@@ -30,6 +32,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: `${root}test-results/e2e`,
   reporter: [['list'], ['html', { outputFolder: `${root}playwright-report`, open: 'never' }]],
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL: origin,
     // A failing test keeps its trace (actions, DOM snapshots, network, console) and a screenshot. The trace's
@@ -57,7 +60,7 @@ export default defineConfig({
     { name: 'server-clock', testMatch: SERVER_CLOCK, fullyParallel: false },
   ],
   webServer: {
-    // The app is built into a directory of the suite's own, so a build or `npm start` running beside the suite
+    // The app is built into a directory of this run's own, so a build, `npm start` or another run beside it
     // neither empties nor replaces the files it serves. --trust-proxy: each test sends its own X-Forwarded-For
     // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test.
     command: [
