@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
           setupFiles: ['web/src/test/setup.ts'],
+          // Component tests render the whole app against the mock server's table; on a loaded 2-core machine a
+          // full journey can pass 5 s. A timeout here is a slow machine, not a verdict.
+          testTimeout: 15_000,
         },
       },
       {
