@@ -1,5 +1,6 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
@@ -52,8 +53,15 @@ function main(): void {
     throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
   const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url))
+  // Express sends files by absolute path only, so a relative --web is resolved here.
   const webRoot =
-    values.web === 'none' ? undefined : (values.web ?? (existsSync(defaultWeb) ? defaultWeb : undefined))
+    values.web === 'none'
+      ? undefined
+      : values.web
+        ? resolve(values.web)
+        : existsSync(defaultWeb)
+          ? defaultWeb
+          : undefined
   const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
   const app = createApp({
     production: values.production === true,
