@@ -73,8 +73,10 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     await app.user.type(screen.getByLabelText('E-mail'), 'kay@example.com')
     await app.user.type(screen.getByLabelText('Password'), 'orbital-mechanics-1962')
     await app.user.click(screen.getByRole('button', { name: 'Create account' }))
+    // The code screen shows once the sign-up answered, and so once the code was mailed.
+    const codeField = await screen.findByLabelText('6-digit code')
     const wrong = latestCode(app.core, 'kay@example.com') === '000000' ? '111111' : '000000'
-    await app.user.type(await screen.findByLabelText('6-digit code'), wrong)
+    await app.user.type(codeField, wrong)
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^That code is not right, or it has expired\. \d attempts? left\.$/,
