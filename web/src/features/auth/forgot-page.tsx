@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import { useServices } from '../../lib/services.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { EmailField, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail } from './validation.ts'
 
 const FIELDS = ['email'] as const
@@ -37,16 +37,7 @@ export function ForgotPage() {
       <h1 id="forgot-heading">Forgot your password?</h1>
       <p>Enter your e-mail address and we will send you a code to set a new password.</p>
       <form onSubmit={onSubmit} noValidate>
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-          error={form.fieldErrors.email}
-          required
-        />
+        <EmailField value={email} onValue={setEmail} error={form.fieldErrors.email} />
         <FormMessage message={form.formError} />
         <SubmitButton busy={form.busy} busyLabel="Sending…">
           Send me a code

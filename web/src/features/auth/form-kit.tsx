@@ -44,6 +44,11 @@ export function Field({ label, name, value, onValue, error, hint, ...input }: Fi
   )
 }
 
+/** The e-mail field every auth form asks for, declared once. */
+export function EmailField(props: Pick<FieldProps, 'value' | 'onValue' | 'error'> & { autoFocus?: boolean }) {
+  return <Field label="E-mail" name="email" type="email" autoComplete="email" required {...props} />
+}
+
 export function SubmitButton({
   busy,
   children,

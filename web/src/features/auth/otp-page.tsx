@@ -7,7 +7,7 @@ import { getSafeRedirect } from '../../lib/safe-redirect.ts'
 import { useServices } from '../../lib/services.ts'
 import type { AuthFlow } from '../../session/token-storage.ts'
 import { useSessionStore } from '../../session/use-session.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkCode, checkEmail, collectErrors, describeFailure, normalizeCode } from './validation.ts'
 
 const FIELDS = ['email', 'code'] as const
@@ -95,16 +95,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
       <h1 id="otp-heading">{HEADINGS[purpose]}</h1>
       <p>We sent a 6-digit code to {flow?.email ? <strong>{flow.email}</strong> : 'your e-mail address'}.</p>
       <form onSubmit={onSubmit} noValidate>
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-          error={form.fieldErrors.email}
-          required
-        />
+        <EmailField value={email} onValue={setEmail} error={form.fieldErrors.email} />
         <Field
           label="6-digit code"
           name="code"

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import { getSafeRedirect } from '../../lib/safe-redirect.ts'
 import { useServices } from '../../lib/services.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail, checkName, checkNewPassword, collectErrors } from './validation.ts'
 
 const FIELDS = ['name', 'email', 'password'] as const
@@ -55,16 +55,7 @@ export function SignupPage() {
           error={form.fieldErrors.name}
           required
         />
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-          error={form.fieldErrors.email}
-          required
-        />
+        <EmailField value={email} onValue={setEmail} error={form.fieldErrors.email} />
         <Field
           label="Password"
           name="password"
