@@ -14,6 +14,8 @@ function toHeaders(request: Request): Record<string, string | undefined> {
 }
 
 function send(response: Response, raw: RawResponse): void {
+  // Nothing may reach the client, not even a status line: the client must see a connection reset.
+  if (raw.dropped) return void response.socket?.destroy()
   response.status(raw.status)
   for (const [name, value] of Object.entries(raw.headers)) response.setHeader(name, value)
   response.end(raw.body)

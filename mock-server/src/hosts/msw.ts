@@ -46,6 +46,8 @@ export function createMswHandlers(options: MswHostOptions = {}): { handlers: Htt
         origin: url.origin,
       })
       if (!raw) return undefined
+      // A network error for fetch: the client never learns what the call did.
+      if (raw.dropped) return HttpResponse.error()
       const responseHeaders = new Headers()
       for (const [name, value] of Object.entries(raw.headers)) {
         for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one)

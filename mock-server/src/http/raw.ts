@@ -17,6 +17,11 @@ export interface RawResponse {
   status: number
   headers: Record<string, string | string[]>
   body: string | undefined
+  /**
+   * The call ran and this is what it would have answered, but the host must send nothing: it drops the
+   * connection (a network error for the client), as a server that dies after committing would.
+   */
+  dropped?: true
 }
 
 export function jsonResponse(
