@@ -72,6 +72,7 @@ describe('scenarios', () => {
       'server-error',
       'latency',
       'legacy-user-fields',
+      'answer-lost',
     ])
   })
 

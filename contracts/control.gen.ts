@@ -273,7 +273,14 @@ export interface components {
       /** @description How far the server's clock is from real time. */
       offset_ms: number
     }
-    /** @enum {string} */
+    /**
+     * @description What each one does is listed by `GET /__mock/scenarios` (and in the README). `answer-lost` is
+     *     the one fault that does not change the answer but loses it: the call runs for real (a refresh
+     *     rotates the token in the store, the journal records the status the server computed), then the
+     *     connection is dropped before a status line is sent, so the client sees a network error and
+     *     never learns the outcome.
+     * @enum {string}
+     */
     ScenarioName:
       | 'access-token-expired'
       | 'access-token-invalid'
@@ -287,6 +294,7 @@ export interface components {
       | 'server-error'
       | 'latency'
       | 'legacy-user-fields'
+      | 'answer-lost'
     ScenarioInfo: {
       name: components['schemas']['ScenarioName']
       description: string
@@ -385,11 +393,12 @@ export interface components {
       method: string
       path: string
       operation?: string
+      /** @description The status the server computed, also when `answer-lost` kept it from being sent. */
       status: number
       /** Format: date-time */
       at: string
       email?: string
-      /** @description The scenario that answered or shaped this call, if any. */
+      /** @description The scenario that answered, shaped or dropped the answer of this call, if any. */
       scenario?: string
     }
   }

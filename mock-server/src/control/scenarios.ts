@@ -16,6 +16,7 @@ export const SCENARIO_NAMES = [
   'server-error',
   'latency',
   'legacy-user-fields',
+  'answer-lost',
 ] as const
 
 export type ScenarioName = (typeof SCENARIO_NAMES)[number]
@@ -112,6 +113,12 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     name: 'legacy-user-fields',
     description: 'Users in answers carry userId/emailId instead of id/email.',
     operations: [...USER_CALLS],
+  },
+  {
+    name: 'answer-lost',
+    description:
+      'Any call runs (a refresh really rotates) but its answer is never sent: the connection is dropped.',
+    operations: [...PRODUCT_OPERATIONS],
   },
 ]
 

@@ -40,3 +40,21 @@ test('validates bodies and serves the control surface like the Express host', as
   const clock = await fetch('http://app.test/__mock/clock')
   expect(((await clock.json()) as { offset_ms: number }).offset_ms).toBe(0)
 })
+
+test('a lost answer is a network error for fetch, after the refresh has rotated', async () => {
+  const signedIn = await post('/api/auth/login', {
+    email: 'ada@example.com',
+    password: 'analytical-engine-1843',
+  })
+  const { refresh_token } = (await signedIn.json()) as { refresh_token: string }
+  core.ops.scenarios.arm({ name: 'answer-lost', email: 'ada@example.com', operation: 'refreshToken' })
+  await expect(post('/api/refresh_token', { refresh_token })).rejects.toThrow(TypeError)
+  expect(core.ops.journal.list().at(-1)).toMatchObject({
+    operation: 'refreshToken',
+    status: 200,
+    scenario: 'answer-lost',
+  })
+  const retried = await post('/api/refresh_token', { refresh_token })
+  expect(retried.status).toBe(200)
+  expect(((await retried.json()) as { refresh_token: string }).refresh_token).not.toBe(refresh_token)
+})

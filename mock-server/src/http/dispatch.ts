@@ -60,8 +60,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
         ...(outcome.scenario !== undefined && { scenario: outcome.scenario }),
       })
     }
+    const dropped = outcome.response.dropped ? ' (answer dropped)' : ''
     options.log?.(
-      `${route.method} ${url.pathname} ${outcome.response.status} ${Math.round(performance.now() - started)}ms`,
+      `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(performance.now() - started)}ms`,
     )
     return outcome.response
   }
@@ -103,15 +104,15 @@ async function runRoute(
     const refusal = refuseUnauthenticated(route, request.auth)
     return refusal ?? handler(input)
   }
-  const { output, scenario } =
+  const { output, scenario, dropped } =
     route.document === 'api'
       ? await applyScenario(
           options.scenarios,
           { operation: route.operationId, email, hasBearer: bearer !== undefined },
           run,
         )
-      : { output: await run(), scenario: undefined }
-  const response = toRaw(output, raw.secure)
+      : { output: await run() }
+  const response: RawResponse = { ...toRaw(output, raw.secure), ...(dropped && { dropped }) }
   if (route.cors) Object.assign(response.headers, corsHeaders(headers.origin))
   return { response, ...(email !== undefined && { email }), ...(scenario && { scenario }) }
 }

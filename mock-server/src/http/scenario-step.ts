@@ -1,4 +1,5 @@
-// Acts out an armed scenario around one call: answers in its place, delays it, or reshapes its answer.
+// Acts out an armed scenario around one call: answers in its place, delays it, reshapes its answer, or
+// lets it run and has its answer dropped.
 import type { ArmedScenario, CallFacts } from '../control/scenarios.ts'
 import type { AnyOutput } from '../operations/types.ts'
 
@@ -17,13 +18,15 @@ export async function applyScenario(
   hooks: ScenarioHooks,
   call: CallFacts,
   run: () => Promise<AnyOutput>,
-): Promise<{ output: AnyOutput; scenario?: string }> {
+): Promise<{ output: AnyOutput; scenario?: string; dropped?: true }> {
   const scenario = hooks.take(call)
   if (!scenario) return { output: await run() }
   const answer = answerFor(scenario)
   if (answer) return { output: answer, scenario: scenario.name }
   if (scenario.name === 'latency') await hooks.sleep(scenario.delay_ms ?? 0)
   const output = await run()
+  // The call has done its work (a refresh has rotated); only its answer is lost on the way back.
+  if (scenario.name === 'answer-lost') return { output, scenario: scenario.name, dropped: true }
   return { output: reshape(scenario, output), scenario: scenario.name }
 }
 
