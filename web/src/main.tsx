@@ -30,7 +30,7 @@ async function boot() {
       setInterval: (fn, ms) => window.setInterval(fn, ms),
       clearInterval: (id) => window.clearInterval(id as number),
     },
-    navigate: (to) => void router?.navigate(to),
+    navigate: (to, options) => void router?.navigate(to, options),
     notify: showToast,
     log: (message) => console.log(message),
     hash: createSha256Hex(window.crypto.subtle),

@@ -11,9 +11,13 @@ const user = { id: 'u1', email: 'ada@example.com', name: 'Ada' }
 /** Signed in (timer running) with access-0 already expired on the server. */
 async function expiredSession(options: HarnessOptions = {}) {
   const h = createHarness(options)
-  h.store.signIn({ user, token: 'access-0', refresh_token: 'refresh-0', service_token: 'service-0' })
+  h.store.signIn(
+    { user, token: 'access-0', refresh_token: 'refresh-0', service_token: 'service-0' },
+    { generation: h.store.getGeneration(), redirect: '/' },
+  )
   h.backend.liveAccess.clear()
   await flush()
+  h.navigations.length = 0 // the sign-in's own navigation to its redirect
   return h
 }
 

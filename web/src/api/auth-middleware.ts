@@ -1,16 +1,25 @@
-// The 401 rule of spec 4 and 8 as an openapi-fetch middleware: a Bearer header when an access token exists; a 401
-// with `token_expired` or no code triggers one (shared) refresh and one retry; anything else ends the session.
-// It never toasts or navigates itself: it reports to the session, which does.
+// The 401 rule as an openapi-fetch middleware (docs/session-life-cycle.md): a Bearer header when an access token
+// exists; a 401 goes to the session, which answers with a token to retry with once, or with null when the 401
+// stands. It never toasts or navigates itself, nor decides which 401 leads where: the session machine does.
 import type { Middleware } from 'openapi-fetch'
 import type { ErrorBody } from './error-messages.ts'
 
-/** What the middleware needs from the session store. */
+/** What the middleware needs from the session store; the store's machine decides what each 401 leads to. */
 export interface AuthSession {
   getAccessToken(): string | null
-  /** The token to retry with after a 401 on a request sent with `staleToken`; single flight; rejects on failure. */
-  refreshAccessToken(staleToken: string): Promise<string>
-  /** A 401 that ends the session; the session clears tokens, stops the timer, toasts and navigates. */
-  reportUnauthorized(body: ErrorBody | null): void
+  /** The session's generation now: a call remembers the one it was sent in. */
+  getGeneration(): number
+  /**
+   * A 401 of a call sent with `sent.token` in `sent.generation`: resolves to the token to retry with (after one
+   * shared refresh, or the current one if the tokens rotated since), or null when the 401 stands (the session has
+   * ended, toasted and navigated as the error catalogue says, or had already ended).
+   */
+  handleUnauthorized(
+    sent: { generation: number; token: string },
+    body: ErrorBody | null,
+  ): Promise<string | null>
+  /** The retried call's answer: a second 401 ends the session, unless it had already ended. */
+  handleRetried(generation: number, status: number, body: ErrorBody | null): void
 }
 
 /** Calls that never carry the access token, so never take part in the 401 rule (DESIGN.md). */
@@ -54,34 +63,26 @@ async function isPublic(schemaPath: string, request: Request): Promise<boolean> 
  * client.use(createAuthMiddleware({ session }))
  */
 export function createAuthMiddleware({ session }: { session: AuthSession }): Middleware {
-  // Per request id: the token it carried and an untouched copy to retry with (the body survives).
-  const sent = new Map<string, { token: string; replay: Request }>()
+  // Per request id: what it was sent with, and an untouched copy to retry with (the body survives).
+  const sent = new Map<string, { token: string; generation: number; replay: Request }>()
   return {
     async onRequest({ request, schemaPath, id }) {
       const token = session.getAccessToken()
       if (token === null || (await isPublic(schemaPath, request))) return undefined
       request.headers.set('Authorization', `Bearer ${token}`)
-      sent.set(id, { token, replay: request.clone() })
+      sent.set(id, { token, generation: session.getGeneration(), replay: request.clone() })
       return request
     },
     async onResponse({ response, id, options }) {
       const entry = sent.get(id)
       sent.delete(id)
       if (!entry || response.status !== 401) return undefined
-      const body = await readErrorBody(response)
-      if (body?.error && body.error !== 'token_expired') {
-        session.reportUnauthorized(body)
-        return undefined
-      }
-      let token: string
-      try {
-        token = await session.refreshAccessToken(entry.token)
-      } catch {
-        return undefined // the session has already handled the failed refresh
-      }
+      const token = await session.handleUnauthorized(entry, await readErrorBody(response))
+      if (token === null) return undefined
       entry.replay.headers.set('Authorization', `Bearer ${token}`)
       const retried = await options.fetch(entry.replay)
-      if (retried.status === 401) session.reportUnauthorized(await readErrorBody(retried))
+      const body = retried.status === 401 ? await readErrorBody(retried) : null
+      session.handleRetried(entry.generation, retried.status, body)
       return retried
     },
     onError({ id }) {

@@ -1,5 +1,7 @@
-// Cross-tab coordination of token rotation (DESIGN.md, issue 3 "Duplicated tabs"): a lock around each refresh and
-// an announcement of every rotation, keyed by a hash of the retired refresh token. Browser APIs come in injected.
+// The tabs of one browser talk over a BroadcastChannel: a tab announces each token rotation (keyed by a hash of the
+// retired refresh token, so only tabs holding that token take the new pair) and each log-out (the cookie session is
+// the browser's, so every tab's session ends). What to do with a message is the session machine's decision; this
+// module only parses, hashes and posts. Browser APIs come in injected.
 
 /** The part of the Web Locks API used here (navigator.locks). */
 export interface LockManagerLike {
@@ -21,6 +23,17 @@ export interface RotationMessage {
   refreshToken: string
 }
 
+export interface LogoutMessage {
+  type: 'logged-out'
+}
+
+/** A rotation another tab announced, with the token this tab held when it heard it and that token's hash. */
+export interface HeardRotation {
+  tokens: { accessToken: string; refreshToken: string }
+  retired: string
+  held: { token: string; digest: string }
+}
+
 function isRotationMessage(data: unknown): data is RotationMessage {
   if (typeof data !== 'object' || data === null) return false
   const m = data as Record<string, unknown>
@@ -32,55 +45,87 @@ function isRotationMessage(data: unknown): data is RotationMessage {
   )
 }
 
+function isLogoutMessage(data: unknown): data is LogoutMessage {
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).type === 'logged-out'
+}
+
 /** Runs `task` under the named lock when the browser has Web Locks, else directly. */
 export function withLock<T>(locks: LockManagerLike | null | undefined, name: string, task: () => Promise<T>) {
   return locks ? locks.request(name, task) : task()
 }
 
-export interface RotationSyncOptions {
-  channel: ChannelLike | null | undefined
+/**
+ * Holds the named lock once per key, from `acquire` until `release` (or `releaseAll`, when the page goes).
+ * @example
+ * const keeper = createLockKeeper(navigator.locks, 'auth-shell:refresh')
+ * keeper.acquire(1, () => console.log('granted'))
+ * keeper.release(1)
+ */
+export function createLockKeeper(locks: LockManagerLike | null | undefined, name: string) {
+  const held = new Map<number, () => void>()
+  return {
+    acquire(key: number, onGranted: () => void): void {
+      void withLock(locks, name, () => new Promise<void>((release) => (held.set(key, release), onGranted())))
+    },
+    release(key: number): void {
+      held.get(key)?.()
+      held.delete(key)
+    },
+    releaseAll: () => held.forEach((release) => release()),
+  }
+}
+
+export interface TabChannelOptions {
+  channel?: ChannelLike | null | undefined
   hash: (text: string) => Promise<string>
   getRefreshToken: () => string | null
-  /** Called when another tab rotated the refresh token this tab holds. */
-  onAdopt: (tokens: { accessToken: string; refreshToken: string }) => void
+  onRotation: (heard: HeardRotation) => void
+  onLogout: () => void
 }
 
 /**
- * Announces this tab's rotations and adopts other tabs' rotations of the same refresh token.
- * Tabs signed in separately hold different refresh tokens, so their hashes never match.
+ * Posts this tab's rotations and log-outs, and reports the other tabs' ones.
  * @example
- * const sync = createRotationSync({ channel, hash: sha256Hex, getRefreshToken, onAdopt })
- * await sync.announce('old-refresh', { accessToken: 'a2', refreshToken: 'r2' })
+ * const tabs = createTabChannel({ channel, hash: sha256Hex, getRefreshToken, onRotation, onLogout })
+ * await tabs.announceRotation('old-refresh', { accessToken: 'a2', refreshToken: 'r2' })
+ * tabs.announceLogout()
  */
-export function createRotationSync(options: RotationSyncOptions) {
-  const { channel, hash, getRefreshToken, onAdopt } = options
+export function createTabChannel(options: TabChannelOptions) {
+  const { channel, hash, getRefreshToken, onRotation, onLogout } = options
   const listener = (event: { data: unknown }) => {
     const message = event.data
+    if (isLogoutMessage(message)) return onLogout()
     if (!isRotationMessage(message)) return
     const held = getRefreshToken()
-    if (held === null || held === message.refreshToken) return
+    if (held === null) return
+    const { accessToken, refreshToken, retired } = message
     hash(held).then(
-      (digest) => {
-        // The token may have changed while hashing; only adopt for the one that was hashed.
-        if (digest === message.retired && getRefreshToken() === held) {
-          onAdopt({ accessToken: message.accessToken, refreshToken: message.refreshToken })
-        }
-      },
+      (digest) =>
+        onRotation({ tokens: { accessToken, refreshToken }, retired, held: { token: held, digest } }),
       () => {}, // no hashing (an insecure origin has no crypto.subtle): tabs stay independent
     )
   }
   channel?.addEventListener('message', listener)
+  const post = (message: RotationMessage | LogoutMessage) => {
+    try {
+      channel?.postMessage(message)
+    } catch {
+      // a closed channel: the other tabs find out from the server
+    }
+  }
   return {
-    async announce(retiredRefreshToken: string, tokens: { accessToken: string; refreshToken: string }) {
+    async announceRotation(
+      retiredRefreshToken: string,
+      tokens: { accessToken: string; refreshToken: string },
+    ) {
       if (!channel) return
       try {
-        const retired = await hash(retiredRefreshToken)
-        const message: RotationMessage = { type: 'token-rotated', retired, ...tokens }
-        channel.postMessage(message)
+        post({ type: 'token-rotated', retired: await hash(retiredRefreshToken), ...tokens })
       } catch {
-        // no hashing (no crypto.subtle) or a closed channel: the other tabs refresh for themselves
+        // no hashing (no crypto.subtle): the other tabs refresh for themselves
       }
     },
+    announceLogout: () => post({ type: 'logged-out' }),
     dispose() {
       channel?.removeEventListener('message', listener)
     },

@@ -1,52 +1,99 @@
-// The session life cycle as a pure transition (spec 4, 5, 8): (state, event, now) -> { state, effects }.
-// Must not import React, fetch, storage, timers or read the clock; the store runs the effects.
+// The whole session life cycle, race rules included, as one pure transition: (state, event, now) -> { state, effects }.
+// Must not import React, fetch, storage or timers, nor read the clock: session-store.ts carries out the effects and
+// reports every answer back as an event. The rules are stated in docs/session-life-cycle.md; this file is over 300
+// lines on purpose, so that a reader finds every rule of the life cycle in one place.
+//
+// The one race rule: every session has a generation. Whatever ends a session (log-out, a forced sign-out, a failed
+// refresh, a log-out in another tab, the session call saying signed out, a password reset) starts the next one, and
+// so does a sign-in. An answer is applied only if it was asked for in the current generation (a refresh: only if it
+// is the refresh in flight); any other answer is dropped whole: no token stored, no toast, no navigation, no user.
 import { getSignOutMessage, REFRESH_FAILED_MESSAGE, type ErrorBody } from '../api/error-messages.ts'
 import { LOGIN_PATH, REFRESH_INTERVAL_MS } from './constants.ts'
 import type { TokenPair } from './token-storage.ts'
 import type { User } from './user.ts'
 
-export interface SessionState {
-  /** True once the first session fetch has settled (spec 4). */
-  ready: boolean
-  user: User | null
-  /** Whether both tokens are stored, as last reported to the machine. */
-  hasTokens: boolean
-  refreshing: boolean
-  timerRunning: boolean
-  lastRefreshAt: number | null
-  /** True once this tab's session ended (forced or logout) until the next sign-in: the store is on its way to
-   * /login, so the guard sends there too, without a redirect back. */
-  signedOut: boolean
+/** What the tab holds in storage when an event happens (either may be missing). */
+export interface Stored {
+  accessToken: string | null
+  refreshToken: string | null
 }
 
-export type RefreshReason = 'startup' | 'periodic' | 'unauthorized' | 'manual'
+/** The refresh in flight: one at a time (single flight), and the calls waiting for its access token. */
+export interface Flight {
+  id: number
+  /** The refresh token it was started with (it is sent once this tab holds the cross-tab lock). */
+  refreshToken: string
+  waiters: number[]
+}
 
+export interface SessionState {
+  /** The session's number; every ending and every sign-in starts the next. */
+  generation: number
+  /** True once the first session fetch has settled, or something ended or began a session. */
+  ready: boolean
+  user: User | null
+  /** Whether this session holds both tokens. */
+  hasTokens: boolean
+  refresh: Flight | null
+  timerRunning: boolean
+  lastRefreshAt: number | null
+  /** The session ended in this tab (forced or log-out): the guard sends to plain /login, without a redirect. */
+  signedOut: boolean
+  /** A log-out is waiting for the server. */
+  loggingOut: boolean
+  /** The next id for a flight. */
+  nextFlight: number
+}
+
+export type PasswordUpdate = 'reset' | 'signed-in'
+
+/** Events the store reports. `generation` is the generation the answer was asked for in. */
 export type SessionEvent =
-  | { type: 'STARTED'; hasTokens: boolean; refreshToken: string | null }
-  | { type: 'SESSION_LOADED'; user: User | null }
-  | { type: 'SIGNED_IN'; user: User | null; tokens: TokenPair }
-  | { type: 'REFRESH_REQUESTED'; reason: RefreshReason; refreshToken: string | null }
-  | { type: 'REFRESH_SUCCEEDED'; tokens: TokenPair; retiredRefreshToken: string; adopted: boolean }
-  | { type: 'REFRESH_FAILED'; message: string }
-  | { type: 'TIMER_TICKED'; refreshToken: string | null; hasTokens: boolean }
-  | { type: 'TOKENS_ADOPTED'; tokens: TokenPair }
-  | { type: 'UNAUTHORIZED'; body: ErrorBody | null }
-  | { type: 'LOGOUT_REQUESTED' }
-  | { type: 'LOGGED_OUT' }
+  | { type: 'STARTED'; stored: Stored }
+  | { type: 'SESSION_LOADED'; generation: number; user: User | null }
+  | { type: 'SIGNED_IN'; generation: number; user: User | null; tokens: TokenPair; redirect: string }
+  | { type: 'PASSWORD_UPDATED'; generation: number; via: PasswordUpdate }
+  | { type: 'TIMER_TICKED'; stored: Stored }
+  | { type: 'REFRESH_REQUESTED'; call: number; stored: Stored }
+  | { type: 'LOCK_GRANTED'; flight: number; stored: Stored }
+  | { type: 'REFRESH_ANSWERED'; flight: number; tokens: TokenPair | null }
+  | {
+      type: 'UNAUTHORIZED'
+      call: number
+      /** The generation the refused call was sent in, and the access token it carried. */
+      sent: { generation: number; token: string }
+      body: ErrorBody | null
+      stored: Stored
+    }
+  | { type: 'RETRY_ANSWERED'; generation: number; status: number; body: ErrorBody | null }
+  | {
+      type: 'ROTATION_HEARD'
+      tokens: TokenPair
+      retired: string
+      held: { token: string; digest: string }
+      stored: Stored
+    }
+  | { type: 'LOGGED_OUT_ELSEWHERE' }
+  | { type: 'LOGOUT_REQUESTED'; stored: Stored }
+  | { type: 'LOGOUT_ANSWERED'; generation: number }
 
 export type SessionEffect =
-  | { type: 'fetchSession' }
-  | { type: 'sendRefresh'; refreshToken: string }
-  | { type: 'settleRefresh'; accessToken: string | null; error: string | null }
+  | { type: 'fetchSession'; generation: number }
+  | { type: 'acquireLock'; flight: number }
+  | { type: 'sendRefresh'; flight: number; refreshToken: string }
+  | { type: 'releaseLock'; flight: number }
+  /** Answers waiting calls: the access token to retry with, or null (give up: the session has dealt with it). */
+  | { type: 'resume'; calls: number[]; accessToken: string | null }
   | { type: 'storeTokens'; tokens: TokenPair }
   | { type: 'clearTokens' }
   | { type: 'announceRotation'; retiredRefreshToken: string; tokens: TokenPair }
+  | { type: 'announceLogout' }
   | { type: 'startTimer'; intervalMs: number }
   | { type: 'stopTimer' }
+  | { type: 'deleteSession'; generation: number; accessToken: string | null }
   | { type: 'log'; message: string }
-  | { type: 'notify'; kind: 'error'; message: string }
-  | { type: 'navigate'; to: string }
-  | { type: 'deleteSession' }
+  | { type: 'notify'; kind: 'error' | 'success'; message: string }
+  | { type: 'navigate'; to: string; replace?: boolean }
 
 export interface Transition {
   state: SessionState
@@ -55,125 +102,300 @@ export interface Transition {
 
 export const NO_REFRESH_TOKEN = 'No refresh token available'
 export const REFRESH_FAILED = 'Token refresh failed'
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.'
+export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. Please sign in with it.'
+const HOME_PATH = '/'
 
 export const initialSessionState: SessionState = {
+  generation: 0,
   ready: false,
   user: null,
   hasTokens: false,
-  refreshing: false,
+  refresh: null,
   timerRunning: false,
   lastRefreshAt: null,
   signedOut: false,
+  loggingOut: false,
+  nextFlight: 1,
 }
 
-const startTimer = (state: SessionState): SessionEffect[] =>
-  state.timerRunning ? [] : [{ type: 'startTimer', intervalMs: REFRESH_INTERVAL_MS }]
+const hasPair = (stored: Stored) => stored.accessToken !== null && stored.refreshToken !== null
+const same = (state: SessionState): Transition => ({ state, effects: [] })
+const resume = (calls: number[], accessToken: string | null): SessionEffect[] =>
+  calls.length > 0 ? [{ type: 'resume', calls, accessToken }] : []
+const startTimer: SessionEffect = { type: 'startTimer', intervalMs: REFRESH_INTERVAL_MS }
 
-/** Clear tokens, stop the timer, toast, go to /login (spec 4, 8). */
-function signOut(state: SessionState, message: string | null): Transition {
+/** Whether this tab holds a session that can end (a user, tokens, a refresh or a log-out under way). */
+function hasSession(state: SessionState): boolean {
+  return state.user !== null || state.hasTokens || state.refresh !== null
+}
+
+/**
+ * Ends the current session and starts the next generation: the tokens go, the timer stops, the calls waiting for
+ * a refresh give up. `signedOut` tells the guard the user is on their way to plain /login.
+ */
+function end(state: SessionState, signedOut: boolean): Transition {
   const effects: SessionEffect[] = [{ type: 'clearTokens' }]
   if (state.timerRunning) effects.push({ type: 'stopTimer' })
-  if (message !== null) effects.push({ type: 'notify', kind: 'error', message })
-  effects.push({ type: 'navigate', to: LOGIN_PATH })
+  effects.push(...resume(state.refresh?.waiters ?? [], null))
   return {
-    state: { ...state, user: null, hasTokens: false, timerRunning: false, signedOut: true },
+    state: {
+      ...state,
+      generation: state.generation + 1,
+      ready: true,
+      user: null,
+      hasTokens: false,
+      refresh: null,
+      timerRunning: false,
+      signedOut,
+      loggingOut: false,
+    },
     effects,
   }
 }
 
-function requestRefresh(state: SessionState, reason: RefreshReason, refreshToken: string | null): Transition {
-  // A caller that meets a running refresh waits for it (single flight); the store holds the promise.
-  if (state.refreshing) return { state, effects: [] }
-  if (refreshToken === null) {
-    const log: SessionEffect[] = [
-      { type: 'log', message: NO_REFRESH_TOKEN },
-      { type: 'settleRefresh', accessToken: null, error: NO_REFRESH_TOKEN },
-    ]
-    if (reason !== 'unauthorized') return { state, effects: log }
+/** A forced sign-out (the catalogue's rows): end, toast the reason once, go to /login. */
+function signOut(state: SessionState, message: string): Transition {
+  const ended = end(state, true)
+  ended.effects.push({ type: 'notify', kind: 'error', message }, { type: 'navigate', to: LOGIN_PATH })
+  return ended
+}
+
+/**
+ * Starts a refresh, or joins the one in flight; `call` waits for its access token. Without a refresh token nothing is
+ * sent: the line is logged, and a refused call (`needed`) ends the session like a failed refresh.
+ */
+function requestRefresh(
+  state: SessionState,
+  stored: Stored,
+  call: number | null,
+  needed = false,
+): Transition {
+  const calls = call === null ? [] : [call]
+  if (state.refresh) {
+    return {
+      state: { ...state, refresh: { ...state.refresh, waiters: [...state.refresh.waiters, ...calls] } },
+      effects: [],
+    }
+  }
+  if (stored.refreshToken === null) {
+    const log: SessionEffect[] = [{ type: 'log', message: NO_REFRESH_TOKEN }, ...resume(calls, null)]
+    if (!needed) return { state, effects: log }
     const out = signOut(state, REFRESH_FAILED_MESSAGE)
     return { state: out.state, effects: [...log, ...out.effects] }
   }
-  return { state: { ...state, refreshing: true }, effects: [{ type: 'sendRefresh', refreshToken }] }
+  const flight: Flight = { id: state.nextFlight, refreshToken: stored.refreshToken, waiters: calls }
+  return {
+    state: { ...state, refresh: flight, nextFlight: state.nextFlight + 1 },
+    effects: [{ type: 'acquireLock', flight: flight.id }],
+  }
+}
+
+/** The refresh in flight is done with `tokens` (new, or another tab's): waiters retry with the access token. */
+function refreshDone(state: SessionState, now: number, tokens: TokenPair, announce: boolean): Transition {
+  const flight = state.refresh as Flight
+  const effects: SessionEffect[] = [
+    { type: 'storeTokens', tokens },
+    ...resume(flight.waiters, tokens.accessToken),
+  ]
+  if (!state.timerRunning) effects.push(startTimer)
+  // Announced while this tab still holds the lock, so a tab waiting for it finds the rotation once it gets it.
+  if (announce) effects.push({ type: 'announceRotation', retiredRefreshToken: flight.refreshToken, tokens })
+  effects.push({ type: 'releaseLock', flight: flight.id })
+  return {
+    state: { ...state, refresh: null, hasTokens: true, timerRunning: true, lastRefreshAt: now },
+    effects,
+  }
+}
+
+function refreshFailed(state: SessionState): Transition {
+  const flight = state.refresh as Flight
+  const out = signOut(state, REFRESH_FAILED_MESSAGE)
+  return { state: out.state, effects: [{ type: 'releaseLock', flight: flight.id }, ...out.effects] }
+}
+
+function handleLockGranted(state: SessionState, flight: number, stored: Stored, now: number): Transition {
+  // The session the refresh was for has ended: let go of the lock, send nothing.
+  if (state.refresh?.id !== flight) return { state, effects: [{ type: 'releaseLock', flight }] }
+  if (!hasPair(stored)) return refreshFailed(state)
+  // Another tab rotated this token while we waited for the lock: take its pair rather than reuse a retired token.
+  if (stored.refreshToken !== state.refresh.refreshToken) {
+    const tokens = { accessToken: stored.accessToken as string, refreshToken: stored.refreshToken as string }
+    return refreshDone(state, now, tokens, false)
+  }
+  return { state, effects: [{ type: 'sendRefresh', flight, refreshToken: state.refresh.refreshToken }] }
+}
+
+function handleUnauthorized(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'UNAUTHORIZED' }>,
+): Transition {
+  const giveUp = resume([event.call], null)
+  // A 401 of a call sent in an ended session: the ending has been dealt with, once.
+  if (event.sent.generation !== state.generation) return { state, effects: giveUp }
+  const code = event.body?.error
+  if (code !== undefined && code !== 'token_expired') {
+    const out = signOut(state, getSignOutMessage(event.body))
+    return { state: out.state, effects: [...giveUp, ...out.effects] }
+  }
+  if (state.refresh) return requestRefresh(state, event.stored, event.call, true)
+  // The tokens rotated after the call left: retry with the current token, without another refresh.
+  const current = event.stored.accessToken
+  if (current !== null && current !== event.sent.token) {
+    return { state, effects: resume([event.call], current) }
+  }
+  return requestRefresh(state, event.stored, event.call, true)
+}
+
+function handleSignedIn(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'SIGNED_IN' }>,
+): Transition {
+  if (event.generation !== state.generation) return same(state)
+  // A sign-in begins a new session: whatever the previous one still has in flight is dropped when it answers.
+  const effects: SessionEffect[] = [
+    ...resume(state.refresh?.waiters ?? [], null),
+    { type: 'storeTokens', tokens: event.tokens },
+    startTimer,
+    { type: 'navigate', to: event.redirect, replace: true },
+  ]
+  return {
+    state: {
+      ...state,
+      generation: state.generation + 1,
+      ready: true,
+      user: event.user,
+      hasTokens: true,
+      refresh: null,
+      timerRunning: true,
+      lastRefreshAt: null,
+      signedOut: false,
+      loggingOut: false,
+    },
+    effects,
+  }
+}
+
+function handlePasswordUpdated(state: SessionState, generation: number, via: PasswordUpdate): Transition {
+  if (generation !== state.generation) return same(state)
+  if (via === 'signed-in') {
+    return {
+      state,
+      effects: [
+        { type: 'notify', kind: 'success', message: PASSWORD_CHANGED_MESSAGE },
+        { type: 'navigate', to: HOME_PATH },
+      ],
+    }
+  }
+  // A reset ends every session of the account on the server, this tab's included.
+  const out = hasSession(state) ? end(state, false) : same({ ...state, ready: true })
+  out.effects.push(
+    { type: 'notify', kind: 'success', message: PASSWORD_RESET_MESSAGE },
+    { type: 'navigate', to: LOGIN_PATH },
+  )
+  return out
+}
+
+function handleRotationHeard(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'ROTATION_HEARD' }>,
+  now: number,
+): Transition {
+  const { stored, held, retired, tokens } = event
+  // Only a rotation of the very token this session still holds: tabs signed in separately never match, nor does a
+  // tab whose token changed while the announcement was being hashed, nor one whose session has ended or is ending.
+  if (state.loggingOut || stored.refreshToken === null) return same(state)
+  if (stored.refreshToken !== held.token || held.digest !== retired) return same(state)
+  if (tokens.refreshToken === stored.refreshToken) return same(state)
+  return {
+    state: { ...state, hasTokens: true, timerRunning: true, lastRefreshAt: now },
+    effects: [{ type: 'storeTokens', tokens }, ...(state.timerRunning ? [] : [startTimer])],
+  }
+}
+
+function handleLogoutRequested(state: SessionState, stored: Stored): Transition {
+  if (state.loggingOut) return same(state) // one log-out at a time (StrictMode runs the page's effect twice)
+  // The session ends now, so nothing still in flight can bring it back; the stored tokens are cleared once the
+  // server has ended its side (docs/session-life-cycle.md: server first, then the local session).
+  const effects: SessionEffect[] = [
+    ...resume(state.refresh?.waiters ?? [], null),
+    ...(state.timerRunning ? [{ type: 'stopTimer' } as const] : []),
+    { type: 'announceLogout' },
+    { type: 'deleteSession', generation: state.generation + 1, accessToken: stored.accessToken },
+  ]
+  return {
+    state: {
+      ...state,
+      generation: state.generation + 1,
+      ready: true,
+      user: null,
+      hasTokens: false,
+      refresh: null,
+      timerRunning: false,
+      signedOut: true,
+      loggingOut: true,
+    },
+    effects,
+  }
 }
 
 /**
  * One step of the session life cycle.
  * @example
- * const started = { type: 'STARTED', hasTokens: false, refreshToken: null } as const
- * const { state, effects } = transition(initialSessionState, started, 0)
- * // effects: [{ type: 'fetchSession' }]
+ * const { state, effects } = transition(initialSessionState, { type: 'STARTED', stored: { accessToken: null, refreshToken: null } }, 0)
+ * // effects: [{ type: 'fetchSession', generation: 0 }]
  */
 export function transition(state: SessionState, event: SessionEvent, now: number): Transition {
   switch (event.type) {
     case 'STARTED': {
-      const next = { ...state, hasTokens: event.hasTokens }
-      if (!event.hasTokens) return { state: next, effects: [{ type: 'fetchSession' }] }
-      // Once at start-up when tokens exist, then every 300 s (spec 4).
-      const refresh = requestRefresh({ ...next, timerRunning: true }, 'startup', event.refreshToken)
-      return {
-        state: refresh.state,
-        effects: [{ type: 'fetchSession' }, ...startTimer(state), ...refresh.effects],
-      }
+      const fetchSession: SessionEffect = { type: 'fetchSession', generation: state.generation }
+      if (!hasPair(event.stored)) return { state: { ...state, hasTokens: false }, effects: [fetchSession] }
+      // Once at start-up when tokens exist, then every 300 s.
+      const refresh = requestRefresh({ ...state, hasTokens: true, timerRunning: true }, event.stored, null)
+      return { state: refresh.state, effects: [fetchSession, startTimer, ...refresh.effects] }
     }
     case 'SESSION_LOADED':
-      // A sign-in that lands before the first fetch settles is not undone by an empty answer.
-      return { state: { ...state, ready: true, user: event.user ?? state.user }, effects: [] }
+      if (event.generation !== state.generation) return same(state)
+      // The session call saying signed out ends whatever this tab still held (no toast: it is not an error).
+      if (event.user === null && hasSession(state)) return end(state, false)
+      return same({ ...state, ready: true, user: event.user })
     case 'SIGNED_IN':
-      return {
-        state: {
-          ...state,
-          ready: true,
-          user: event.user,
-          hasTokens: true,
-          timerRunning: true,
-          signedOut: false,
-        },
-        effects: [{ type: 'storeTokens', tokens: event.tokens }, ...startTimer(state)],
-      }
-    case 'REFRESH_REQUESTED':
-      return requestRefresh(state, event.reason, event.refreshToken)
+      return handleSignedIn(state, event)
+    case 'PASSWORD_UPDATED':
+      return handlePasswordUpdated(state, event.generation, event.via)
     case 'TIMER_TICKED':
-      if (!event.hasTokens)
+      if (!hasPair(event.stored)) {
         return { state: { ...state, timerRunning: false }, effects: [{ type: 'stopTimer' }] }
-      return requestRefresh(state, 'periodic', event.refreshToken)
-    case 'REFRESH_SUCCEEDED': {
-      const effects: SessionEffect[] = [{ type: 'storeTokens', tokens: event.tokens }]
-      if (!event.adopted) {
-        effects.push({
-          type: 'announceRotation',
-          retiredRefreshToken: event.retiredRefreshToken,
-          tokens: event.tokens,
-        })
       }
-      effects.push(...startTimer(state), {
-        type: 'settleRefresh',
-        accessToken: event.tokens.accessToken,
-        error: null,
-      })
-      return {
-        state: { ...state, refreshing: false, hasTokens: true, timerRunning: true, lastRefreshAt: now },
-        effects,
-      }
-    }
-    case 'REFRESH_FAILED': {
-      const out = signOut({ ...state, refreshing: false }, REFRESH_FAILED_MESSAGE)
-      return {
-        state: out.state,
-        effects: [{ type: 'settleRefresh', accessToken: null, error: event.message }, ...out.effects],
-      }
-    }
-    case 'TOKENS_ADOPTED':
-      return {
-        state: { ...state, hasTokens: true, timerRunning: true, lastRefreshAt: now },
-        effects: [{ type: 'storeTokens', tokens: event.tokens }, ...startTimer(state)],
-      }
+      return requestRefresh(state, event.stored, null)
+    case 'REFRESH_REQUESTED':
+      return requestRefresh(state, event.stored, event.call)
+    case 'LOCK_GRANTED':
+      return handleLockGranted(state, event.flight, event.stored, now)
+    case 'REFRESH_ANSWERED':
+      // A late answer of an ended session: dropped whole, only its lock is let go.
+      if (state.refresh?.id !== event.flight)
+        return { state, effects: [{ type: 'releaseLock', flight: event.flight }] }
+      return event.tokens ? refreshDone(state, now, event.tokens, true) : refreshFailed(state)
     case 'UNAUTHORIZED':
-      // Many requests can fail together; only the first forced sign-out toasts and navigates.
-      if (!state.hasTokens) return { state, effects: [] }
+      return handleUnauthorized(state, event)
+    case 'RETRY_ANSWERED':
+      // A second 401 on the retried call ends the session; a late one of an ended session does nothing more.
+      if (event.generation !== state.generation || event.status !== 401) return same(state)
       return signOut(state, getSignOutMessage(event.body))
+    case 'ROTATION_HEARD':
+      return handleRotationHeard(state, event, now)
+    case 'LOGGED_OUT_ELSEWHERE':
+      // The cookie session is the browser's: a log-out in any tab ends this tab's session too, quietly.
+      return hasSession(state) ? end(state, true) : same(state)
     case 'LOGOUT_REQUESTED':
-      return { state, effects: [{ type: 'deleteSession' }] }
-    case 'LOGGED_OUT':
-      return signOut(state, null)
+      return handleLogoutRequested(state, event.stored)
+    case 'LOGOUT_ANSWERED':
+      // A sign-in that landed meanwhile began a newer session: it is not cleared.
+      if (event.generation !== state.generation) return same(state)
+      return {
+        state: { ...state, loggingOut: false },
+        effects: [{ type: 'clearTokens' }, { type: 'navigate', to: LOGIN_PATH }],
+      }
   }
 }

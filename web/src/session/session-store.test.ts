@@ -109,12 +109,16 @@ describe('periodic refresh (spec 4, 9)', () => {
     h.store.start()
     await flush()
     h.backend.liveRefresh.add('refresh-s')
-    h.store.signIn({
-      user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
-      token: 'access-s',
-      refresh_token: 'refresh-s',
-      service_token: 'service-s',
-    })
+    h.store.signIn(
+      {
+        user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
+        token: 'access-s',
+        refresh_token: 'refresh-s',
+        service_token: 'service-s',
+      },
+      { generation: h.store.getGeneration(), redirect: '/process' },
+    )
+    expect(h.navigations).toEqual(['/process'])
     expect(storageEntries(h.storage)).toEqual({
       accessToken: 'access-s',
       refreshToken: 'refresh-s',
@@ -142,7 +146,7 @@ describe('periodic refresh (spec 4, 9)', () => {
 describe('refresh (spec 4, 5)', () => {
   test('without a refresh token: logs exactly the line and sends nothing', async () => {
     const h = createHarness({ stored: { accessToken: 'access-0' } })
-    await expect(h.store.refresh()).rejects.toThrow('No refresh token available')
+    await expect(h.store.refresh()).rejects.toThrow('Token refresh failed')
     expect(h.logs).toEqual(['No refresh token available'])
     expect(h.net.calls).toHaveLength(0)
   })
@@ -211,7 +215,8 @@ describe('logout (spec 4, 7)', () => {
     })
     h.store.start()
     await flush()
-    await h.store.logout()
+    h.store.logout()
+    await flush()
     const deletes = h.net.callsTo(SESSION, 'DELETE')
     expect(deletes).toHaveLength(1)
     expect(deletes[0]?.authorization).toBe('Bearer access-1')
@@ -231,7 +236,8 @@ describe('logout (spec 4, 7)', () => {
         },
       },
     })
-    await h.store.logout()
+    h.store.logout()
+    await flush()
     expect(storageEntries(h.storage)).toEqual({})
     expect(h.navigations).toEqual(['/login'])
   })

@@ -51,6 +51,8 @@ export function createBackend() {
   return backend
 }
 
+const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada' }
+
 export const SIGNED_IN_STORAGE = {
   accessToken: 'access-0',
   refreshToken: 'refresh-0',
@@ -72,7 +74,7 @@ export function createHarness(options: HarnessOptions = {}) {
       case 'POST /api/refresh_token':
         return backend.refresh((JSON.parse(body) as { refresh_token: string }).refresh_token)
       case 'GET /api/_auth/session':
-        return json(200, {})
+        return json(200, { user: ADA }) // the cookie session of the seeded tab; override for a signed-out one
       case 'DELETE /api/_auth/session':
         return json(200, { loggedOut: true })
       case 'GET /api/me': {

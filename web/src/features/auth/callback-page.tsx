@@ -1,7 +1,7 @@
 // /callback: the return point of the external sign-in. Checks `state` against the one kept in sessionStorage,
 // then exchanges `code` and `state` at POST /api/auth/callback.
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { getErrorMessage } from '../../api/error-messages.ts'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import { getSafeRedirect } from '../../lib/safe-redirect.ts'
@@ -15,7 +15,6 @@ export function CallbackPage() {
   useDocumentTitle('Signing in')
   const { api, values } = useServices()
   const store = useSessionStore()
-  const navigate = useNavigate()
   const [params] = useSearchParams()
   const [failure, setFailure] = useState<string | null>(null)
   const started = useRef(false)
@@ -32,15 +31,15 @@ export function CallbackPage() {
     if (!code || !state || !pending || pending.state !== state) return setFailure(STATE_MISMATCH_MESSAGE)
     void (async () => {
       try {
+        const generation = store.getGeneration()
         const { data, error } = await api.POST('/api/auth/callback', { body: { code, state } })
         if (!data) return setFailure(getErrorMessage(error))
-        store.signIn(data)
-        navigate(getSafeRedirect(pending.redirect), { replace: true })
+        store.signIn(data, { generation, redirect: getSafeRedirect(pending.redirect) })
       } catch {
         setFailure('Could not reach the server. Please try again.')
       }
     })()
-  }, [api, navigate, params, store, values])
+  }, [api, params, store, values])
 
   return (
     <section className="auth-card" aria-labelledby="callback-heading">

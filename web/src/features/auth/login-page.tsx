@@ -41,13 +41,13 @@ export function LoginPage() {
     form.setFieldErrors(errors ?? {})
     if (errors) return
     void form.run(async () => {
+      const generation = store.getGeneration()
       const { data, error, response } = await api.POST('/api/auth/login', {
         body: { email: email.trim(), password },
       })
       if (data) {
-        store.signIn(data)
         values.authFlow.clear()
-        navigate(redirect, { replace: true })
+        store.signIn(data, { generation, redirect }) // and goes on to `redirect`, unless the session changed meanwhile
         return
       }
       if (response.status === 403 && error?.error === 'unverified') {

@@ -8,7 +8,7 @@ export function LogoutPage() {
   useDocumentTitle('Signing out')
   const store = useSessionStore()
   useEffect(() => {
-    void store.logout() // idempotent while running, so StrictMode's second effect joins the first
+    store.logout() // one at a time: StrictMode's second effect joins the first
   }, [store])
   return (
     <section className="auth-card">

@@ -56,6 +56,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
     if (errors) return
     void form.run(async () => {
       const body = { email: email.trim(), code, purpose }
+      const generation = store.getGeneration()
       const { data, error, response } = await api.POST('/api/auth/otp/verify', { body })
       if (!data) return form.showFailure({ body: error ?? null, status: response.status })
       if ('reset_token' in data) {
@@ -63,9 +64,8 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
         navigate('/update_password')
         return
       }
-      store.signIn(data)
       values.authFlow.clear()
-      navigate(getSafeRedirect(flow?.redirect), { replace: true })
+      store.signIn(data, { generation, redirect: getSafeRedirect(flow?.redirect) })
     })
   }
 

@@ -1,11 +1,10 @@
 // /update_password: a new password, twice. After a reset code it sends the reset token; a signed-in user without
 // one gives the current password instead (openapi `UpdatePasswordRequest`).
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import { useServices } from '../../lib/services.ts'
-import { showToast } from '../../lib/toasts.ts'
-import { useSession } from '../../session/use-session.ts'
+import { useSession, useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkNewPassword, collectErrors } from './validation.ts'
 
@@ -15,7 +14,7 @@ export function UpdatePasswordPage() {
   useDocumentTitle('Set a new password')
   const { api, values } = useServices()
   const { isLoggedIn } = useSession()
-  const navigate = useNavigate()
+  const store = useSessionStore()
   const [resetToken] = useState(() => values.authFlow.get()?.resetToken ?? null)
   const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
@@ -48,16 +47,13 @@ export function UpdatePasswordPage() {
       const body = withCurrent
         ? { current_password: current, password }
         : { reset_token: resetToken ?? '', password }
+      const generation = store.getGeneration()
       const { data, error, response } = await api.POST('/api/auth/update_password', { body })
       if (!data) return form.showFailure({ body: error ?? null, status: response.status })
       values.authFlow.clear()
-      if (withCurrent) {
-        showToast({ kind: 'success', message: 'Your password has been changed.' })
-        navigate('/')
-        return
-      }
-      showToast({ kind: 'success', message: 'Your password has been changed. Please sign in with it.' })
-      navigate('/login')
+      // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
+      // changed while the call was in flight.
+      store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
     })
   }
 
