@@ -1,10 +1,27 @@
 import { describe, expect, test } from 'vitest'
-import type { User } from '../session/user.ts'
-import { applyRecorderIdentity, syncRecorderIdentity, type IdentitySession } from './recorder-identity.ts'
+import { flush } from '../test/fake-clock.ts'
+import {
+  ADA,
+  createFakeIdentityStore,
+  GRACE,
+  SIGNED_OUT,
+  signedIn,
+  UNKNOWN,
+} from '../test/fake-identity-store.ts'
+import {
+  applyRecorderIdentity,
+  followRecorderIdentity,
+  restartRecording,
+  type RecorderStartOptions,
+} from './recorder-identity.ts'
 
-/** A fake tracker that records every call, and can be told to fail. */
-function createFakeTracker({ failing = false } = {}) {
+/**
+ * A fake tracker that records every call in order. `start` settles at once, or, with `holdStarts`, when the test
+ * calls `finishStart()`; `failing` makes the identity calls throw, `rejecting` the starts.
+ */
+function createFakeTracker({ failing = false, holdStarts = false, rejecting = false } = {}) {
   const calls: string[] = []
+  const held: (() => void)[] = []
   return {
     calls,
     setUserID(id: string) {
@@ -14,6 +31,15 @@ function createFakeTracker({ failing = false } = {}) {
     setMetadata(key: string, value: string) {
       calls.push(`setMetadata(${key}, ${JSON.stringify(value)})`)
     },
+    start(options?: RecorderStartOptions) {
+      calls.push(options ? `start(${JSON.stringify(options)})` : 'start()')
+      if (rejecting) return Promise.reject(new Error('Trying to start not in browser.'))
+      return holdStarts ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()
+    },
+    stop() {
+      calls.push('stop()')
+    },
+    finishStart: () => held.shift()!(),
   }
 }
 
@@ -26,106 +52,204 @@ function createLogger() {
   }
 }
 
-const ADA: User = { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace' }
-const signedIn = (user: User): IdentitySession => ({ ready: true, isLoggedIn: true, user })
-const signedOut: IdentitySession = { ready: true, isLoggedIn: false, user: null }
+const ADA_IDENTITY = [
+  'setUserID("ada@example.com")',
+  'setMetadata(userId, "u1")',
+  'setMetadata(name, "Ada Lovelace")',
+  'setMetadata(email, "ada@example.com")',
+]
+const GRACE_IDENTITY = [
+  'setUserID("grace@example.com")',
+  'setMetadata(userId, "u2")',
+  'setMetadata(name, "Grace Hopper")',
+  'setMetadata(email, "grace@example.com")',
+]
+const NEW_ANONYMOUS_RECORDING = ['stop()', 'start({"forceNew":true})']
 
-describe('the recorder identity rules (spec 4)', () => {
+describe('the recorder identity rules', () => {
   const rows = [
     {
-      name: 'logged in: the e-mail is the id; userId, name and email attached',
-      session: signedIn(ADA),
-      calls: [
-        'setUserID("ada@example.com")',
-        'setMetadata(userId, "u1")',
-        'setMetadata(name, "Ada Lovelace")',
-        'setMetadata(email, "ada@example.com")',
-      ],
+      name: 'signed in: the e-mail is the id; userId, name and email attached',
+      user: ADA,
+      calls: ADA_IDENTITY,
       lines: ['User ID set'],
     },
     {
-      name: "logged in without a name: 'Unknown User'",
-      session: signedIn({ ...ADA, name: '' }),
-      calls: [
-        'setUserID("ada@example.com")',
-        'setMetadata(userId, "u1")',
-        'setMetadata(name, "Unknown User")',
-        'setMetadata(email, "ada@example.com")',
-      ],
+      name: "signed in without a name: 'Unknown User'",
+      user: { ...ADA, name: '' },
+      calls: [...ADA_IDENTITY.slice(0, 2), 'setMetadata(name, "Unknown User")', ADA_IDENTITY[3]],
       lines: ['User ID set'],
     },
     {
-      name: 'logged out: the id is cleared',
-      session: signedOut,
+      name: 'signed out: the id is cleared',
+      user: null,
       calls: ['setUserID("")'],
       lines: ['User ID cleared (user not logged in)'],
     },
   ] as const
 
-  test.each(rows)('$name', ({ session, calls, lines }) => {
+  test.each(rows)('$name', ({ user, calls, lines }) => {
     const tracker = createFakeTracker()
     const logger = createLogger()
-    applyRecorderIdentity(tracker, session, logger)
+    applyRecorderIdentity(tracker, user, logger)
     expect(tracker.calls).toEqual(calls)
     expect(logger.lines).toEqual(lines)
   })
 
   test("a failure logs 'Failed to set user ID'", () => {
     const logger = createLogger()
-    applyRecorderIdentity(createFakeTracker({ failing: true }), signedIn(ADA), logger)
+    applyRecorderIdentity(createFakeTracker({ failing: true }), ADA, logger)
     expect(logger.lines).toEqual(['warn: Failed to set user ID'])
   })
 })
 
-/** A session store stand-in: subscribe/getSnapshot, and `set` to change it. */
-function createFakeStore(initial: IdentitySession) {
-  let snapshot = initial
-  const listeners = new Set<() => void>()
-  return {
-    getSnapshot: () => snapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-    set(next: IdentitySession) {
-      snapshot = next
-      listeners.forEach((listener) => listener())
-    },
-    listeners,
-  }
-}
-
-describe('re-applied whenever the login state or the user changes', () => {
-  test('waits for the first session fetch, then follows sign-in, a changed user and logout', () => {
-    const store = createFakeStore({ ready: false, isLoggedIn: false, user: null })
+describe('a recording whose user goes ends, and a new one starts', () => {
+  test('signed out: the id cleared, then a new anonymous recording', async () => {
     const tracker = createFakeTracker()
     const logger = createLogger()
-    const stop = syncRecorderIdentity({ tracker, store, logger })
-    expect(logger.lines).toEqual([])
-    store.set(signedOut)
-    store.set({ ...signedOut, ready: true }) // another change of the store, same identity: not re-applied
-    store.set(signedIn(ADA))
-    store.set({ ...signedIn(ADA) }) // a refresh: same user
-    store.set(signedIn({ ...ADA, name: 'Ada King' }))
-    store.set(signedOut)
-    expect(logger.lines).toEqual([
-      'User ID cleared (user not logged in)',
-      'User ID set',
-      'User ID set',
-      'User ID cleared (user not logged in)',
-    ])
-    expect(tracker.calls.filter((call) => call.startsWith('setMetadata(name'))).toEqual([
-      'setMetadata(name, "Ada Lovelace")',
-      'setMetadata(name, "Ada King")',
-    ])
-    stop()
-    expect(store.listeners.size).toBe(0)
+    await restartRecording(tracker, null, logger)
+    expect(tracker.calls).toEqual(['setUserID("")', ...NEW_ANONYMOUS_RECORDING])
+    expect(logger.lines).toEqual(['User ID cleared (user not logged in)'])
   })
 
-  test('already signed in when it starts: applied at once', () => {
-    const store = createFakeStore(signedIn(ADA))
+  test('another user: a new recording whose start carries the new identity', async () => {
+    const tracker = createFakeTracker()
     const logger = createLogger()
-    syncRecorderIdentity({ tracker: createFakeTracker(), store, logger })
+    await restartRecording(tracker, GRACE, logger)
+    expect(tracker.calls).toEqual([
+      'stop()',
+      'start({"forceNew":true,"userID":"grace@example.com","metadata":{"userId":"u2","name":"Grace Hopper","email":"grace@example.com"}})',
+    ])
     expect(logger.lines).toEqual(['User ID set'])
+  })
+})
+
+describe('following the session', () => {
+  test('log-out: the recording restarts anonymous; a new sign-in sets the new user on the new recording', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker()
+    const logger = createLogger()
+    const identity = followRecorderIdentity({ tracker, store, logger })
+    await identity.started
+    expect(tracker.calls).toEqual([...ADA_IDENTITY, 'start()']) // identity first: the start call carries it
+
+    tracker.calls.length = 0
+    store.set(SIGNED_OUT)
+    await flush()
+    expect(tracker.calls).toEqual(['setUserID("")', ...NEW_ANONYMOUS_RECORDING])
+
+    tracker.calls.length = 0
+    store.set(signedIn(GRACE))
+    await flush()
+    expect(tracker.calls).toEqual(GRACE_IDENTITY) // on the recording started at the log-out, no restart
+    expect(logger.lines).toEqual(['User ID set', 'User ID cleared (user not logged in)', 'User ID set'])
+  })
+
+  test('nothing of the old user reaches the tracker after the log-out', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker()
+    const identity = followRecorderIdentity({ tracker, store, logger: createLogger() })
+    await identity.started
+    store.set(SIGNED_OUT)
+    await flush()
+    identity.handleTrackerStarted() // the new recording's start
+    store.set({ ...SIGNED_OUT })
+    await flush()
+    const stopped = tracker.calls.indexOf('stop()')
+    expect(stopped).toBeGreaterThan(0)
+    const afterStop = tracker.calls.slice(stopped)
+    expect(afterStop.filter((call) => /ada|u1|Ada/.test(call))).toEqual([])
+  })
+
+  test('another user without a log-out between: a new recording, started with the new user', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker()
+    const identity = followRecorderIdentity({ tracker, store, logger: createLogger() })
+    await identity.started
+    tracker.calls.length = 0
+    store.set(signedIn(GRACE))
+    await flush()
+    expect(tracker.calls).toEqual([
+      'stop()',
+      expect.stringMatching(/^start\(\{"forceNew":true,"userID":"grace@/),
+    ])
+  })
+
+  test('the same user with a new name: the same recording, the metadata again', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker()
+    const identity = followRecorderIdentity({ tracker, store, logger: createLogger() })
+    await identity.started
+    tracker.calls.length = 0
+    store.set(signedIn({ ...ADA, name: 'Ada King' }))
+    await flush()
+    expect(tracker.calls).toEqual([
+      ...ADA_IDENTITY.slice(0, 2),
+      'setMetadata(name, "Ada King")',
+      ADA_IDENTITY[3],
+    ])
+  })
+
+  test('signed out from the start: cleared, never restarted', async () => {
+    const store = createFakeIdentityStore(UNKNOWN)
+    const tracker = createFakeTracker()
+    const logger = createLogger()
+    const identity = followRecorderIdentity({ tracker, store, logger })
+    await identity.started
+    expect(tracker.calls).toEqual(['start()']) // the session was not known yet: an anonymous start
+    store.set(SIGNED_OUT)
+    await flush()
+    expect(tracker.calls).toEqual(['start()', 'setUserID("")'])
+    expect(logger.lines).toEqual(['User ID cleared (user not logged in)'])
+  })
+
+  test('a log-out while the tracker is still starting: the restart waits for that start', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker({ holdStarts: true })
+    followRecorderIdentity({ tracker, store, logger: createLogger() })
+    await flush()
+    store.set(SIGNED_OUT)
+    await flush()
+    expect(tracker.calls).toEqual([...ADA_IDENTITY, 'start()'])
+    tracker.finishStart()
+    await flush()
+    expect(tracker.calls.slice(-3)).toEqual(['setUserID("")', ...NEW_ANONYMOUS_RECORDING])
+  })
+
+  test("the tracker's own restarts get the identity of the moment", async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const tracker = createFakeTracker()
+    const identity = followRecorderIdentity({ tracker, store, logger: createLogger() })
+    await identity.started
+    tracker.calls.length = 0
+    identity.handleTrackerStarted()
+    expect(tracker.calls).toEqual(ADA_IDENTITY)
+    store.set(SIGNED_OUT)
+    await flush()
+    tracker.calls.length = 0
+    identity.handleTrackerStarted()
+    expect(tracker.calls).toEqual([]) // an anonymous recording stays anonymous
+  })
+
+  test('a start that fails is reported by `started`; a later restart that fails is logged', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const logger = createLogger()
+    const identity = followRecorderIdentity({
+      tracker: createFakeTracker({ rejecting: true }),
+      store,
+      logger,
+    })
+    await expect(identity.started).rejects.toThrow('Trying to start not in browser.')
+    store.set(SIGNED_OUT)
+    await flush()
+    expect(logger.lines.at(-1)).toBe('warn: Failed to restart the session recorder:')
+  })
+
+  test('stops following when told', async () => {
+    const store = createFakeIdentityStore(signedIn(ADA))
+    const identity = followRecorderIdentity({ tracker: createFakeTracker(), store, logger: createLogger() })
+    await identity.started
+    identity.stop()
+    expect(store.listeners.size).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest'
 import { startRecorder, type RecorderTracker } from './recorder.ts'
-import type { IdentitySession } from './recorder-identity.ts'
+import type { IdentitySession } from './session-identity.ts'
 
 const session: IdentitySession = {
   ready: true,
@@ -20,7 +20,11 @@ test('with a recorder configured: the tracker is built with the options, identif
     setMetadata = (key: string) => void order.push(`setMetadata ${key}`)
     start = async () => void order.push('start')
     stop = () => void order.push('stop')
+    use<T>(fn: (app: { attachStartCallback(callback: () => void, useSafe?: boolean): void }) => T): T {
+      return fn({ attachStartCallback: (callback, useSafe) => startCallbacks.push({ callback, useSafe }) })
+    }
   }
+  const startCallbacks: { callback: () => void; useSafe?: boolean }[] = []
   const lines: string[] = []
   const stop = await startRecorder({
     config: { recorder: { projectKey: 'mock-project', host: 'http://127.0.0.1:4010' } },
@@ -39,6 +43,16 @@ test('with a recorder configured: the tracker is built with the options, identif
     'start',
   ])
   expect(lines).toEqual(['User ID set'])
+  // Every start of the tracker, its own restarts included, re-applies the identity; a throw there is the tracker's.
+  expect(startCallbacks).toEqual([{ callback: expect.any(Function), useSafe: true }])
+  order.length = 0
+  startCallbacks[0]!.callback()
+  expect(order).toEqual([
+    'setUserID ada@example.com',
+    'setMetadata userId',
+    'setMetadata name',
+    'setMetadata email',
+  ])
   stop?.()
   expect(order.at(-1)).toBe('stop')
 })

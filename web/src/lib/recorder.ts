@@ -1,22 +1,21 @@
-// Session recording with @openreplay/tracker (spec 4, 7, 9): imported when this runs, after first paint, so it is
-// not in the initial bundle; configured from config.json's `recorder`; identity kept in step with the session.
+// Session recording with @openreplay/tracker (docs/decisions/008): imported when this runs, after first paint, so it
+// is not in the initial bundle; configured from config.json's `recorder`; identity kept in step with the session
+// (recorder-identity.ts), down to a new recording when the user goes.
 import { getRecorderOptions } from './recorder-options.ts'
-import { syncRecorderIdentity, type IdentitySession, type RecorderLogger } from './recorder-identity.ts'
+import { followRecorderIdentity, type IdentityTracker, type RecorderLogger } from './recorder-identity.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
+import type { IdentityStore } from './session-identity.ts'
 
-/** The part of the tracker this uses. */
-export interface RecorderTracker {
-  setUserID(id: string): void
-  setMetadata(key: string, value: string): void
-  start(): Promise<unknown>
-  stop(): unknown
+/** The part of the tracker this uses: the identity calls, start and stop, and the plugin hook. */
+export interface RecorderTracker extends IdentityTracker {
+  use<T>(fn: (app: { attachStartCallback(callback: () => void, useSafe?: boolean): void } | null) => T): T
 }
 
 export type TrackerConstructor = new (options: ReturnType<typeof getRecorderOptions>) => RecorderTracker
 
 export interface RecorderDeps {
   config: Pick<RuntimeConfig, 'recorder'>
-  store: { subscribe(listener: () => void): () => void; getSnapshot(): IdentitySession }
+  store: IdentityStore
   logger: RecorderLogger
   loadTracker?: () => Promise<TrackerConstructor>
 }
@@ -34,11 +33,20 @@ export async function startRecorder({
   try {
     const Tracker = await loadTracker()
     const tracker = new Tracker(getRecorderOptions(config.recorder))
-    // Identity first: the start call then carries the user id, and the metadata follows in the first batch.
-    const stopSync = syncRecorderIdentity({ tracker, store, logger })
-    await tracker.start()
+    // Identity first (when the session is known by then): the start call carries the user id, and the metadata
+    // follows in the first batch.
+    const identity = followRecorderIdentity({ tracker, store, logger })
+    // Every start, the tracker's own restarts included, is told to the identity rules (an app start callback is
+    // the tracker's plugin interface; `true` keeps a throw inside it from failing the start).
+    tracker.use((app) => app?.attachStartCallback(() => identity.handleTrackerStarted(), true))
+    try {
+      await identity.started
+    } catch (error) {
+      identity.stop()
+      throw error
+    }
     return () => {
-      stopSync()
+      identity.stop()
       tracker.stop()
     }
   } catch (error) {
