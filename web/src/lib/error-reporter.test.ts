@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createErrorReporter, listenForUnhandledErrors } from './error-reporter.ts'
 import { startErrorReporting } from './error-reporting.ts'
+import { ADA, createFakeIdentityStore, SIGNED_OUT, signedIn } from '../test/fake-identity-store.ts'
 
 describe('the error reporter', () => {
   test('errors before the SDK wait, and are sent when it attaches; later ones go at once', () => {
@@ -49,10 +50,15 @@ describe('the error reporter', () => {
 function createFakeSdk() {
   return {
     init: vi.fn(),
-    captureException: vi.fn(() => 'event-id'),
+    captureException: vi.fn((_error: unknown) => 'event-id'),
     browserTracingIntegration: vi.fn(() => ({ name: 'BrowserTracing' })),
+    setUser: vi.fn(),
+    startSession: vi.fn(),
+    captureSession: vi.fn(),
   }
 }
+
+const store = createFakeIdentityStore(signedIn(ADA))
 
 describe('starting error reporting (the SDK loaded after first paint)', () => {
   test('with a DSN: the SDK starts with the options and tracing, then takes the waiting errors', async () => {
@@ -64,6 +70,7 @@ describe('starting error reporting (the SDK loaded after first paint)', () => {
     const on = await startErrorReporting({
       config: { sentryDsn: 'http://mock@127.0.0.1:4010/1', environment: 'development' },
       reporter,
+      store,
       stopEarlyListener,
       loadSdk: async () => sdk as never,
       fallbackDsn: null,
@@ -85,11 +92,39 @@ describe('starting error reporting (the SDK loaded after first paint)', () => {
     expect(sdk.captureException).toHaveBeenCalledExactlyOnceWith(early)
   })
 
+  test('the user is set before the waiting errors go, and follows the session: none after a log-out', async () => {
+    const sdk = createFakeSdk()
+    const order: string[] = []
+    sdk.setUser.mockImplementation((user) => void order.push(`setUser ${JSON.stringify(user)}`))
+    sdk.captureException.mockImplementation(
+      (error: unknown) => (order.push(`capture ${(error as Error).message}`), 'id'),
+    )
+    const session = createFakeIdentityStore(signedIn(ADA))
+    const reporter = createErrorReporter()
+    reporter.report(new Error('early'))
+    await startErrorReporting({
+      config: { sentryDsn: 'http://mock@127.0.0.1:4010/1', environment: 'development' },
+      reporter,
+      store: session,
+      loadSdk: async () => sdk as never,
+      fallbackDsn: null,
+    })
+    session.set(SIGNED_OUT)
+    reporter.report(new Error('after the log-out'))
+    expect(order).toEqual([
+      'setUser {"id":"u1","email":"ada@example.com"}',
+      'capture early',
+      'setUser null',
+      'capture after the log-out',
+    ])
+  })
+
   test('without a DSN: the SDK is not even loaded', async () => {
     const loadSdk = vi.fn()
     const on = await startErrorReporting({
       config: { sentryDsn: null, environment: 'development' },
       reporter: createErrorReporter(),
+      store,
       loadSdk,
       fallbackDsn: null,
     })
@@ -102,6 +137,7 @@ describe('starting error reporting (the SDK loaded after first paint)', () => {
     const on = await startErrorReporting({
       config: { sentryDsn: 'https://k@sentry.example/1', environment: 'development' },
       reporter: createErrorReporter(),
+      store,
       loadSdk: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     })
     expect(on).toBe(false)

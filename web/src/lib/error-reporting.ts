@@ -1,19 +1,24 @@
-// Error reporting with @sentry/react (spec 7, 9): the SDK is imported when this runs, after first paint, so it is
-// not in the initial bundle. Unhandled errors are the SDK's own global handlers' (and the early listener's before
-// them); the error page reports what the router caught through the reporter.
+// Error reporting with @sentry/react (docs/decisions/008): the SDK is imported when this runs, after first paint, so
+// it is not in the initial bundle. Unhandled errors are the SDK's own global handlers' (and the early listener's
+// before them); the error page reports what the router caught through the reporter. The user follows the session
+// (sentry-identity.ts).
 import { BUILD_ID, SENTRY_DSN_FALLBACK } from './build-info.ts'
 import type { ErrorReporter } from './error-reporter.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
+import { followSentryIdentity } from './sentry-identity.ts'
 import { getSentryOptions } from './sentry-options.ts'
+import type { IdentityStore } from './session-identity.ts'
 
 type SentrySdk = Pick<
   typeof import('@sentry/react'),
-  'init' | 'captureException' | 'browserTracingIntegration'
+  'init' | 'captureException' | 'browserTracingIntegration' | 'setUser' | 'startSession' | 'captureSession'
 >
 
 export interface ErrorReportingDeps {
   config: Pick<RuntimeConfig, 'sentryDsn' | 'environment'>
   reporter: ErrorReporter
+  /** The session store, whose user the events carry. */
+  store: IdentityStore
   /** Stops the early listener (listenForUnhandledErrors) once the SDK's handlers are in. */
   stopEarlyListener?: () => void
   loadSdk?: () => Promise<SentrySdk>
@@ -25,6 +30,7 @@ export interface ErrorReportingDeps {
 export async function startErrorReporting({
   config,
   reporter,
+  store,
   stopEarlyListener = () => {},
   loadSdk = () => import('@sentry/react'),
   fallbackDsn = SENTRY_DSN_FALLBACK,
@@ -39,6 +45,8 @@ export async function startErrorReporting({
   try {
     const sdk = await loadSdk()
     sdk.init({ ...options, integrations: [sdk.browserTracingIntegration()] })
+    // The user before the waiting errors go: each is sent with the user of the moment it is sent.
+    followSentryIdentity({ sdk, store })
     stopEarlyListener()
     reporter.attach((error) => void sdk.captureException(error))
     return true

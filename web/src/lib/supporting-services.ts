@@ -1,6 +1,6 @@
-// The supporting services (spec 1, 7, 9), started by main.tsx once the app is on screen: error reporting and the
-// session recorder (each a dynamic import, so neither is in the initial bundle) and the hourly new-version check.
-// Until the error reporter's SDK is in, unhandled errors wait in its queue.
+// The supporting services (docs/decisions/008), started by main.tsx once the app is on screen: error reporting and
+// the session recorder (each a dynamic import, so neither is in the initial bundle) and the hourly new-version
+// check. Until the error reporter's SDK is in, unhandled errors wait in its queue.
 import { BUILD_ID } from './build-info.ts'
 import { listenForUnhandledErrors, type ErrorReporter } from './error-reporter.ts'
 import type { RecorderDeps } from './recorder.ts'
@@ -62,7 +62,7 @@ export function startSupportingServices({ config, store, errors, router }: Suppo
   runAfterFirstPaint(() => {
     // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
     void import('./error-reporting.ts').then(({ startErrorReporting }) =>
-      startErrorReporting({ config, reporter: errors, stopEarlyListener }),
+      startErrorReporting({ config, reporter: errors, store, stopEarlyListener }),
     )
     void import('./recorder.ts').then(({ startRecorder }) =>
       startRecorder({
