@@ -1,5 +1,6 @@
 // Helpers of the signed-in-area and supporting-services specs: the mock server's sinks (what the error reporting
-// and the session recorder sent), the served build, and what the app says about them. Read-only use of fixtures.ts.
+// and the session recorder sent), what the page itself sent them, the served build, and what the app says about
+// them. Read-only use of fixtures.ts.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 
@@ -40,6 +41,67 @@ export async function readSentryEvents(request: APIRequestContext): Promise<Sent
 /** The session recordings the mock server's OpenReplay sink saw. */
 export async function readRecorderSessions(request: APIRequestContext): Promise<RecorderSession[]> {
   return (await getJson<{ sessions: RecorderSession[] }>(request, '/__mock/recorder/sessions')).sessions
+}
+
+/** One recording as the sink has it now, by its id; undefined when the sink never saw it. */
+export async function readRecorderSession(
+  request: APIRequestContext,
+  id: string,
+): Promise<RecorderSession | undefined> {
+  return (await readRecorderSessions(request)).find((session) => session.id === id)
+}
+
+/**
+ * The id of the next recording the page starts (the `sessionID` of the tracker's next `POST /ingest/v1/web/start`).
+ * The sink cannot tell an anonymous recording of this test from another test's; the page's own start call can.
+ */
+export async function waitForRecordingStart(page: Page): Promise<string> {
+  const response = await page.waitForResponse(
+    (one) => one.request().method() === 'POST' && new URL(one.url()).pathname === '/ingest/v1/web/start',
+  )
+  return ((await response.json()) as { sessionID: string }).sessionID
+}
+
+/**
+ * Has the tracker send what it holds now. It sends a batch every 30 s, or at once when the pointer leaves the page
+ * (a mouseleave on body) or the page hides: so the pointer goes in and out of the page, as a user's would.
+ * @openreplay/tracker 19 ignores a second leave within 500 ms, so call it from a poll rather than once.
+ */
+export async function flushRecorder(page: Page): Promise<void> {
+  await page.mouse.move(5, 5)
+  await page.mouse.move(-5, -5)
+}
+
+/** A Sentry event as the page sent it (the sink's summary leaves the user out). */
+export interface SentEvent {
+  event_id: string
+  user?: Record<string, unknown>
+  exception?: { values?: { type?: string; value?: string }[] }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** Reads the events out of the Sentry envelopes the page posts, from now on, as they go. */
+export function collectSentEvents(page: Page): SentEvent[] {
+  const events: SentEvent[] = []
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !/\/api\/\d+\/envelope\/?$/.test(new URL(request.url()).pathname))
+      return
+    // An envelope: a header line, then per item a header line and a payload line (events carry no attachments).
+    const lines = (request.postData() ?? '').split('\n')
+    for (let index = 1; index + 1 < lines.length; index += 2) {
+      const header = parseJson(lines[index]!) as { type?: string } | null
+      const payload = parseJson(lines[index + 1]!) as SentEvent | null
+      if (header?.type === 'event' && payload) events.push(payload)
+    }
+  })
+  return events
 }
 
 /** The build the server says is the newest (`/builds/latest.json`). */

@@ -1,9 +1,22 @@
-// The supporting services in the browser (issue 5), against the mock server's sinks: a thrown error reaches the
-// error-reporting sink; a signed-in session reaches the recorder's sink with the user's e-mail as its id; a new
-// build served while the app is open brings the new-version toast within the hour, and the next navigation loads it.
+// The supporting services in the browser, against the mock server's sinks: a thrown error reaches the
+// error-reporting sink; a signed-in session reaches the recorder's sink with the user's e-mail as its id; any ending
+// of the session (log-out, a forced sign-out) leaves neither service carrying the user; a new build served while
+// the app is open brings the new-version toast within the hour, and the next navigation loads it.
+import type { APIRequestContext, Page } from '@playwright/test'
 import { countDocumentLoads } from './chunks.ts'
-import { expect, signInThroughForm, test } from './fixtures.ts'
-import { readRecorderSessions, readSentryEvents, readServedBuild, serveBuild } from './services-fixtures.ts'
+import { expect, goHomeByLink, landmarkOf, signInThroughForm, test, type Account } from './fixtures.ts'
+import {
+  collectSentEvents,
+  flushRecorder,
+  readRecorderSession,
+  readRecorderSessions,
+  readSentryEvents,
+  readServedBuild,
+  serveBuild,
+  waitForRecordingStart,
+  type RecorderSession,
+  type SentEvent,
+} from './services-fixtures.ts'
 
 const QA_TEST_ERROR = 'QA panel: a test error'
 
@@ -39,29 +52,135 @@ test('a thrown error shows the error page and reaches the error-reporting sink',
   })
 })
 
-test("the recorder's identity: the user's e-mail as its id, with metadata; cleared at logout", async ({
+test("the recorder's identity: the user's e-mail as its id, with metadata", async ({
   page,
   account,
   request,
   consoleLines,
 }) => {
   await signInThroughForm(page, account)
+  const recording = await waitForRecordingOf(page, request, account)
+  expect(recording.project_key).toBe('mock-project')
+  expect(consoleLines).toContain('User ID set')
+})
+
+/** The recording that carries `account`, once the sink has its user id and metadata. */
+async function waitForRecordingOf(page: Page, request: APIRequestContext, account: Account) {
   const mine = async () => (await readRecorderSessions(request)).find((one) => one.user_id === account.email)
   await expect
-    .poll(async () => (await mine())?.metadata, { timeout: 20_000 })
-    .toMatchObject({
-      email: account.email,
-      name: account.name,
-      userId: expect.stringMatching(/.+/),
-    })
-  expect((await mine())?.project_key).toBe('mock-project')
-  expect(consoleLines).toContain('User ID set')
+    .poll(
+      async () => {
+        await flushRecorder(page) // the metadata travels in a batch
+        return (await mine())?.metadata
+      },
+      { message: `a recording of ${account.email} with its metadata` },
+    )
+    .toEqual({ email: account.email, name: account.name, userId: expect.stringMatching(/.+/) })
+  return (await mine())!
+}
 
-  // OpenReplay sends no message for an empty id: clearing is the tracker's own state (and the log line).
+/**
+ * After the session ended: the recording that carried the user took nothing more, the anonymous one that started
+ * (`anonymousId`) takes what the page records, and no recording in the sink carries the user but the old one.
+ */
+async function expectRecordingWithoutUser(
+  page: Page,
+  request: APIRequestContext,
+  { account, old, anonymousId }: { account: Account; old: RecorderSession; anonymousId: string },
+) {
+  expect(anonymousId).not.toBe(old.id)
+  const batchesOf = async (id: string) => (await readRecorderSession(request, id))?.batches ?? 0
+  const recordUntilSent = async (act: () => Promise<void>) => {
+    const before = await batchesOf(anonymousId)
+    await act()
+    await expect
+      .poll(async () => (await flushRecorder(page), batchesOf(anonymousId)), {
+        message: 'a batch of the anonymous recording',
+      })
+      .toBeGreaterThan(before)
+  }
+  // Navigate and click: the new recording gets it. What the old one flushed when it stopped arrived before that.
+  await recordUntilSent(async () => {
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page).toHaveURL('/signup')
+  })
+  const oldBatches = await batchesOf(old.id)
+  await recordUntilSent(async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Auth shell' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    await page.getByLabel('E-mail', { exact: true }).fill('someone-else@example.test')
+  })
+  expect(await batchesOf(old.id), 'batches of the old recording after the session ended').toBe(oldBatches)
+  expect(await readRecorderSession(request, anonymousId)).toMatchObject({ user_id: null, metadata: {} })
+  const carrying = (await readRecorderSessions(request)).filter(
+    (one) => one.user_id === account.email || Object.values(one.metadata).includes(account.email),
+  )
+  expect(carrying.map((one) => one.id)).toEqual([old.id])
+}
+
+/** The next event the page sends whose exception is `message`. */
+async function waitForSentEvent(events: SentEvent[], message: string): Promise<SentEvent> {
+  const find = () => events.find((one) => one.exception?.values?.some((value) => value.value === message))
+  await expect.poll(find, { message: `an event for "${message}"` }).toBeDefined()
+  return find()!
+}
+
+const throwOnWindow = (page: Page, message: string) =>
+  page.evaluate((text) => window.dispatchEvent(new ErrorEvent('error', { error: new Error(text) })), message)
+
+test('log-out: the recording restarts anonymous and error events carry no user', async ({
+  page,
+  account,
+  request,
+  consoleLines,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(new RegExp(QA_TEST_ERROR), /The above error occurred/, /React Router caught/)
+  const sent = collectSentEvents(page)
+  await signInThroughForm(page, account)
+  const old = await waitForRecordingOf(page, request, account)
+  await throwOnWindow(page, 'e2e: signed in')
+  expect((await waitForSentEvent(sent, 'e2e: signed in')).user).toEqual({
+    id: old.metadata.userId,
+    email: account.email,
+  })
+
+  const anonymous = waitForRecordingStart(page)
   const before = consoleLines.length
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect.poll(() => consoleLines.slice(before)).toContain('User ID cleared (user not logged in)')
+  await expectRecordingWithoutUser(page, request, { account, old, anonymousId: await anonymous })
+
+  await page.getByRole('button', { name: 'QA panel' }).click()
+  await page
+    .getByRole('region', { name: 'QA panel' })
+    .getByRole('button', { name: 'Throw a test error' })
+    .click()
+  const event = await waitForSentEvent(sent, QA_TEST_ERROR)
+  expect(event.user ?? {}).toEqual({})
+  await expect
+    .poll(async () => (await readSentryEvents(request)).some((one) => one.event_id === event.event_id))
+    .toBe(true)
+})
+
+test('a forced sign-out (a 401 on /api/me) clears both as well', async ({ page, account, request, mock }) => {
+  const sent = collectSentEvents(page)
+  await signInThroughForm(page, account)
+  const old = await waitForRecordingOf(page, request, account)
+
+  const anonymous = waitForRecordingStart(page)
+  await mock.arm({ name: 'unauthorized-other', email: account.email, operation: 'getMe' })
+  // Home loads GET /api/me when it opens: leave it, then come back by the header's link.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
+  await expect(landmarkOf(page, '/help', account)).toBeVisible()
+  await goHomeByLink(page)
+  await expect(page).toHaveURL(/\/login/)
+  await expectRecordingWithoutUser(page, request, { account, old, anonymousId: await anonymous })
+
+  await throwOnWindow(page, 'e2e: after a forced sign-out')
+  const event = await waitForSentEvent(sent, 'e2e: after a forced sign-out')
+  expect(event.user ?? {}).toEqual({})
 })
 
 test('a new build: the info toast within the hour, and the next navigation loads it', async ({
