@@ -2,7 +2,13 @@
 // the API and the mailbox, so tests run in parallel without colliding), sign-in helpers, and a guard
 // that fails any test whose pages threw or logged an unexpected console error.
 import { randomInt, randomUUID } from 'node:crypto'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 
 export interface Mail {
   to: string
@@ -231,3 +237,28 @@ export async function goHomeByLink(page: Page): Promise<void> {
 }
 
 export { expect }
+
+/**
+ * Records the text of every toast a page of `context` shows, from its first paint on, so a test can tell "exactly
+ * once" even after a toast has timed out (react-hot-toast gives error toasts the alert role, others status).
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: string[] = []
+    const seen = new WeakSet<Element>()
+    Object.defineProperty(window, '__toastsShown', { value: shown })
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[role="alert"], [role="status"]')) {
+        const text = toast.textContent?.trim()
+        if (!text || seen.has(toast) || toast.closest('[data-rht-toaster]') === null) continue
+        seen.add(toast)
+        shown.push(text)
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+/** Every toast text the page has shown since it loaded (needs recordToasts). */
+export async function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [])
+}

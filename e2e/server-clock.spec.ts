@@ -7,13 +7,16 @@ import {
   goHomeByLink,
   landmarkOf,
   readTokens,
+  recordToasts,
   ROTATED,
   signInThroughForm,
   test,
   toasts,
+  toastsShown,
   type Account,
 } from './fixtures.ts'
 import type { Page } from '@playwright/test'
+import { refreshSettled } from './held-answers.ts'
 
 const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // DESIGN.md: access tokens live 15 minutes
 const REFRESH_GRACE_MS = 10_000 // DESIGN.md: the retired refresh token's grace window
@@ -100,4 +103,42 @@ test('a duplicated tab (its sessionStorage copied) signs neither tab out', async
   }
   await reloadHomeByLinks(page, account)
   await reloadHomeByLinks(copy, account)
+})
+
+/** What a page sees when its tab is hidden or shown again (Playwright cannot hide a tab itself). */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((next) => {
+    Object.defineProperty(document, 'visibilityState', { value: next, configurable: true })
+    Object.defineProperty(document, 'hidden', { value: next === 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  }, state)
+}
+
+test('a tab whose timers were frozen for twenty minutes wakes with an expired token: one refresh, still signed in', async ({
+  page,
+  context,
+  account,
+  mock,
+}) => {
+  await recordToasts(context)
+  await page.clock.install()
+  await page.goto('/login')
+  await page.clock.pauseAt(new Date(Date.now() + 60_000))
+  await signInThroughForm(page, account)
+  const before = await readTokens(page)
+  const since = await mock.lastSeq()
+
+  await setVisibility(page, 'hidden')
+  await mock.advanceClock(20 * 60_000) // the access token (15 minutes) has expired; the refresh token lives
+  // Frozen timers: nothing fired for twenty minutes; on waking, the overdue 300 s interval fires once.
+  await page.clock.fastForward(20 * 60_000)
+  await setVisibility(page, 'visible')
+  await reloadHomeByLinks(page, account) // calls made on waking meet the expired token too
+  await refreshSettled(page)
+
+  const journal = await mock.requests(account.email, since)
+  expect(describeCalls(journal, ['refreshToken']), 'exactly one refresh').toEqual(['refreshToken 200'])
+  expect(compareTokens(before, await readTokens(page))).toEqual(ROTATED)
+  await expect(page).toHaveURL('/')
+  expect(await toastsShown(page), 'no sign-out').toEqual([])
 })

@@ -1,7 +1,7 @@
 // The session rules of specification sections 4 and 7 in a real browser: the periodic refresh, the single
 // refresh for many 401s, the HTTP retry rule, a failing session call, the legacy user fields.
-import type { Page } from '@playwright/test'
 import { callAppApiAtOnce } from './app-client.ts'
+import { refreshSettled } from './held-answers.ts'
 import {
   compareTokens,
   describeCalls,
@@ -17,14 +17,6 @@ import {
 } from './fixtures.ts'
 
 const REFRESH_INTERVAL_MS = 300_000 // spec 4, 9: written here, not imported from the app
-
-/**
- * Waits until a refresh the page has started (if any) is done: the app runs each refresh under the Web Lock
- * `auth-shell:refresh` (its cross-tab guard), requested as soon as the timer fires, and locks are granted in order.
- */
-async function refreshSettled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.locks.request('auth-shell:refresh', () => undefined))
-}
 
 test('the periodic refresh: one after 300 s, with rotated tokens; none once the tokens are gone', async ({
   page,

@@ -1,4 +1,5 @@
-// The Express host drops a lost answer for real: the socket is destroyed before any byte of a response.
+// The Express host drops a lost answer for real: the connection closes before a whole status line was written
+// (a few bytes of it, so that a browser does not resend the request on its own: hosts/express.ts).
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import type { Server } from 'node:http'
@@ -33,10 +34,10 @@ function rawGet(path: string): Promise<string> {
   })
 }
 
-test('a dropped answer closes the connection before any status line', async () => {
+test('a dropped answer closes the connection before a whole status line', async () => {
   expect(await rawGet('/api/_auth/session')).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
   app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'getSession' })
-  expect(await rawGet('/api/_auth/session')).toBe('')
+  expect(await rawGet('/api/_auth/session')).toBe('HTTP/1.1 ')
   expect(app.core.ops.journal.list().at(-1)).toMatchObject({
     operation: 'getSession',
     status: 200,

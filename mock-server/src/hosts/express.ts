@@ -14,11 +14,22 @@ function toHeaders(request: Request): Record<string, string | undefined> {
 }
 
 function send(response: Response, raw: RawResponse): void {
-  // Nothing may reach the client, not even a status line: the client must see a connection reset.
-  if (raw.dropped) return void response.socket?.destroy()
+  if (raw.dropped) return dropAnswer(response)
   response.status(raw.status)
   for (const [name, value] of Object.entries(raw.headers)) response.setHeader(name, value)
   response.end(raw.body)
+}
+
+/**
+ * Closes the connection without an answer the client could read. A browser resends a request on its own when a
+ * reused keep-alive connection closes before any byte of the answer arrives (Chromium does so for a POST too), which
+ * would turn a lost answer into a second call; the first bytes of a status line make the loss final: the client's
+ * fetch fails (Node: ECONNRESET "socket hang up"; Chromium: a network error), and nothing is resent.
+ */
+function dropAnswer(response: Response): void {
+  const socket = response.socket
+  if (!socket) return
+  socket.write('HTTP/1.1 ', () => socket.destroy())
 }
 
 /** Routes for both documents, in front of whatever the caller mounts after them. */

@@ -1,0 +1,61 @@
+// Clocks (docs/session-life-cycle.md): the client schedules its refresh from relative times only (every 300 s from
+// when it started), never from its wall clock against the token's expiry; so a client clock an hour off the server's
+// refreshes on time and never signs anyone out early. (A tab whose timers were frozen: server-clock.spec.ts.)
+import {
+  compareTokens,
+  describeCalls,
+  expect,
+  goHomeByLink,
+  landmarkOf,
+  readTokens,
+  recordToasts,
+  ROTATED,
+  signInThroughForm,
+  test,
+  toastsShown,
+} from './fixtures.ts'
+import { refreshSettled } from './held-answers.ts'
+
+const REFRESH_INTERVAL_MS = 300_000 // written here, not imported from the app
+const HOUR_MS = 3_600_000
+
+for (const { label, skew } of [
+  { label: 'an hour ahead of', skew: HOUR_MS },
+  { label: 'an hour behind', skew: -HOUR_MS },
+]) {
+  test(`a client clock ${label} the server's: refreshes on time, never signs out early`, async ({
+    page,
+    context,
+    account,
+    mock,
+  }) => {
+    await recordToasts(context)
+    await page.clock.install({ time: Date.now() + skew })
+    await page.goto('/login')
+    await page.clock.pauseAt(new Date(Date.now() + skew + 60_000))
+    await signInThroughForm(page, account)
+    const before = await readTokens(page)
+    const since = await mock.lastSeq()
+    const refreshes = async () => describeCalls(await mock.requests(account.email, since), ['refreshToken'])
+
+    await page.clock.runFor(REFRESH_INTERVAL_MS - 1)
+    await refreshSettled(page)
+    expect(await refreshes(), 'none before 300 s').toEqual([])
+    await page.clock.runFor(1)
+    await refreshSettled(page)
+    expect(await refreshes(), 'one at 300 s').toEqual(['refreshToken 200'])
+    expect(compareTokens(before, await readTokens(page))).toEqual(ROTATED)
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
+    await expect(landmarkOf(page, '/help', account)).toBeVisible()
+    await goHomeByLink(page)
+    await expect(landmarkOf(page, '/', account)).toBeVisible()
+    const calls = describeCalls(await mock.requests(account.email, since), ['getMe', 'refreshToken'])
+    expect(calls, 'the new token works; nothing refused').toEqual(['refreshToken 200', 'getMe 200'])
+    await page.clock.runFor(REFRESH_INTERVAL_MS)
+    await refreshSettled(page)
+    expect(await refreshes(), 'and again 300 s later').toEqual(['refreshToken 200', 'refreshToken 200'])
+    await expect(page).toHaveURL('/')
+    expect(await toastsShown(page)).toEqual([])
+  })
+}
