@@ -31,3 +31,6 @@ export const TOAST_TOUCH_PAUSE_MS = 2000
 /** The cross-tab coordination names (DESIGN.md: duplicated tabs); not from the specification. */
 export const REFRESH_LOCK_NAME = 'auth-shell:refresh'
 export const ROTATION_CHANNEL_NAME = 'auth-shell:token-rotation'
+
+/** How long a log-out waits for the server before clearing the local session anyway (not from the specification). */
+export const LOGOUT_TIMEOUT_MS = 10_000

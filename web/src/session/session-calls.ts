@@ -2,6 +2,7 @@
 // session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
 import createClient from 'openapi-fetch'
 import type { paths } from '#contracts/openapi.gen.ts'
+import { LOGOUT_TIMEOUT_MS } from './constants.ts'
 import { REFRESH_FAILED } from './session-machine.ts'
 import type { TokenPair } from './token-storage.ts'
 import { normalizeUser, type User } from './user.ts'
@@ -14,9 +15,11 @@ import { normalizeUser, type User } from './user.ts'
 export function createSessionCalls({
   fetch,
   baseUrl,
+  logoutTimeoutMs = LOGOUT_TIMEOUT_MS,
 }: {
   fetch: (input: Request) => Promise<Response>
   baseUrl: string
+  logoutTimeoutMs?: number
 }) {
   const api = createClient<paths>({ baseUrl, fetch: (request) => fetch(request) })
   return {
@@ -41,11 +44,15 @@ export function createSessionCalls({
       }
       throw new Error(REFRESH_FAILED)
     },
-    /** DELETE /api/_auth/session (with the bearer token when there is one); failures are ignored. */
+    /**
+     * DELETE /api/_auth/session (with the bearer token when there is one); failures are ignored, and an answer
+     * that has not come within `logoutTimeoutMs` is given up on, so a log-out never hangs on "Signing out…".
+     */
     async deleteSession(accessToken: string | null): Promise<void> {
       try {
         await api.DELETE('/api/_auth/session', {
           headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+          signal: AbortSignal.timeout(logoutTimeoutMs),
         })
       } catch {
         // the local session is cleared whatever the server says

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { flush } from '../test/fake-clock.ts'
 import { storageEntries } from '../test/memory-storage.ts'
 import { json } from '../test/recording-fetch.ts'
-import { createHarness, SIGNED_IN_STORAGE } from '../test/session-harness.ts'
+import { BASE_URL, createHarness, SIGNED_IN_STORAGE } from '../test/session-harness.ts'
+import { createSessionCalls } from './session-calls.ts'
 
 const REFRESH = '/api/refresh_token'
 const SESSION = '/api/_auth/session'
@@ -262,5 +263,19 @@ describe('a page on its way out', () => {
     expect(storageEntries(h.storage)).toEqual(SIGNED_IN_STORAGE)
     expect(h.toasts).toEqual([])
     expect(h.navigations).toEqual([])
+  })
+})
+
+describe('a log-out whose answer never comes', () => {
+  test('is given up on after the time-out: the local session is cleared and the page moves on', async () => {
+    const calls = createSessionCalls({
+      fetch: (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+      baseUrl: BASE_URL,
+      logoutTimeoutMs: 20,
+    })
+    await expect(calls.deleteSession('access-0')).resolves.toBeUndefined()
   })
 })
