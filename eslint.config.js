@@ -11,6 +11,8 @@ export default tseslint.config(
       'contracts/*.gen.ts',
       'test-results/',
       'playwright-report/',
+      'reports/',
+      '.stryker-tmp/',
     ],
   },
   js.configs.recommended,

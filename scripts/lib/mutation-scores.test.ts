@@ -1,0 +1,50 @@
+import { expect, test } from 'vitest'
+import { formatScores, getFileScore } from './mutation-scores.ts'
+
+const statuses = (...list: string[]) => list.map((status) => ({ status }))
+
+const rows = [
+  { mutants: statuses('Killed', 'Killed', 'Timeout', 'Killed'), score: 100 },
+  { mutants: statuses('Killed', 'Survived'), score: 50 },
+  { mutants: statuses('Killed', 'NoCoverage', 'Survived', 'Timeout'), score: 50 },
+  // Not valid mutants: they count in neither side of the score.
+  { mutants: statuses('Killed', 'CompileError', 'RuntimeError', 'Ignored'), score: 100 },
+  { mutants: statuses('CompileError'), score: null },
+  { mutants: [], score: null },
+] as const
+
+test.each(rows)('score of $mutants -> $score', ({ mutants, score }) => {
+  expect(getFileScore('a.ts', mutants).score).toBe(score)
+})
+
+test('counts each status', () => {
+  const mutants = statuses(
+    'Killed',
+    'Killed',
+    'Survived',
+    'NoCoverage',
+    'NoCoverage',
+    'NoCoverage',
+    'Timeout',
+  )
+  expect(getFileScore('a.ts', mutants)).toEqual({
+    file: 'a.ts',
+    killed: 2,
+    survived: 1,
+    noCoverage: 3,
+    timeout: 1,
+    score: (3 / 7) * 100,
+  })
+})
+
+test('one line per file, scores to one decimal', () => {
+  const lines = formatScores([
+    getFileScore('web/a.ts', statuses('Killed', 'Killed', 'Survived')),
+    getFileScore('b.ts', []),
+  ])
+  expect(lines).toEqual([
+    'file          killed    survived no-coverage     timeout     score %',
+    'web/a.ts           2           1           0           0        66.7',
+    'b.ts               0           0           0           0         n/a',
+  ])
+})
