@@ -45,6 +45,13 @@ describe('HTTP retry rule (spec 7)', () => {
     expect(net.calls).toHaveLength(1)
   })
 
+  test('a refused answer without a body is retried too', async () => {
+    let n = 0
+    const net = createRecordingFetch(() => (n++ === 0 ? new Response(null, { status: 503 }) : json(200, {})))
+    expect((await withHttpRetry(net.fetch)(request('GET'))).status).toBe(200)
+    expect(net.calls).toHaveLength(2)
+  })
+
   test('retries once only: a second 503 is the answer', async () => {
     const net = createRecordingFetch(() => json(503, {}))
     expect((await withHttpRetry(net.fetch)(request('GET'))).status).toBe(503)
