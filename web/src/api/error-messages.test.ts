@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest'
-import { getErrorMessage, getSignOutMessage, isErrorCode } from './error-messages.ts'
+import {
+  AUTH_FAILED_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  getErrorMessage,
+  getSignOutMessage,
+  isErrorCode,
+  NETWORK_ERROR_MESSAGE,
+  REFRESH_FAILED_MESSAGE,
+} from './error-messages.ts'
 
 const signOut = [
   { body: { error: 'token_expired' }, text: 'Your session has expired. Please login again.' },
@@ -67,4 +75,32 @@ test.each(codes)('every documented code has copy of our own: %s', (code) => {
   expect(isErrorCode(code)).toBe(true)
   expect(getErrorMessage({ error: code, message: 'SERVER TEXT' })).not.toBe('SERVER TEXT')
   expect(getErrorMessage({ error: code }).length).toBeGreaterThan(0)
+})
+
+// The shared texts, typed literally: a change to the copy fails here on purpose (CONVENTIONS.md).
+const texts = [
+  { text: REFRESH_FAILED_MESSAGE, copy: 'Session expired. Please login again.' },
+  { text: AUTH_FAILED_MESSAGE, copy: 'Authentication failed. Please login again.' },
+  { text: GENERIC_ERROR_MESSAGE, copy: 'Something went wrong. Please try again.' },
+  { text: NETWORK_ERROR_MESSAGE, copy: 'Could not reach the server. Check your connection and try again.' },
+] as const
+
+test.each(texts)('$copy', ({ text, copy }) => {
+  expect(text).toBe(copy)
+})
+
+// Only a string naming a documented code is a code, whatever a server body carries in its place.
+const notCodes = [
+  'unknown_code',
+  'toString',
+  '',
+  42,
+  null,
+  undefined,
+  ['token_expired'],
+  { error: 'token_expired' },
+]
+
+test.each(notCodes)('%j is no error code', (code) => {
+  expect(isErrorCode(code)).toBe(false)
 })

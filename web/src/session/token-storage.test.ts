@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createMemoryStorage, storageEntries } from '../test/memory-storage.ts'
-import { createSessionValues, createTokenStorage } from './token-storage.ts'
+import { createSessionValues, createTokenStorage, getSessionStorage } from './token-storage.ts'
 
 describe('token storage (spec 3, 4, 9)', () => {
   test('stores the pair under accessToken, refreshToken and serviceToken', () => {
@@ -28,6 +28,30 @@ describe('token storage (spec 3, 4, 9)', () => {
       expect(tokens.getTokens() !== null).toBe(present)
     },
   )
+
+  const pairs = [
+    {
+      stored: { accessToken: 'a', refreshToken: 'r', serviceToken: 's' },
+      tokens: { accessToken: 'a', refreshToken: 'r', serviceToken: 's' },
+    },
+    {
+      stored: { accessToken: 'a', refreshToken: 'r' },
+      tokens: { accessToken: 'a', refreshToken: 'r', serviceToken: null },
+    },
+    {
+      stored: { accessToken: 'a', refreshToken: 'r', serviceToken: '' },
+      tokens: { accessToken: 'a', refreshToken: 'r', serviceToken: null },
+    },
+  ] as const
+
+  test.each(pairs)('getTokens reads $stored as $tokens', ({ stored, tokens }) => {
+    const storage = createTokenStorage(createMemoryStorage(stored))
+    expect(storage.getTokens()).toEqual(tokens)
+    expect([storage.getAccessToken(), storage.getRefreshToken()]).toEqual([
+      tokens.accessToken,
+      tokens.refreshToken,
+    ])
+  })
 
   test('clear removes all three values and nothing else', () => {
     const storage = createMemoryStorage({
@@ -58,5 +82,20 @@ describe('token storage (spec 3, 4, 9)', () => {
     expect(values.authFlow.get()).toEqual({ email: 'ada@example.com', purpose: 'reset' })
     storage.setItem('reloadGuard', '{not json')
     expect(values.reloadGuard.get()).toBeNull()
+  })
+
+  test('clearing one per-tab value removes its key only', () => {
+    const storage = createMemoryStorage({
+      authFlow: '{"email":"a@example.com","purpose":"login"}',
+      ssoState: '{}',
+    })
+    const values = createSessionValues(storage)
+    values.authFlow.clear()
+    expect(values.authFlow.get()).toBeNull()
+    expect(storageEntries(storage)).toEqual({ ssoState: '{}' })
+  })
+
+  test("the app's storage is the browser's sessionStorage", () => {
+    expect(getSessionStorage()).toBe(globalThis.sessionStorage)
   })
 })
