@@ -7,6 +7,7 @@ export default {
   mutate: [
     'web/src/session/session-machine.ts',
     'web/src/session/session-store.ts',
+    'web/src/session/session-effects.ts',
     'web/src/session/cross-tab.ts',
     'web/src/session/session-calls.ts',
     'web/src/session/token-storage.ts',

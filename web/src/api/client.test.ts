@@ -110,4 +110,39 @@ describe('the activity reporter (the layout’s loading bar)', () => {
     await expect(api.GET('/api/me')).rejects.toThrow('Failed to fetch')
     expect(activity).toMatchObject({ inFlight: 0, starts: 1, ends: 1 })
   })
+
+  test('a call whose retry fails on the network ends too (the bar does not stay)', async () => {
+    const activity = createActivity()
+    const net = createRecordingFetch((_request, _body, call) => {
+      if (call.authorization === 'Bearer access-1') throw new TypeError('Failed to fetch')
+      return json(401, { error: 'token_expired' })
+    })
+    const api = createApiClient({
+      fetch: net.fetch,
+      session: createFakeSession('access-0', 'access-1'),
+      baseUrl: BASE_URL,
+      activity,
+    })
+    await expect(api.GET('/api/me')).rejects.toThrow('Failed to fetch')
+    expect(activity).toMatchObject({ inFlight: 0, starts: 1, ends: 1 })
+  })
+
+  test('every method is counted', async () => {
+    const activity = createActivity()
+    const api = createApiClient({
+      fetch: async () => json(200, {}),
+      session: createFakeSession(null),
+      baseUrl: BASE_URL,
+      activity,
+    })
+    await api.PUT('/api/me' as never, {} as never)
+    await api.POST('/api/auth/forgot', { body: { email: 'ada@example.com' } })
+    await api.DELETE('/api/_auth/session')
+    await api.PATCH('/api/process/steps/{id}', {
+      params: { path: { id: 's1' } },
+      body: { scheduled_at: null },
+    })
+    await api.GET('/api/me')
+    expect(activity).toMatchObject({ inFlight: 0, starts: 5, ends: 5 })
+  })
 })
