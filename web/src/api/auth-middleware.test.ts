@@ -2,7 +2,12 @@ import { describe, expect, test } from 'vitest'
 import { flush } from '../test/fake-clock.ts'
 import { storageEntries } from '../test/memory-storage.ts'
 import { json } from '../test/recording-fetch.ts'
-import { createHarness, SIGNED_IN_STORAGE, type HarnessOptions } from '../test/session-harness.ts'
+import {
+  createHarness,
+  SIGNED_IN_STORAGE,
+  type Harness,
+  type HarnessOptions,
+} from '../test/session-harness.ts'
 
 const ME = '/api/me'
 const REFRESH = '/api/refresh_token'
@@ -63,6 +68,62 @@ describe('bearer header (spec 7)', () => {
     },
   )
 
+  test.each([
+    { name: 'the session call', run: (h: Harness) => h.api.GET('/api/_auth/session') },
+    {
+      name: 'the refresh call',
+      run: (h: Harness) => h.api.POST('/api/refresh_token', { body: { refresh_token: 'refresh-0' } }),
+    },
+    {
+      name: 'the external sign-in start',
+      run: (h: Harness) =>
+        h.api.GET('/api/auth/external/authorize', {
+          params: { query: { state: 's', redirect_uri: '/callback' } },
+        }),
+    },
+  ])('$name never carries the token nor takes part, refused or not', async ({ run }) => {
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: {
+        'GET /api/_auth/session': () => json(401, { error: 'token_invalid' }),
+        'POST /api/refresh_token': () => json(401, { success: false, error: 'refresh_invalid' }),
+        'GET /api/auth/external/authorize': () => json(401, { error: 'token_invalid' }),
+      },
+    })
+    const { response } = await run(h)
+    expect(response.status).toBe(401)
+    expect(h.net.calls.map((c) => c.authorization)).toEqual([null])
+    expect([h.toasts, h.navigations]).toEqual([[], []])
+    expect(storageEntries(h.storage)).toEqual(SIGNED_IN_STORAGE)
+  })
+
+  test.each([
+    { name: 'a body that is not JSON', body: 'password=x' },
+    { name: 'a JSON body without reset_token', body: '{"password":"password1"}' },
+  ])('update_password with $name carries the token', async ({ body }) => {
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: { 'POST /api/auth/update_password': () => json(200, { updated: true }) },
+    })
+    await h.api.POST('/api/auth/update_password', {
+      body: body as never,
+      bodySerializer: (value) => value as unknown as string,
+    })
+    expect(h.net.calls[0]?.authorization).toBe('Bearer access-0')
+  })
+
+  test('only update_password goes without the token for a reset_token in its body', async () => {
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      routes: { 'PATCH /api/process/steps/s1': () => json(200, {}) },
+    })
+    await h.api.PATCH('/api/process/steps/{id}', {
+      params: { path: { id: 's1' } },
+      body: { scheduled_at: null, reset_token: 't' } as never,
+    })
+    expect(h.net.calls[0]?.authorization).toBe('Bearer access-0')
+  })
+
   test('update_password signed in (current_password) carries the token', async () => {
     const h = createHarness({
       stored: SIGNED_IN_STORAGE,
@@ -80,6 +141,9 @@ describe('401 -> one refresh -> one retry (spec 4)', () => {
     { name: 'token_expired', body: { error: 'token_expired', message: 'Token expired' } },
     { name: 'no error code', body: { message: 'Unauthorized' } },
     { name: 'no body', body: null },
+    { name: 'a code that is not a text', body: { error: 5, message: 'odd' } },
+    { name: 'a body that is not JSON', body: 'Unauthorized' },
+    { name: 'a JSON body that is not an object', body: ['token_invalid'] },
   ] as const
 
   test.each(refreshable)('$name: refreshes once and retries with the new token', async ({ body }) => {
@@ -89,7 +153,8 @@ describe('401 -> one refresh -> one retry (spec 4)', () => {
         [`GET ${ME}`]: () => {
           if (!first) return undefined
           first = false
-          return body === null ? new Response(null, { status: 401 }) : json(401, body)
+          if (body === null) return new Response(null, { status: 401 })
+          return typeof body === 'string' ? new Response(body, { status: 401 }) : json(401, body)
         },
       },
     })
@@ -187,6 +252,7 @@ describe('forced sign-out (spec 4, 8)', () => {
     { body: { error: 'session_revoked', message: 'Session revoked' }, toast: 'Session revoked' },
     { body: { message: 'Still no' }, toast: 'Still no' },
     { body: {}, toast: 'Authentication failed. Please login again.' },
+    { body: { error: 'access_denied', message: 42 }, toast: 'Authentication failed. Please login again.' },
   ] as const
 
   test.each(secondUnauthorized)(

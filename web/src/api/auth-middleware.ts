@@ -36,25 +36,28 @@ const PUBLIC_PATHS = new Set([
 ])
 const UPDATE_PASSWORD_PATH = '/api/auth/update_password'
 
-async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+/** A JSON object's fields, or none (a body that is not a JSON object reads as no fields). */
+async function readFields(message: Request | Response): Promise<Record<string, unknown>> {
   try {
-    const body: unknown = await response.clone().json()
-    return typeof body === 'object' && body !== null ? (body as ErrorBody) : null
+    return { ...((await message.clone().json()) as Record<string, unknown>) }
   } catch {
-    return null
+    return {}
+  }
+}
+
+/** The `error` and `message` of a refusal, each only when it is a text. */
+async function readErrorBody(response: Response): Promise<ErrorBody> {
+  const { error, message } = await readFields(response)
+  return {
+    ...(typeof error === 'string' && { error }),
+    ...(typeof message === 'string' && { message }),
   }
 }
 
 async function isPublic(schemaPath: string, request: Request): Promise<boolean> {
   if (PUBLIC_PATHS.has(schemaPath)) return true
-  if (schemaPath !== UPDATE_PASSWORD_PATH) return false
   // update_password is public with a reset_token, protected with a current_password.
-  try {
-    const body: unknown = JSON.parse(await request.clone().text())
-    return typeof body === 'object' && body !== null && 'reset_token' in body
-  } catch {
-    return false
-  }
+  return schemaPath === UPDATE_PASSWORD_PATH && (await readFields(request)).reset_token !== undefined
 }
 
 /**
@@ -63,31 +66,26 @@ async function isPublic(schemaPath: string, request: Request): Promise<boolean> 
  * client.use(createAuthMiddleware({ session }))
  */
 export function createAuthMiddleware({ session }: { session: AuthSession }): Middleware {
-  // Per request id: what it was sent with, and an untouched copy to retry with (the body survives).
-  const sent = new Map<string, { token: string; generation: number; replay: Request }>()
+  // Per request: what it was sent with, and an untouched copy to retry with (the body survives). Keyed by the
+  // request object itself, so an entry goes with its request, answered or not.
+  const sent = new WeakMap<Request, { token: string; generation: number; replay: Request }>()
   return {
-    async onRequest({ request, schemaPath, id }) {
+    async onRequest({ request, schemaPath }) {
       const token = session.getAccessToken()
       if (token === null || (await isPublic(schemaPath, request))) return undefined
       request.headers.set('Authorization', `Bearer ${token}`)
-      sent.set(id, { token, generation: session.getGeneration(), replay: request.clone() })
+      sent.set(request, { token, generation: session.getGeneration(), replay: request.clone() })
       return request
     },
-    async onResponse({ response, id, options }) {
-      const entry = sent.get(id)
-      sent.delete(id)
+    async onResponse({ request, response, options }) {
+      const entry = sent.get(request)
       if (!entry || response.status !== 401) return undefined
       const token = await session.handleUnauthorized(entry, await readErrorBody(response))
       if (token === null) return undefined
       entry.replay.headers.set('Authorization', `Bearer ${token}`)
       const retried = await options.fetch(entry.replay)
-      const body = retried.status === 401 ? await readErrorBody(retried) : null
-      session.handleRetried(entry.generation, retried.status, body)
+      session.handleRetried(entry.generation, retried.status, await readErrorBody(retried))
       return retried
-    },
-    onError({ id }) {
-      sent.delete(id)
-      return undefined
     },
   }
 }

@@ -4,7 +4,7 @@ import { createBus, createLocks } from '../test/fake-tabs.ts'
 import { createMemoryStorage, storageEntries } from '../test/memory-storage.ts'
 import { createBackend, createHarness, SIGNED_IN_STORAGE } from '../test/session-harness.ts'
 import { json } from '../test/recording-fetch.ts'
-import { createSha256Hex, createTabChannel } from './cross-tab.ts'
+import { createLockKeeper, createSha256Hex, createTabChannel } from './cross-tab.ts'
 
 const REFRESH = '/api/refresh_token'
 const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada' }
@@ -294,10 +294,80 @@ describe('the tab channel', () => {
     ).resolves.toBeUndefined()
   })
 
+  test('without a channel nothing is hashed or posted, and nothing throws', async () => {
+    const hashed: string[] = []
+    const tabs = createTabChannel({
+      channel: null,
+      hash: async (text) => (hashed.push(text), text),
+      getRefreshToken: () => 'r0',
+      onRotation: () => {},
+      onLogout: () => {},
+    })
+    await expect(
+      tabs.announceRotation('r0', { accessToken: 'a', refreshToken: 'r' }),
+    ).resolves.toBeUndefined()
+    expect(() => tabs.announceLogout()).not.toThrow()
+    expect(() => tabs.dispose()).not.toThrow()
+    expect(hashed).toEqual([])
+  })
+
+  test('a channel failing for another reason than being closed is a bug: it is not swallowed', () => {
+    const broken = {
+      postMessage: () => {
+        throw new TypeError('not a channel')
+      },
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }
+    const tabs = createTabChannel({
+      channel: broken,
+      hash: async (text) => text,
+      getRefreshToken: () => null,
+      onRotation: () => {},
+      onLogout: () => {},
+    })
+    expect(() => tabs.announceLogout()).toThrow('not a channel')
+  })
+
   test('SHA-256 hex through crypto.subtle', async () => {
     const sha256 = createSha256Hex(globalThis.crypto.subtle)
     await expect(sha256('abc')).resolves.toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     )
+  })
+})
+
+describe('the lock keeper', () => {
+  test('holds the lock per key until that key is released; release-all lets every key go', async () => {
+    const locks = createLocks()
+    const keeper = createLockKeeper(locks, 'L')
+    const granted: number[] = []
+    keeper.acquire(1, () => granted.push(1))
+    keeper.acquire(2, () => granted.push(2))
+    await flush()
+    expect(granted).toEqual([1])
+    keeper.release(1)
+    await flush()
+    expect(granted).toEqual([1, 2])
+    let third = false
+    void locks.request('L', async () => void (third = true))
+    await flush()
+    expect(third, 'still held by key 2').toBe(false)
+    keeper.releaseAll()
+    await flush()
+    expect(third).toBe(true)
+  })
+
+  test('releasing a key that holds nothing does nothing', () => {
+    const keeper = createLockKeeper(null, 'L')
+    expect(() => keeper.release(42)).not.toThrow()
+  })
+
+  test('without Web Locks the task is granted at once', () => {
+    const keeper = createLockKeeper(null, 'L')
+    const granted: number[] = []
+    keeper.acquire(1, () => granted.push(1))
+    keeper.acquire(2, () => granted.push(2))
+    expect(granted).toEqual([1, 2])
   })
 })

@@ -34,20 +34,20 @@ export interface HeardRotation {
   held: { token: string; digest: string }
 }
 
+/** A field of a message that may be anything at all (a primitive has no fields). */
+const field = (data: unknown, key: string): unknown =>
+  (data as Record<string, unknown> | null | undefined)?.[key]
+
 function isRotationMessage(data: unknown): data is RotationMessage {
-  if (typeof data !== 'object' || data === null) return false
-  const m = data as Record<string, unknown>
   return (
-    m.type === 'token-rotated' &&
-    typeof m.retired === 'string' &&
-    typeof m.accessToken === 'string' &&
-    typeof m.refreshToken === 'string'
+    field(data, 'type') === 'token-rotated' &&
+    typeof field(data, 'retired') === 'string' &&
+    typeof field(data, 'accessToken') === 'string' &&
+    typeof field(data, 'refreshToken') === 'string'
   )
 }
 
-function isLogoutMessage(data: unknown): data is LogoutMessage {
-  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).type === 'logged-out'
-}
+const isLogoutMessage = (data: unknown): data is LogoutMessage => field(data, 'type') === 'logged-out'
 
 /** Runs `task` under the named lock when the browser has Web Locks, else directly. */
 export function withLock<T>(locks: LockManagerLike | null | undefined, name: string, task: () => Promise<T>) {
@@ -107,10 +107,12 @@ export function createTabChannel(options: TabChannelOptions) {
   }
   channel?.addEventListener('message', listener)
   const post = (message: RotationMessage | LogoutMessage) => {
+    if (!channel) return
     try {
-      channel?.postMessage(message)
-    } catch {
-      // a closed channel: the other tabs find out from the server
+      channel.postMessage(message)
+    } catch (error) {
+      // A closed channel (InvalidStateError): the other tabs find out from the server. Anything else is a bug.
+      if (!(error instanceof DOMException)) throw error
     }
   }
   return {
@@ -119,11 +121,13 @@ export function createTabChannel(options: TabChannelOptions) {
       tokens: { accessToken: string; refreshToken: string },
     ) {
       if (!channel) return
+      let retired: string
       try {
-        post({ type: 'token-rotated', retired: await hash(retiredRefreshToken), ...tokens })
+        retired = await hash(retiredRefreshToken)
       } catch {
-        // no hashing (no crypto.subtle): the other tabs refresh for themselves
+        return // no hashing (no crypto.subtle): the other tabs refresh for themselves
       }
+      post({ type: 'token-rotated', retired, ...tokens })
     },
     announceLogout: () => post({ type: 'logged-out' }),
     dispose() {

@@ -52,7 +52,7 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
       () => report(answer(null)),
     )
   const stopTimer = () => {
-    if (timerId !== null) deps.timers.clearInterval(timerId)
+    deps.timers.clearInterval(timerId) // clearInterval(null) does nothing
     timerId = null
   }
 
@@ -78,6 +78,7 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
         return void lock.release(effect.flight)
       case 'resume':
         return void effect.calls.forEach(
+          // Stryker disable next-line OptionalChaining: equivalent, the machine resumes each waiting call once
           (call) => (waiting.get(call)?.(effect.accessToken), waiting.delete(call)),
         )
       case 'storeTokens':
@@ -108,6 +109,8 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
         return void deps.notify({ kind: effect.kind, message: effect.message })
       case 'navigate':
         return void deps.navigate(effect.to, effect.replace ? { replace: true } : undefined)
+      default:
+        throw new Error(`Failed to run a session effect: ${JSON.stringify(effect)} is not one.`)
     }
   }
 
@@ -117,6 +120,7 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
     getAccessToken: tokens.getAccessToken,
     /** Reports the event `ask(call)` names; resolves with the machine's `resume` for that call (a token or null). */
     wait(ask: (call: number) => SessionEvent): Promise<string | null> {
+      // Stryker disable next-line UpdateOperator: equivalent, counting down gives unique ids as well
       const call = nextCall++
       const answer = new Promise<string | null>((resolve) => waiting.set(call, resolve))
       report(ask(call))

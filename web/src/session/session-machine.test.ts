@@ -504,7 +504,77 @@ const rows: readonly { name: string; from: SessionState; event: SessionEvent; ef
   },
 ]
 
+const moreRows: readonly {
+  name: string
+  from: SessionState
+  event: SessionEvent
+  effects: SessionEffect[]
+}[] = [
+  {
+    name: 'start with only a refresh token: as without tokens',
+    from: initialSessionState,
+    event: { type: 'STARTED', stored: { accessToken: null, refreshToken: 'r0' } },
+    effects: [{ type: 'fetchSession', generation: 0 }],
+  },
+  {
+    name: 'a forced sign-out with no timer running stops none',
+    from: { ...signedIn, timerRunning: false },
+    event: unauthorized({ error: 'token_invalid' }),
+    effects: [
+      { type: 'resume', calls: [9], accessToken: null },
+      { type: 'clearTokens' },
+      { type: 'notify', kind: 'error', message: 'Invalid authentication. Please login again.' },
+      { type: 'navigate', to: '/login' },
+    ],
+  },
+  {
+    name: 'a forced sign-out of a tab that never started stops no timer',
+    from: initialSessionState,
+    event: unauthorized({ error: 'token_invalid' }, 0),
+    effects: [
+      { type: 'resume', calls: [9], accessToken: null },
+      { type: 'clearTokens' },
+      { type: 'notify', kind: 'error', message: 'Invalid authentication. Please login again.' },
+      { type: 'navigate', to: '/login' },
+    ],
+  },
+  {
+    name: 'a log-out elsewhere ends a tab with only the cookie user (no tokens)',
+    from: { ...signedIn, hasTokens: false, timerRunning: false },
+    event: { type: 'LOGGED_OUT_ELSEWHERE' },
+    effects: [{ type: 'clearTokens' }],
+  },
+  {
+    name: 'a log-out elsewhere ends a tab whose only session is a refresh in flight',
+    from: { ...waitedFor, user: null, hasTokens: false, timerRunning: false },
+    event: { type: 'LOGGED_OUT_ELSEWHERE' },
+    effects: [{ type: 'clearTokens' }, { type: 'resume', calls: [3, 4], accessToken: null }],
+  },
+  {
+    name: '401 token_expired while a refresh runs, the tokens rotated since: still wait for the refresh',
+    from: refreshing,
+    event: { ...unauthorized({ error: 'token_expired' }), stored: pair },
+    effects: [],
+  },
+  {
+    name: '401 token_expired with the access token gone but a refresh token: a refresh',
+    from: signedIn,
+    event: { ...unauthorized({ error: 'token_expired' }), stored: { accessToken: null, refreshToken: 'r0' } },
+    effects: [{ type: 'acquireLock', flight: 1 }],
+  },
+  {
+    name: 'log-out with nothing in flight and no timer: announce and ask the server, nothing else',
+    from: { ...signedIn, timerRunning: false },
+    event: { type: 'LOGOUT_REQUESTED', stored: held },
+    effects: [{ type: 'announceLogout' }, { type: 'deleteSession', generation: 2, accessToken: 'a0' }],
+  },
+]
+
 describe('session machine: effects of each event', () => {
+  test.each(moreRows)('$name', ({ from, event, effects }) => {
+    expect(transition(from, event, NOW).effects).toEqual(effects)
+  })
+
   test.each(rows)('$name', ({ from, event, effects }) => {
     expect(transition(from, event, NOW).effects).toEqual(effects)
   })
@@ -656,6 +726,18 @@ const states: readonly {
     expect: { generation: 2, user: null, hasTokens: false, signedOut: false },
   },
   {
+    name: 'a 401 joining a flight after the tokens rotated is added to its waiters',
+    from: refreshing,
+    event: { ...unauthorized({ error: 'token_expired' }), stored: pair },
+    expect: { refresh: { ...flight, waiters: [9] } },
+  },
+  {
+    name: 'log-out before the first session answer: ready (signed out)',
+    from: initialSessionState,
+    event: { type: 'LOGOUT_REQUESTED', stored: none },
+    expect: { ready: true, loggingOut: true, generation: 1 },
+  },
+  {
     name: 'a reset signed out: ready, same generation',
     from: initialSessionState,
     event: { type: 'PASSWORD_UPDATED', generation: 0, via: 'reset' },
@@ -683,6 +765,11 @@ describe('session machine: state after each event', () => {
       name: 'a log-out elsewhere, signed out',
       from: initialSessionState,
       event: { type: 'LOGGED_OUT_ELSEWHERE' },
+    },
+    {
+      name: 'a start without tokens, none held',
+      from: initialSessionState,
+      event: { type: 'STARTED', stored: none },
     },
     {
       name: 'a late refresh answer',

@@ -349,7 +349,9 @@ export function transition(state: SessionState, event: SessionEvent, now: number
   switch (event.type) {
     case 'STARTED': {
       const fetchSession: SessionEffect = { type: 'fetchSession', generation: state.generation }
-      if (!hasPair(event.stored)) return { state: { ...state, hasTokens: false }, effects: [fetchSession] }
+      if (!hasPair(event.stored)) {
+        return { state: state.hasTokens ? { ...state, hasTokens: false } : state, effects: [fetchSession] }
+      }
       // Once at start-up when tokens exist, then every 300 s.
       const refresh = requestRefresh({ ...state, hasTokens: true, timerRunning: true }, event.stored, null)
       return { state: refresh.state, effects: [fetchSession, startTimer, ...refresh.effects] }

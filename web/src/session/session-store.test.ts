@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { flush } from '../test/fake-clock.ts'
 import { storageEntries } from '../test/memory-storage.ts'
 import { json } from '../test/recording-fetch.ts'
+import { createBus, createLocks } from '../test/fake-tabs.ts'
+import { createMemoryStorage } from '../test/memory-storage.ts'
 import { BASE_URL, createHarness, SIGNED_IN_STORAGE } from '../test/session-harness.ts'
 import { createSessionCalls } from './session-calls.ts'
 
@@ -277,5 +279,93 @@ describe('a log-out whose answer never comes', () => {
       logoutTimeoutMs: 20,
     })
     await expect(calls.deleteSession('access-0')).resolves.toBeUndefined()
+  })
+})
+
+const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada' }
+const signInBody = { user: ADA, token: 'access-s', refresh_token: 'refresh-s', service_token: 'service-s' }
+
+describe('the store runs what the machine decides', () => {
+  test('listeners hear each change, not an event that changed nothing, and no more once unsubscribed', async () => {
+    const h = createHarness()
+    const heard = vi.fn()
+    const unsubscribe = h.store.subscribe(heard)
+    h.store.start()
+    await flush()
+    expect(heard).toHaveBeenCalledTimes(1) // ready, with the session's user
+    const snapshot = h.store.getSnapshot()
+    h.store.handleRetried(h.store.getGeneration(), 200, null)
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(h.store.getSnapshot()).toBe(snapshot)
+    unsubscribe()
+    h.store.signIn(signInBody, { generation: h.store.getGeneration(), redirect: '/' })
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(h.store.getSnapshot()).toMatchObject({ isLoggedIn: true, hasTokens: true })
+  })
+
+  test('a sign-in replaces the history entry it leaves; a forced sign-out does not', async () => {
+    const h = createHarness()
+    h.store.signIn(signInBody, { generation: h.store.getGeneration(), redirect: '/help' })
+    await h.store.handleUnauthorized(
+      { generation: h.store.getGeneration(), token: 'access-s' },
+      { error: 'token_invalid' },
+    )
+    expect(h.navigations).toEqual(['/help', '/login'])
+    expect(h.replaced).toEqual(['/help'])
+  })
+
+  test('a password changed signed in: the toast, then home', () => {
+    const h = createHarness({ stored: SIGNED_IN_STORAGE })
+    h.store.passwordUpdated(h.store.getGeneration(), 'signed-in')
+    expect(h.toasts).toEqual([{ kind: 'success', message: 'Your password has been changed.' }])
+    expect(h.navigations).toEqual(['/'])
+  })
+
+  test('the lock is let go only after the rotation is announced (a waiting tab finds it)', async () => {
+    let digest!: (value: string) => void
+    const bus = createBus()
+    const locks = createLocks()
+    bus.channel() // another tab, listening
+    const slow = createHarness({
+      storage: createMemoryStorage(SIGNED_IN_STORAGE),
+      channel: bus.channel(),
+      locks,
+      hash: () => new Promise<string>((resolve) => (digest = resolve)),
+    })
+    const refreshed = slow.store.refresh()
+    await vi.waitFor(() => expect(slow.net.callsTo(REFRESH)).toHaveLength(1))
+    await flush()
+    let next = false
+    void locks.request('auth-shell:refresh', async () => void (next = true))
+    await flush()
+    expect(next, 'held while the announcement is being hashed').toBe(false)
+    expect(bus.posted).toEqual([])
+    digest('hash(refresh-0)')
+    await expect(refreshed).resolves.toBe('access-1')
+    await vi.waitFor(() => expect(next).toBe(true))
+    expect(bus.posted).toHaveLength(1)
+  })
+
+  test('dispose: the timer stops, waiting callers give up, the lock is let go, and later events change nothing', async () => {
+    const locks = createLocks()
+    const h = createHarness({
+      stored: SIGNED_IN_STORAGE,
+      locks,
+      routes: { [`POST ${REFRESH}`]: () => new Promise<Response>(() => {}) }, // never answers
+    })
+    h.store.start()
+    const waiting = h.store.refresh()
+    await vi.waitFor(() => expect(h.net.callsTo(REFRESH)).toHaveLength(1))
+    h.store.dispose()
+    await expect(waiting).rejects.toThrow('Token refresh failed')
+    expect(h.clock.pending()).toBe(0)
+    let granted = false
+    void locks.request('auth-shell:refresh', async () => void (granted = true))
+    await vi.waitFor(() => expect(granted).toBe(true))
+    const snapshot = h.store.getSnapshot()
+    h.store.signIn(signInBody, { generation: h.store.getGeneration(), redirect: '/' })
+    h.store.logout()
+    expect(h.store.getSnapshot()).toBe(snapshot)
+    expect(storageEntries(h.storage)).toEqual(SIGNED_IN_STORAGE)
   })
 })

@@ -22,8 +22,9 @@ export function createBus() {
             setTimeout(() => other.forEach((listener) => listener({ data: structuredClone(data) })), 0)
           }
         },
-        addEventListener: (_type, listener) => void listeners.add(listener),
-        removeEventListener: (_type, listener) => void listeners.delete(listener),
+        // Like a BroadcastChannel, only 'message' listeners hear the messages.
+        addEventListener: (type, listener) => void (type === 'message' && listeners.add(listener)),
+        removeEventListener: (type, listener) => void (type === 'message' && listeners.delete(listener)),
       }
     },
   }

@@ -25,6 +25,8 @@ export interface HarnessOptions {
   locks?: LockManagerLike | null
   channel?: ChannelLike | null
   clock?: ReturnType<typeof createFakeClock>
+  /** The hash of the retired refresh token in rotation announcements (default: `hash(<token>)`, at once). */
+  hash?: (text: string) => Promise<string>
   /** The refresh backend's shared state, for several tabs against one server. */
   backend?: ReturnType<typeof createBackend>
 }
@@ -65,6 +67,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const backend = options.backend ?? createBackend()
   const toasts: { kind: string; message: string }[] = []
   const navigations: string[] = []
+  /** The navigations that replaced the current history entry. */
+  const replaced: string[] = []
   const logs: string[] = []
   const net = createRecordingFetch(async (request, body, call) => {
     const route = options.routes?.[`${call.method} ${call.path}`]
@@ -95,15 +99,15 @@ export function createHarness(options: HarnessOptions = {}) {
     storage,
     clock,
     timers: clock,
-    navigate: (to) => navigations.push(to),
+    navigate: (to, options) => void (navigations.push(to), options?.replace && replaced.push(to)),
     notify: (toast) => toasts.push(toast),
     log: (message) => logs.push(message),
-    hash: async (text) => `hash(${text})`,
+    hash: options.hash ?? (async (text) => `hash(${text})`),
     locks: options.locks ?? null,
     channel: options.channel ?? null,
   })
   const api = createApiClient({ fetch: net.fetch, session: store, baseUrl: BASE_URL })
-  return { clock, storage, backend, net, store, api, toasts, navigations, logs }
+  return { clock, storage, backend, net, store, api, toasts, navigations, replaced, logs }
 }
 
 export type Harness = ReturnType<typeof createHarness>
