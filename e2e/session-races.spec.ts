@@ -276,3 +276,43 @@ test('a refresh whose answer is lost on the wire: one toast, signed out, no seco
   expect(await toastsShown(page)).toEqual([REFRESH_FAILED])
   await expectStaysSignedOut(page)
 })
+
+test('a log-out in another tab while this tab shows the signed-in /update_password: quietly to /login', async ({
+  page,
+  account,
+  mock,
+}) => {
+  await page.context().addInitScript(() => {
+    const shown: string[] = []
+    Object.defineProperty(window, '__pageAlerts', { value: shown })
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('[role="alert"]')) {
+        const text = alert.textContent?.trim()
+        if (text && alert.closest('[data-rht-toaster]') === null && !shown.includes(text)) shown.push(text)
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  await signInThroughForm(page, account)
+  await page.goto('/update_password')
+  await expect(page.getByLabel('Current password')).toBeVisible()
+  await refreshSettled(page)
+  const since = await mock.lastSeq()
+  const [copy] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate(() => void window.open('/', '_blank')),
+  ])
+  await expect(landmarkOf(copy, '/', account)).toBeVisible()
+  await refreshSettled(copy)
+
+  await logOutByLink(copy)
+  await expect(copy).toHaveURL('/login')
+  await expect(page).toHaveURL('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  expect(await readTokens(page)).toEqual(NO_TOKENS)
+  expect(await toastsShown(page)).toEqual([])
+  const alerts = await page.evaluate(() => (window as unknown as { __pageAlerts: string[] }).__pageAlerts)
+  expect(alerts, 'no page says a reset was not started').toEqual([])
+  expect(describeCalls(await mock.requests(account.email, since), ['refreshToken', 'deleteSession'])).toEqual(
+    ['refreshToken 200', 'deleteSession 200'],
+  )
+})

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { ADA, callsOf, latestCode, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
 
@@ -122,6 +122,67 @@ describe('forgot -> /otp (reset) -> /update_password -> /login', () => {
       'This password reset has expired or was not started here.',
     )
     expect(screen.getByRole('link', { name: 'Start a password reset' })).toHaveAttribute('href', '/forgot')
+  })
+})
+
+describe('/update_password for a signed-in user whose session ends there', () => {
+  const NOT_STARTED = 'This password reset has expired or was not started here.'
+
+  /** Every node ever added under <body> while `run` goes on, removed or not, so a passing flash is caught too. */
+  async function textsShownDuring(run: () => Promise<void>): Promise<string> {
+    const added: Node[] = []
+    const observer = new MutationObserver((records) => records.forEach((r) => added.push(...r.addedNodes)))
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    try {
+      await run()
+    } finally {
+      added.push(...observer.takeRecords().flatMap((r) => [...r.addedNodes]))
+      observer.disconnect()
+    }
+    return added.map((node) => node.textContent ?? '').join('\n')
+  }
+
+  async function signedInOnUpdatePassword() {
+    const app = await renderApp('/login')
+    await app.user.type(await screen.findByLabelText('E-mail'), ADA.email)
+    await app.user.type(screen.getByLabelText('Password'), ADA.password)
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })
+    await act(() => app.router.navigate('/update_password'))
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument()
+    return app
+  }
+
+  test('it says nothing about a reset until the session call has answered', async () => {
+    let sessionCallsWhenShown: number | null = null
+    const observer = new MutationObserver(() => {
+      if (sessionCallsWhenShown === null && document.body.textContent?.includes(NOT_STARTED)) {
+        sessionCallsWhenShown = callsOf(app.core, 'getSession').length
+      }
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    const app = await renderApp('/update_password', {
+      beforeStart: (core) =>
+        core.ops.scenarios.arm({ name: 'latency', operation: 'getSession', delay_ms: 1_000 }),
+    })
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(NOT_STARTED)
+    observer.disconnect()
+    expect(sessionCallsWhenShown, 'shown only once the session was known').toBe(1)
+  })
+
+  test('a forced sign-out: the catalogue toast alone, then /login', async () => {
+    const app = await signedInOnUpdatePassword()
+    app.core.ops.scenarios.arm({ name: 'unauthorized-other', email: ADA.email, message: 'Suspended.' })
+    const shown = await textsShownDuring(async () => {
+      await app.user.type(screen.getByLabelText('Current password'), ADA.password)
+      await app.user.type(screen.getByLabelText('New password'), 'a-brand-new-passphrase!')
+      await app.user.type(screen.getByLabelText('Repeat the new password'), 'a-brand-new-passphrase!')
+      await app.user.click(screen.getByRole('button', { name: 'Save password' }))
+      expect(await screen.findByText('Suspended.')).toBeInTheDocument()
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
+    })
+    expect(shown).not.toContain(NOT_STARTED)
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Suspended.'])
   })
 })
 

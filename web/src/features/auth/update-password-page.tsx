@@ -1,7 +1,7 @@
 // /update_password: a new password, twice. After a reset code it sends the reset token; a signed-in user without
 // one gives the current password instead (openapi `UpdatePasswordRequest`).
 import { useState, type FormEvent } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, Navigate } from 'react-router-dom'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import { useServices } from '../../lib/services.ts'
 import { useSession, useSessionStore } from '../../session/use-session.ts'
@@ -13,7 +13,7 @@ const FIELDS = ['current_password', 'password', 'confirm'] as const
 export function UpdatePasswordPage() {
   useDocumentTitle('Set a new password')
   const { api, values } = useServices()
-  const { isLoggedIn } = useSession()
+  const { ready, isLoggedIn } = useSession()
   const store = useSessionStore()
   const [resetToken] = useState(() => values.authFlow.get()?.resetToken ?? null)
   const [current, setCurrent] = useState('')
@@ -21,8 +21,14 @@ export function UpdatePasswordPage() {
   const [confirm, setConfirm] = useState('')
   const form = useFormRunner(FIELDS)
   const withCurrent = resetToken === null && isLoggedIn
+  // Whether this page was shown to a signed-in user: if their session ends here, the page leaves quietly for
+  // /login (the ending's own toast, if any, is the only message) rather than explaining a reset never started.
+  const [shownSignedIn, setShownSignedIn] = useState(false)
+  if (withCurrent && !shownSignedIn) setShownSignedIn(true)
 
   if (resetToken === null && !isLoggedIn) {
+    if (shownSignedIn) return <Navigate to="/login" replace />
+    if (!ready) return null // the layout's loading bar shows until the session is known
     return (
       <section className="auth-card" aria-labelledby="update-heading">
         <h1 id="update-heading">Set a new password</h1>
