@@ -238,7 +238,7 @@ function handleUnauthorized(
     const out = signOut(state, getSignOutMessage(event.body))
     return { state: out.state, effects: [...giveUp, ...out.effects] }
   }
-  if (state.refresh) return requestRefresh(state, event.stored, event.call, true)
+  if (state.refresh) return requestRefresh(state, event.stored, event.call) // joins the flight
   // The tokens rotated after the call left: retry with the current token, without another refresh.
   const current = event.stored.accessToken
   if (current !== null && current !== event.sent.token) {
@@ -304,7 +304,7 @@ function handleRotationHeard(
   const { stored, held, retired, tokens } = event
   // Only a rotation of the very token this session still holds: tabs signed in separately never match, nor does a
   // tab whose token changed while the announcement was being hashed, nor one whose session has ended or is ending.
-  if (state.loggingOut || stored.refreshToken === null) return same(state)
+  if (state.loggingOut) return same(state)
   if (stored.refreshToken !== held.token || held.digest !== retired) return same(state)
   if (tokens.refreshToken === stored.refreshToken) return same(state)
   return {
