@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { ADA, callsOf, latestCode, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { renderSignedIn } from '../../test/signed-in.tsx'
 
 useMockServer()
 
@@ -143,12 +144,7 @@ describe('/update_password for a signed-in user whose session ends there', () =>
   }
 
   async function signedInOnUpdatePassword() {
-    const app = await renderApp('/login')
-    await app.user.type(await screen.findByLabelText('E-mail'), ADA.email)
-    await app.user.type(screen.getByLabelText('Password'), ADA.password)
-    await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
-    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })
-    await act(() => app.router.navigate('/update_password'))
+    const app = await renderSignedIn('/update_password', { role: 'heading', name: 'Set a new password' })
     expect(await screen.findByLabelText('Current password')).toBeInTheDocument()
     return app
   }
