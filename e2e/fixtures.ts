@@ -132,7 +132,8 @@ export const test = base.extend<{
   consoleLines: string[]
   guard: void
 }>({
-  // The mock server trusts X-Forwarded-For (playwright.config.ts): one made-up address per test, so the
+  // The mock server trusts one proxy hop of X-Forwarded-For (playwright.config.ts: --trust-proxy 1), and the suite
+  // plays that proxy: one made-up address per test, so the
   // per-address rate limits never add up across the run. The browser and the API requests send the same one.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   extraHTTPHeaders: async ({}, use) =>

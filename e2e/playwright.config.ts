@@ -61,16 +61,16 @@ export default defineConfig({
   ],
   webServer: {
     // The app is built into a directory of this run's own, so a build, `npm start` or another run beside it
-    // neither empties nor replaces the files it serves. --trust-proxy: each test sends its own X-Forwarded-For
+    // neither empties nor replaces the files it serves. --trust-proxy 1: each test sends its own X-Forwarded-For
     // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test.
     command: [
       `npm run build --silent -- --outDir ${webDir} --emptyOutDir`,
-      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy --web ${webDir}`,
+      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy 1 --web ${webDir}`,
     ].join(' && '),
     cwd: root,
     url: `${origin}/api/_auth/session`,
     timeout: 180_000,
-    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy).
+    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy 1).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',
