@@ -5,7 +5,16 @@ import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 import type { ExternalSignInProvider } from '#mock-server/domain/external-sign-in.ts'
-import { createTestServer, signUp, uniqueEmail, PASSWORD } from '#contracts/fixtures.ts'
+import { createContractAgent } from '#contracts/support/api.ts'
+import {
+  advanceClock,
+  arm,
+  createTestServer,
+  readCode,
+  signUp,
+  uniqueEmail,
+  PASSWORD,
+} from '#contracts/fixtures.ts'
 
 const STATE = 'state-0123456789abcdef'
 const TOKEN = 'a-control-token-for-this-test'
@@ -132,26 +141,29 @@ describe('a control surface only its owner drives', () => {
   })
 
   test('with a control token set, a request without it is refused', async () => {
-    const { api } = await createTestServer({ controlToken: TOKEN })
-    const missing = await api.get('/__mock/mailbox').expect(401)
+    const server = await createTestServer({ controlToken: TOKEN })
+    const stranger = createContractAgent(server.app) // no token
+    const missing = await stranger.get('/__mock/mailbox').expect(401)
     expect(missing.body.error).toBe('control_token_required')
-    await api.get('/__mock/mailbox').set('X-Mock-Control-Token', `${TOKEN}x`).expect(401)
-    await api.post('/__mock/reset').send({}).expect(401)
-    await api.get('/__mock/mailbox').set('X-Mock-Control-Token', TOKEN).expect(200)
-    await api.post('/__mock/reset').set('X-Mock-Control-Token', TOKEN).send({}).expect(200)
-    await api.get('/api/_auth/session').expect(200) // the product API does not need it
+    await stranger.get('/__mock/mailbox').set('X-Mock-Control-Token', `${TOKEN}x`).expect(401)
+    await stranger.post('/__mock/reset').send({}).expect(401)
+    await stranger.get('/api/_auth/session').expect(200) // the product API does not need it
+    // The suite's own helpers pass it (contracts/fixtures.ts): sign-up through the mailbox, the clock, a scenario.
+    const account = await signUp(server.api, 'token')
+    expect(await readCode(server.api, account.email, 'signup')).toMatch(/^\d{6}$/)
+    await advanceClock(server.api, 1_000)
+    await arm(server.api, { name: 'latency', email: account.email })
+    await server.api.post('/__mock/reset').send({}).expect(200)
   })
 
   test.each(CONTROL_OPERATIONS)(
     '$operationId ($method $path): refused for a foreign Host (403) and without the token (401)',
     async ({ method, path }) => {
-      const { api } = await createTestServer({ controlToken: TOKEN })
-      const foreign = await api
-        .request(method, path)
-        .set({ Host: 'attacker.example', 'X-Mock-Control-Token': TOKEN })
-        .expect(403)
+      const server = await createTestServer({ controlToken: TOKEN })
+      const foreign = await server.api.request(method, path).set('Host', 'attacker.example').expect(403)
       expect(foreign.body.error).toBe('host_not_allowed')
-      expect((await api.request(method, path).expect(401)).body.error).toBe('control_token_required')
+      const stranger = createContractAgent(server.app)
+      expect((await stranger.request(method, path).expect(401)).body.error).toBe('control_token_required')
     },
   )
 
