@@ -1,6 +1,7 @@
 // The limiter: fixed windows on the injected clock, and a bounded number of windows that never empties all at once.
 import { expect, test } from 'vitest'
-import { createRateLimiter, RATE_LIMIT_CAPACITY } from './rate-limit.ts'
+import { RATE_LIMIT_CAPACITY } from '../constants.ts'
+import { createRateLimiter } from './rate-limit.ts'
 
 function createFakeClock(start = 1_000_000) {
   let now = start

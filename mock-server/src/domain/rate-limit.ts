@@ -2,6 +2,7 @@
 // windows. When full it makes room by dropping expired windows first, then the oldest window that is not refusing
 // anyone, and only when every window is refusing, the oldest of those: never all at once, so filling it with fresh
 // keys gives no one a fresh budget (docs/security/surface.md).
+import { RATE_LIMIT_CAPACITY } from '../constants.ts'
 import type { Clock } from './clock.ts'
 
 export interface RateLimit {
@@ -16,9 +17,6 @@ export interface RateLimiter {
   /** How many windows it holds (for tests and the bench). */
   size(): number
 }
-
-/** The windows a limiter holds at most, per limiter. */
-export const RATE_LIMIT_CAPACITY = 50_000
 
 interface Window {
   start: number
