@@ -14,7 +14,7 @@ describe('reset', () => {
     const account = await signUp(api)
     await arm(api, { name: 'server-error', until_cleared: true, email: 'ada@example.com' })
     await api.post('/__mock/clock').send({ advance_ms: 60_000 }).expect(200)
-    expect((await api.post('/__mock/reset').expect(200)).body).toEqual({ reset: true })
+    expect((await api.post('/__mock/reset').send({}).expect(200)).body).toEqual({ reset: true })
     await api.post('/api/auth/login').send({ email: account.email, password: account.password }).expect(401)
     await api
       .post('/api/auth/login')
@@ -212,12 +212,14 @@ describe('mailbox and journal', () => {
 })
 
 describe('production mode', () => {
-  test('answers 404 under /__mock but serves the API and the identity provider', async () => {
+  test('answers 404 under /__mock and /idp but serves the API', async () => {
     const production = await createTestServer({ production: true })
     // Not through the validating agent: in production mode /__mock is not part of what is served.
     await request(production.app).get('/__mock/clock').expect(404)
-    await request(production.app).post('/__mock/reset').expect(404)
+    await request(production.app).post('/__mock/reset').send({}).expect(404)
     await production.api.get('/api/_auth/session').expect(200)
-    await production.api.get('/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback').expect(200)
+    await request(production.app)
+      .get('/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback')
+      .expect(404)
   })
 })

@@ -10,7 +10,11 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Back to the seed state (accounts, clock, scenarios, mailbox, journal). */
+    /**
+     * Back to the seed state (accounts, clock, scenarios, mailbox, journal).
+     * @description Takes a JSON body (`{}`), like every write of the control surface, so a plain cross-site form
+     *     post (which cannot send `application/json`) is refused before it wipes anything.
+     */
     post: operations['resetMock']
     delete?: never
     options?: never
@@ -403,6 +407,33 @@ export interface components {
     }
   }
   responses: {
+    /**
+     * @description The server was started with a control token (`--control-token`, `MOCK_CONTROL_TOKEN`) and the
+     *     call did not carry it in the `X-Mock-Control-Token` header (`control_token_required`).
+     */
+    ControlTokenRequired: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /**
+     * @description Refused before anything is read or changed: the `Host` header names neither this server's
+     *     address, a loopback name (`localhost`, `127.0.0.1`, `::1`) nor a name given with
+     *     `--allow-host` (`host_not_allowed`: a page whose name re-binds to this machine); or a write
+     *     made by another site, by `Sec-Fetch-Site` (anything but `same-origin` or `none`) or, without
+     *     it, by an `Origin` that is not this server's (`cross_site_request`).
+     */
+    ControlRefused: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
     /** @description Not parseable (`invalid_json`) or not of its schema (`validation_failed`, with `fields`). */
     BadRequest: {
       headers: {
@@ -421,7 +452,10 @@ export interface components {
         'application/json': components['schemas']['Error']
       }
     }
-    /** @description The body is not of the documented media type (`unsupported_media_type`). */
+    /**
+     * @description The body is not of the documented media type (`unsupported_media_type`). A write of the control
+     *     surface with any body that is not `application/json` is refused so, whether or not it takes one.
+     */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -445,7 +479,11 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: never
+    requestBody: {
+      content: {
+        'application/json': Record<string, never>
+      }
+    }
     responses: {
       /** @description Reset. */
       200: {
@@ -459,6 +497,11 @@ export interface operations {
           }
         }
       }
+      400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   getClock: {
@@ -479,6 +522,8 @@ export interface operations {
           'application/json': components['schemas']['Clock']
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   setClock: {
@@ -511,6 +556,8 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
     }
@@ -536,6 +583,8 @@ export interface operations {
           }
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   armScenario: {
@@ -561,6 +610,8 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
     }
@@ -587,6 +638,9 @@ export interface operations {
           }
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   getMailbox: {
@@ -611,6 +665,8 @@ export interface operations {
           }
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   getRequests: {
@@ -637,6 +693,8 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   setServedBuild: {
@@ -667,6 +725,8 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
     }
@@ -722,6 +782,8 @@ export interface operations {
           }
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   startRecording: {
@@ -857,6 +919,8 @@ export interface operations {
           }
         }
       }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
     }
   }
   showIdpSignIn: {

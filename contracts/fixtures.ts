@@ -17,10 +17,12 @@ export interface TestServer {
   api: ContractAgent
 }
 
+/** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
 export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
   const app = createApp({ hasher: TEST_HASHER, ...options })
   await app.core.ready
-  return { app, api: createContractAgent(app) }
+  const headers = options.controlToken ? { 'X-Mock-Control-Token': options.controlToken } : undefined
+  return { app, api: createContractAgent(app, headers && { headers }) }
 }
 
 export function uniqueEmail(label = 'user'): string {

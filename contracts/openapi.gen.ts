@@ -188,7 +188,9 @@ export interface paths {
     /**
      * Start an external sign-in.
      * @description Redirects to the identity provider, which sends the browser back to `redirect_uri` (a
-     *     same-origin path, `/callback` by default) with `code` and `state`.
+     *     same-origin path, `/callback` by default) with `code` and `state`. Without an identity
+     *     provider (production mode with none configured) it answers 404
+     *     `external_sign_in_unavailable`, and the runtime configuration says `externalSignIn: false`.
      */
     get: operations['authorizeExternal']
     put?: never
@@ -553,6 +555,18 @@ export interface components {
         'application/json': components['schemas']['Error']
       }
     }
+    /**
+     * @description This server has no identity provider for external sign-in (`external_sign_in_unavailable`):
+     *     the mock server in production mode, unless a real OpenID provider is configured.
+     */
+    ExternalSignInUnavailable: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
     /** @description An unexpected fault (the mock server injects these on demand). */
     Fault: {
       headers: {
@@ -887,6 +901,7 @@ export interface operations {
         content?: never
       }
       400: components['responses']['BadRequest']
+      404: components['responses']['ExternalSignInUnavailable']
       default: components['responses']['Fault']
     }
   }
@@ -913,6 +928,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      404: components['responses']['ExternalSignInUnavailable']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       default: components['responses']['Fault']

@@ -44,7 +44,7 @@ describe('the session cookie', () => {
   })
 
   test('is Secure with the __Host- prefix over https', async () => {
-    const secure = await createTestServer({ trustProxy: true })
+    const secure = await createTestServer({ trustProxyHops: 1 })
     const res = await signUpRaw(secure, { 'X-Forwarded-Proto': 'https' })
     const cookie = res.headers['set-cookie']![0] as string
     expect(cookie).toMatch(/^__Host-sid=/)

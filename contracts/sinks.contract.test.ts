@@ -225,7 +225,7 @@ describe('build manifest', () => {
     expect((await api.post('/__mock/build').send({ id: 'build-two' }).expect(200)).body.id).toBe('build-two')
     expect((await api.get('/builds/latest.json').expect(200)).body.id).toBe('build-two')
     await api.get('/builds/meta/build-two.json').expect(200)
-    await api.post('/__mock/reset').expect(200)
+    await api.post('/__mock/reset').send({}).expect(200)
     expect((await api.get('/builds/latest.json').expect(200)).body.id).toBe('build-one')
   })
 

@@ -45,6 +45,14 @@ export interface Account {
 
 export const PASSWORD = 'a long enough e2e passphrase'
 
+/**
+ * The mock server's control token (playwright.config.ts starts it with MOCK_CONTROL_TOKEN), sent with every call of
+ * the suite to /__mock; empty when the server has none.
+ */
+export const CONTROL_HEADERS: Record<string, string> = process.env.MOCK_CONTROL_TOKEN
+  ? { 'X-Mock-Control-Token': process.env.MOCK_CONTROL_TOKEN }
+  : {}
+
 function createMockControl(request: APIRequestContext): MockControl {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the control surface, typed by each caller
   const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<any> => {
@@ -55,11 +63,20 @@ function createMockControl(request: APIRequestContext): MockControl {
     return response.json()
   }
   const control: MockControl = {
-    arm: async (scenario) => void (await ok(await request.post('/__mock/scenarios', { data: scenario }))),
+    arm: async (scenario) =>
+      void (await ok(await request.post('/__mock/scenarios', { data: scenario, headers: CONTROL_HEADERS }))),
     advanceClock: async (ms) =>
-      void (await ok(await request.post('/__mock/clock', { data: { advance_ms: ms } }))),
+      void (await ok(
+        await request.post('/__mock/clock', { data: { advance_ms: ms }, headers: CONTROL_HEADERS }),
+      )),
     mailbox: async (email) =>
-      (await ok(await request.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`))).messages,
+      (
+        await ok(
+          await request.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`, {
+            headers: CONTROL_HEADERS,
+          }),
+        )
+      ).messages,
     async latestCode(email, purpose) {
       // Codes are mailed while the call that sends them is answered; poll briefly rather than race it.
       let code: string | undefined
@@ -77,11 +94,13 @@ function createMockControl(request: APIRequestContext): MockControl {
         await ok(
           await request.get(
             `/__mock/requests?email=${encodeURIComponent(email)}${since === undefined ? '' : `&since=${since}`}`,
+            { headers: CONTROL_HEADERS },
           ),
         )
       ).requests,
     lastSeq: async () =>
-      ((await ok(await request.get('/__mock/requests'))).requests.at(-1)?.seq as number | undefined) ?? 0,
+      ((await ok(await request.get('/__mock/requests', { headers: CONTROL_HEADERS }))).requests.at(-1)
+        ?.seq as number | undefined) ?? 0,
   }
   return control
 }
@@ -132,7 +151,8 @@ export const test = base.extend<{
   consoleLines: string[]
   guard: void
 }>({
-  // The mock server trusts X-Forwarded-For (playwright.config.ts): one made-up address per test, so the
+  // The mock server trusts one proxy hop of X-Forwarded-For (playwright.config.ts: --trust-proxy 1), and the suite
+  // plays that proxy: one made-up address per test, so the
   // per-address rate limits never add up across the run. The browser and the API requests send the same one.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   extraHTTPHeaders: async ({}, use) =>

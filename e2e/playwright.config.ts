@@ -2,6 +2,7 @@
 // on a free port, parallel workers isolated by account. Tests that move the mock server's clock (one clock for
 // every account) run alone, after the others, in their own project.
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 
@@ -14,6 +15,9 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 process.env.E2E_PORT ??= freePort()
+// The server runs with a control token (read from the environment by main.ts), so the suite proves that every client
+// of /__mock passes it: the fixtures send it, the QA panel asks for it. Workers inherit it with the environment.
+process.env.MOCK_CONTROL_TOKEN ??= randomBytes(16).toString('hex')
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
 const SERVER_CLOCK = /server-clock\.spec\.ts$/
 /** This run's build of the app (removed by global-teardown.ts): one per run, so two runs never serve each other's. */
@@ -61,16 +65,17 @@ export default defineConfig({
   ],
   webServer: {
     // The app is built into a directory of this run's own, so a build, `npm start` or another run beside it
-    // neither empties nor replaces the files it serves. --trust-proxy: each test sends its own X-Forwarded-For
+    // neither empties nor replaces the files it serves. --trust-proxy 1: each test sends its own X-Forwarded-For
     // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test.
     command: [
       `npm run build --silent -- --outDir ${webDir} --emptyOutDir`,
-      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy --web ${webDir}`,
+      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy 1 --web ${webDir}`,
     ].join(' && '),
     cwd: root,
     url: `${origin}/api/_auth/session`,
     timeout: 180_000,
-    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy).
+    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy 1, and the
+    // same MOCK_CONTROL_TOKEN in both shells).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',

@@ -2,6 +2,7 @@
 // one at a time, after every other test (playwright.config.ts); each puts the clock back when done.
 import {
   compareTokens,
+  CONTROL_HEADERS,
   describeCalls,
   expect,
   goHomeByLink,
@@ -22,7 +23,7 @@ const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // DESIGN.md: access tokens live 15 minu
 const REFRESH_GRACE_MS = 10_000 // DESIGN.md: the retired refresh token's grace window
 
 test.afterEach(async ({ request }) => {
-  await request.post('/__mock/clock', { data: { now: new Date().toISOString() } })
+  await request.post('/__mock/clock', { data: { now: new Date().toISOString() }, headers: CONTROL_HEADERS })
 })
 
 /** Opens home again through the app's links: one GET /api/me. */

@@ -2,7 +2,7 @@
 // and the session recorder sent), what the page itself sent them, the served build, and what the app says about
 // them. Read-only use of fixtures.ts.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect } from './fixtures.ts'
+import { CONTROL_HEADERS, expect } from './fixtures.ts'
 
 export interface SentryEvent {
   event_id: string
@@ -28,7 +28,7 @@ export interface BuildInfo {
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path)
+  const response = await request.get(path, { headers: CONTROL_HEADERS })
   if (!response.ok()) throw new Error(`Failed to read ${path}: ${response.status()} ${await response.text()}`)
   return (await response.json()) as T
 }
@@ -111,7 +111,7 @@ export async function readServedBuild(request: APIRequestContext): Promise<Build
 
 /** Acts out a deployment: the server serves `id` as the newest build (`POST /__mock/build`). */
 export async function serveBuild(request: APIRequestContext, id: string): Promise<void> {
-  const response = await request.post('/__mock/build', { data: { id } })
+  const response = await request.post('/__mock/build', { data: { id }, headers: CONTROL_HEADERS })
   expect(response.status(), await response.text()).toBe(200)
 }
 

@@ -209,3 +209,22 @@ test('a new build: the info toast within the hour, and the next navigation loads
     await serveBuild(request, served.id) // other tests of the run see the build they loaded as the newest again
   }
 })
+
+test('the QA panel asks for the control token, then drives the mock server with it', async ({
+  page,
+  account,
+  request,
+}) => {
+  // A server started by hand for E2E_REUSE_SERVER may have no token: then there is nothing to ask for.
+  const guarded = (await request.get('/__mock/clock')).status() === 401
+  test.skip(!guarded || !process.env.MOCK_CONTROL_TOKEN, 'the server runs without a control token')
+  await signInThroughForm(page, account)
+  await page.getByRole('button', { name: 'QA panel' }).click()
+  const panel = page.getByRole('region', { name: 'QA panel' })
+  const form = panel.getByRole('form', { name: 'Control token' })
+  await form.getByLabel('Control token').fill(process.env.MOCK_CONTROL_TOKEN!)
+  await form.getByRole('button', { name: 'Use the token' }).click()
+  await panel.getByRole('combobox', { name: 'Scenario' }).selectOption('legacy-user-fields')
+  await panel.getByRole('button', { name: 'Arm for my account' }).click()
+  await expect(panel.getByText(`Armed legacy-user-fields for ${account.email}.`)).toBeVisible()
+})

@@ -8,5 +8,6 @@ const baseUrl = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.PORT ?? 
 process.exitCode = await runScenarioCommand(process.argv.slice(2), {
   fetch,
   baseUrl,
+  ...(process.env.MOCK_CONTROL_TOKEN && { controlToken: process.env.MOCK_CONTROL_TOKEN }),
   print: (line) => console.log(line),
 })

@@ -32,6 +32,8 @@ export type ContractAgent = Record<Method, (path: string) => Test> & {
 export interface ContractAgentOptions {
   /** Keep cookies between requests (supertest's `request.agent`); off by default: tests set `Cookie` themselves. */
   keepCookies?: boolean
+  /** Headers every request carries (the control token of a server that has one); a test's own `.set` wins. */
+  headers?: Record<string, string>
 }
 
 const MAX_BODY_IN_MESSAGE = 4000
@@ -143,9 +145,11 @@ export function createContractAgent(
   const open = (method: string, path: string): Test => {
     const verb = method.toLowerCase() as Method
     if (!METHODS.includes(verb)) throw new Error(`Failed to create a request: unsupported method ${method}.`)
-    return client[verb](path).expect((res: Response | undefined) => {
-      if (res) requireValidResponse(toValidatable(verb, path, res)) // no response: supertest reports the network error
-    })
+    return client[verb](path)
+      .set(options.headers ?? {})
+      .expect((res: Response | undefined) => {
+        if (res) requireValidResponse(toValidatable(verb, path, res)) // no response: supertest reports the network error
+      })
   }
   const methods = Object.fromEntries(METHODS.map((m) => [m, (path: string) => open(m, path)])) as Record<
     Method,

@@ -6,8 +6,12 @@ import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
 
 export interface AppOptions extends MockOptions {
-  /** Trust X-Forwarded-* from a proxy in front (for https detection and client addresses). */
-  trustProxy?: boolean
+  /**
+   * How many proxies in front of the server to trust (default 0: none). The client is the address that many
+   * hops from the right of X-Forwarded-For, so entries a client writes itself are never taken; X-Forwarded-Proto
+   * is read from the nearest proxy (https detection).
+   */
+  trustProxyHops?: number
 }
 
 export interface MockApp extends Express {
@@ -19,7 +23,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const app = express() as MockApp
   app.core = core
   app.disable('x-powered-by')
-  app.set('trust proxy', options.trustProxy === true)
+  app.set('trust proxy', options.trustProxyHops ?? 0)
   // Over plain http on 127.0.0.1 an upgrade-insecure-requests directive would send the app's own
   // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
   // The session recorder starts its worker from a blob: URL; nothing else may.
@@ -31,7 +35,14 @@ export function createApp(options: AppOptions = {}): MockApp {
     }),
   )
   app.use(createExpressRouter(core))
-  if (options.webRoot) app.use(createWebRouter({ root: options.webRoot, production: core.production }))
+  if (options.webRoot)
+    app.use(
+      createWebRouter({
+        root: options.webRoot,
+        production: core.production,
+        externalSignIn: core.externalSignIn,
+      }),
+    )
   app.use((_request, response) => {
     response.status(404).type('application/json').set('cache-control', 'no-store')
     response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))

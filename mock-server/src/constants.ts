@@ -29,6 +29,8 @@ export const LOCKOUT_MS = 15 * MINUTE_MS
 export const LOGIN_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 /** Per client address, for the calls that mail something or check a code. */
 export const MAIL_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
+/** The windows one rate limiter holds at most; when full it evicts, never clears (docs/security/surface.md). */
+export const RATE_LIMIT_CAPACITY = 50_000
 
 /** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024

@@ -8,6 +8,7 @@ import { createScenarios } from './control/scenarios.ts'
 import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
+import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
@@ -19,6 +20,7 @@ import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
 import { createDispatcher, type Dispatch } from './http/dispatch.ts'
 import { createRoutes } from './http/openapi-docs.ts'
+import { refuseControlRequest } from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { OperationsContext } from './operations/context.ts'
@@ -46,6 +48,15 @@ export interface MockOptions {
   log?: (line: string) => void
   /** The built web app (web/dist): its build manifest is served under /builds/. */
   webRoot?: string
+  /** Host names /__mock answers to besides the loopback names (--allow-host; the bound address). */
+  allowedHosts?: string[]
+  /** When set, every /__mock call must carry it (--control-token, MOCK_CONTROL_TOKEN). */
+  controlToken?: string
+  /**
+   * A real OpenID provider for external sign-in (off by default). Without one the mock plays the provider at
+   * /idp, except in production mode, where external sign-in then answers `external_sign_in_unavailable`.
+   */
+  externalSignIn?: ExternalSignInProvider
 }
 
 export interface MockCore {
@@ -55,6 +66,8 @@ export interface MockCore {
   clock: ControlClock
   ops: OperationsContext
   production: boolean
+  /** Whether external sign-in works here (config.json `externalSignIn`). */
+  externalSignIn: boolean
   /** Writes pending state to the data file, if any. */
   flush(): Promise<void>
 }
@@ -100,7 +113,22 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     clock.reset()
     if (options.seed !== false) await seedAccounts(domain)
   }
-  const ops: OperationsContext = { domain, limiters, mailbox, clock, scenarios, journal, sinks, build, reset }
+  const production = options.production === true
+  const idp = production ? null : createMockIdentityProvider(domain)
+  const external = options.externalSignIn ?? idp
+  const ops: OperationsContext = {
+    domain,
+    limiters,
+    mailbox,
+    clock,
+    scenarios,
+    journal,
+    sinks,
+    build,
+    reset,
+    external,
+    idp,
+  }
   const persistence: Persistence | null = options.dataFile
     ? createPersistence(options.dataFile, domain, mailbox, clock)
     : null
@@ -109,7 +137,6 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await reset()
     await persistence?.save()
   })()
-  const production = options.production === true
   const dispatch: Dispatch = createDispatcher({
     routes: [
       ...createRoutes('api'),
@@ -132,6 +159,13 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     },
     journal: (entry) => journal.record(entry),
     ...(options.log && { log: options.log }),
+    ...(!production && {
+      guardControl: (request: RawRequest) =>
+        refuseControlRequest(request, {
+          allowedHosts: options.allowedHosts ?? [],
+          ...(options.controlToken !== undefined && { token: options.controlToken }),
+        }),
+    }),
   })
   return {
     async dispatch(request) {
@@ -144,6 +178,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     clock,
     ops,
     production,
+    externalSignIn: external !== null,
     flush: async () => persistence?.flush(),
   }
 }

@@ -1,5 +1,6 @@
 // The command a newcomer runs: `npm run mock` prints its help, starts on the given port and serves the API.
 import { spawn } from 'node:child_process'
+import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 
@@ -8,9 +9,10 @@ const main = fileURLToPath(new URL('./main.ts', import.meta.url))
 function run(
   args: string[],
   until: RegExp,
+  env: Record<string, string> = {},
 ): Promise<{ output: string; stop: () => void; code: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, PORT: '' },
+    env: { ...process.env, PORT: '', MOCK_CONTROL_TOKEN: '', ...env },
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
@@ -48,3 +50,59 @@ test('an unknown flag stops with an error', async () => {
   expect(output).toContain("'--colour'")
   expect(await code).toBe(2)
 }, 30_000)
+
+/** A GET with headers fetch may not set (Host), answered with its status and JSON body. */
+function get(origin: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
+    const req = request(new URL(path, origin), { headers }, (res) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+test('--help says --trust-proxy takes a number of hops, and a word in its place stops with an error', async () => {
+  const help = await run(['--help'], /--production/)
+  expect(help.output).toContain('--trust-proxy <hops>')
+  expect(help.output).toContain('--allow-host <name>')
+  expect(help.output).toContain('--control-token <t>')
+  for (const value of ['true', 'all', '-1']) {
+    const refused = await run([`--trust-proxy=${value}`], /Failed to start|argument missing/)
+    expect(refused.output).toMatch(/--trust-proxy/)
+    expect(await refused.code).toBe(2)
+  }
+}, 60_000)
+
+test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control surface', async () => {
+  for (const [args, env] of [
+    [['--control-token', 'flag-token'], {}],
+    [[], { MOCK_CONTROL_TOKEN: 'flag-token' }],
+  ] as const) {
+    const server = await run(
+      ['--port', '0', '--web', 'none', '--allow-host', 'qa.internal', ...args],
+      /listening on (http:\/\/\S+)/,
+      env,
+    )
+    const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+    expect((await get(origin, '/__mock/clock')).body.error).toBe('control_token_required')
+    const token = { 'x-mock-control-token': 'flag-token' }
+    expect((await get(origin, '/__mock/clock', token)).status).toBe(200)
+    expect((await get(origin, '/__mock/clock', { ...token, host: 'qa.internal:80' })).status).toBe(200)
+    expect((await get(origin, '/__mock/clock', { ...token, host: 'rebind.evil.example' })).status).toBe(403)
+    server.stop()
+    expect(await server.code).toBe(0)
+  }
+}, 60_000)
+
+test('--production: /idp is 404 and external sign-in says it is not available', async () => {
+  const server = await run(['--port', '0', '--web', 'none', '--production'], /listening on (http:\/\/\S+)/)
+  const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+  expect((await get(origin, '/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback')).status).toBe(404)
+  const external = await get(origin, '/api/auth/external/authorize?state=abcdefghijklmnop')
+  expect([external.status, external.body.error]).toEqual([404, 'external_sign_in_unavailable'])
+  server.stop()
+  expect(await server.code).toBe(0)
+}, 60_000)

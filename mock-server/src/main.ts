@@ -20,8 +20,17 @@ Options:
   --code-cooldown <d>   Time between two codes to one address (default 30s).
   --data <file>         Keep state in this file across restarts (default: in memory, seeded).
   --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
-  --production          No /__mock control surface (answers 404).
-  --trust-proxy         Trust X-Forwarded-* headers (https detection behind a proxy).
+  --production          No /__mock control surface, no mock identity provider (/idp): both answer 404, and
+                        external sign-in answers 404 external_sign_in_unavailable.
+  --trust-proxy <hops>  The number of proxies in front of this server (default 0: none). The client is the
+                        address <hops> entries from the right of X-Forwarded-For (1: the entry your one proxy
+                        adds), never an entry the client wrote; X-Forwarded-Proto is read from the nearest
+                        proxy. A number is required: there is no "trust everything".
+  --allow-host <name>   A host name /__mock also answers to (repeatable). It always answers to localhost,
+                        127.0.0.1, ::1 and the --host address; any other Host header is refused (403), which
+                        keeps pages whose name re-binds to this machine out.
+  --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
+                        MOCK_CONTROL_TOKEN; default: none). npm run scenario reads MOCK_CONTROL_TOKEN too.
   --quiet               No request log.
   --help                This text.
 `
@@ -38,7 +47,9 @@ function main(): void {
       data: { type: 'string' },
       web: { type: 'string' },
       production: { type: 'boolean' },
-      'trust-proxy': { type: 'boolean' },
+      'trust-proxy': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      'control-token': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -62,10 +73,14 @@ function main(): void {
         : existsSync(defaultWeb)
           ? defaultWeb
           : undefined
+  const trustProxyHops = parseHops(values['trust-proxy'])
+  const controlToken = values['control-token'] ?? process.env.MOCK_CONTROL_TOKEN ?? ''
   const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
   const app = createApp({
     production: values.production === true,
-    trustProxy: values['trust-proxy'] === true,
+    trustProxyHops,
+    allowedHosts: [host, ...(values['allow-host'] ?? [])],
+    ...(controlToken !== '' && { controlToken }),
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
@@ -85,6 +100,8 @@ function main(): void {
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
+        if (controlToken !== '')
+          console.log('/__mock requires the control token (X-Mock-Control-Token header).')
         if (!values.data) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
@@ -103,6 +120,16 @@ function main(): void {
       process.exit(1)
     },
   )
+}
+
+/** --trust-proxy takes a count of proxies; a word like `true` is refused rather than read as "all". */
+function parseHops(value: string | undefined): number {
+  if (value === undefined) return 0
+  if (!/^\d{1,2}$/.test(value))
+    throw new Error(
+      `Failed to start: --trust-proxy takes the number of proxies in front (e.g. 1), not ${JSON.stringify(value)}.`,
+    )
+  return Number(value)
 }
 
 try {

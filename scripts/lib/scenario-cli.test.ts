@@ -74,3 +74,26 @@ test('says so when no server answers', async () => {
   expect(code).toBe(1)
   expect(lines.join('')).toMatch(/Is it running/)
 })
+
+test('passes the control token of a server that has one (MOCK_CONTROL_TOKEN), and resets with a JSON body', async () => {
+  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, controlToken: 'qa-secret-token' })
+  await app.core.ready
+  const guarded = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => guarded.once('listening', resolve))
+  const url = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`
+  const lines: string[] = []
+  const io = (controlToken?: string) => ({
+    fetch,
+    baseUrl: url,
+    ...(controlToken && { controlToken }),
+    print: (line: string) => lines.push(line),
+  })
+  try {
+    expect(await runScenarioCommand(['list'], io())).toBe(1)
+    expect(lines.join('\n')).toContain('control_token_required')
+    expect(await runScenarioCommand(['list'], io('qa-secret-token'))).toBe(0)
+    expect(await runScenarioCommand(['reset'], io('qa-secret-token'))).toBe(0)
+  } finally {
+    await new Promise((resolve) => guarded.close(resolve))
+  }
+})

@@ -6,6 +6,7 @@ import { parseDuration } from '../../mock-server/src/duration.ts'
 export const SCENARIO_HELP = `Usage: npm run scenario -- <command> [options]
 
 Drives a running mock server (default http://127.0.0.1:$PORT or :4010; --url or MOCK_URL to change).
+When the server has a control token, set MOCK_CONTROL_TOKEN to it: every call sends it.
 
 Commands:
   list                          The scenarios that can be armed, and those armed now.
@@ -30,6 +31,8 @@ Commands:
 export interface CliIo {
   fetch: typeof fetch
   baseUrl: string
+  /** The server's control token (MOCK_CONTROL_TOKEN), sent with every call when set. */
+  controlToken?: string
   print(line: string): void
 }
 
@@ -67,7 +70,10 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await io.fetch(`${base}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(io.controlToken && { 'x-mock-control-token': io.controlToken }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
     const text = await response.text()
@@ -85,7 +91,7 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
       case 'list':
         return await call('GET', '/__mock/scenarios')
       case 'reset':
-        return await call('POST', '/__mock/reset')
+        return await call('POST', '/__mock/reset', {})
       case 'clear':
         return await call('DELETE', `/__mock/scenarios${query({ email: values.email })}`)
       case 'mailbox':

@@ -3,6 +3,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { MAX_READ_BYTES } from '../constants.ts'
 import type { MockCore } from '../core.ts'
+import { toClientKey } from '../http/client-key.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
 
 function toHeaders(request: Request): Record<string, string | undefined> {
@@ -45,7 +46,8 @@ export function createExpressRouter(core: MockCore): Router {
         url: request.originalUrl,
         headers: toHeaders(request),
         body: Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
-        ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+        // request.ip honours `trust proxy` (a number of hops, app.ts); IPv6 clients count by their /64.
+        ip: toClientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown'),
         secure: request.secure,
         origin: `${request.protocol}://${host}`,
       })

@@ -19,8 +19,15 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
  * core.ops.mailbox.list('ada@example.com') // the codes "sent"
  */
 export function createMswHandlers(options: MswHostOptions = {}): { handlers: HttpHandler[]; core: MockCore } {
-  const core = createMockCore(options)
   const base = options.baseUrl ?? '*'
+  // In process there is no name to re-bind: /__mock answers at the origin the handlers serve.
+  const core = createMockCore({
+    ...options,
+    allowedHosts: [
+      ...(options.allowedHosts ?? []),
+      ...(options.baseUrl ? [new URL(options.baseUrl).hostname] : []),
+    ],
+  })
   const routes = [...createRoutes('api'), ...createRoutes('control')].filter(
     (route) => !core.production || !route.mockOnly,
   )

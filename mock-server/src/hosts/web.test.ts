@@ -34,7 +34,7 @@ test('hashed assets are cached for good, and a missing one is a 404, not the pag
   await request(app).get('/assets/app-gone.js').expect(404)
 })
 
-test('config.json says mock: true on the mock server and false in production mode', async () => {
+test('config.json says mock: true on the mock server and false in production mode, and whether external sign-in works', async () => {
   const mock = await request(createApp({ webRoot: root, hasher }))
     .get('/config.json')
     .set('Host', 'app.test:8080')
@@ -43,9 +43,19 @@ test('config.json says mock: true on the mock server and false in production mod
     apiBase: '',
     environment: 'demo',
     mock: true,
+    externalSignIn: true,
     sentryDsn: origin.replace('http://', 'http://mock@') + '/1',
     recorder: { projectKey: 'mock-project', host: origin },
   })
   const production = await request(createApp({ webRoot: root, hasher, production: true })).get('/config.json')
-  expect(production.body).toEqual({ apiBase: '', environment: 'demo', mock: false })
+  expect(production.body).toEqual({ apiBase: '', environment: 'demo', mock: false, externalSignIn: false })
+  const configured = await request(
+    createApp({
+      webRoot: root,
+      hasher,
+      production: true,
+      externalSignIn: { authorizeUrl: () => 'https://id.example/authorize', exchange: async () => null },
+    }),
+  ).get('/config.json')
+  expect(configured.body.externalSignIn).toBe(true)
 })

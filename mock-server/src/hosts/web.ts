@@ -1,5 +1,5 @@
 // Serves the built web app beside the API: hashed assets cached for good, index.html for every other
-// page path (the SPA decides what is a 404), and config.json with `mock` set by the server's mode.
+// page path (the SPA decides what is a 404), and config.json with `mock` and `externalSignIn` set by the server.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import express, { type Router } from 'express'
@@ -9,6 +9,8 @@ export interface WebHostOptions {
   root: string
   /** Production mode: config.json says `mock: false`. */
   production: boolean
+  /** Whether this server has an identity provider: config.json's `externalSignIn` (default true). */
+  externalSignIn?: boolean
 }
 
 const NOT_PAGES = /^\/(api|__mock|idp)(\/|$)/
@@ -21,7 +23,7 @@ function readConfig(root: string): Record<string, unknown> {
   }
 }
 
-export function createWebRouter({ root, production }: WebHostOptions): Router {
+export function createWebRouter({ root, production, externalSignIn = true }: WebHostOptions): Router {
   const router = express.Router()
   const index = join(root, 'index.html')
   router.get('/config.json', (request, response) => {
@@ -34,7 +36,8 @@ export function createWebRouter({ root, production }: WebHostOptions): Router {
           recorder: { projectKey: 'mock-project', host: `${request.protocol}://${host}` },
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
-    response.set('cache-control', 'no-store').json({ ...sinks, ...file, mock: !production })
+    // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
+    response.set('cache-control', 'no-store').json({ ...sinks, ...file, mock: !production, externalSignIn })
   })
   router.use(
     '/assets',

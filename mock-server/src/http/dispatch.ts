@@ -21,6 +21,8 @@ export interface DispatcherOptions {
     scenario?: string
   }): void
   log?: (line: string) => void
+  /** Refuses a /__mock request its owner did not make (http/control-guard.ts); absent when there is no /__mock. */
+  guardControl?: (request: RawRequest) => RawResponse | null
 }
 
 export type Dispatch = (request: RawRequest) => Promise<RawResponse | null>
@@ -29,6 +31,12 @@ export type Dispatch = (request: RawRequest) => Promise<RawResponse | null>
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   return async (raw) => {
     const url = new URL(raw.url, 'http://mock.invalid')
+    // Before routing: a refused request learns nothing, not even which control paths exist.
+    const refusal = /^\/__mock(\/|$)/.test(url.pathname) ? options.guardControl?.(raw) : null
+    if (refusal) {
+      options.log?.(`${raw.method.toUpperCase()} ${url.pathname} ${refusal.status} (control refused)`)
+      return refusal
+    }
     const candidates = options.routes.filter((route) => route.pattern.test(url.pathname))
     if (candidates.length === 0) {
       return url.pathname.startsWith('/api/') || url.pathname.startsWith('/__mock/')

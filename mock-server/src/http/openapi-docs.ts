@@ -40,7 +40,7 @@ export interface Route {
   maxBodyBytes: number
   /** Answers CORS preflights and adds CORS headers (`x-cors`). */
   cors: boolean
-  /** Served by the mock only: /__mock and the sinks; off with --production. */
+  /** Served by the mock only: /__mock, the sinks and the mock identity provider; off with --production. */
   mockOnly: boolean
 }
 
@@ -123,7 +123,9 @@ function compileRoutes(name: DocumentName): Route[] {
         cors: operation['x-cors'] === true,
         mockOnly:
           template.startsWith('/__mock/') ||
-          ((operation.tags as string[] | undefined) ?? []).includes('sinks'),
+          ((operation.tags as string[] | undefined) ?? []).some(
+            (tag) => tag === 'sinks' || tag === 'identity-provider',
+          ),
       })
     }
   }

@@ -9,7 +9,7 @@ import {
   type Purpose,
 } from '../domain/codes.ts'
 import { normalizeEmail } from '../domain/context.ts'
-import { createRandomToken, hashToken, safeEqual } from '../domain/crypto.ts'
+import { createRandomToken } from '../domain/crypto.ts'
 import { getPasswordProblem } from '../domain/passwords.ts'
 import { revokeUserSessions } from '../domain/sessions.ts'
 import {
@@ -25,6 +25,15 @@ import type { UserRecord } from '../domain/store.ts'
 import { type OperationsContext, isSafeRedirectPath, rateLimited, validationFailed } from './context.ts'
 import { signIn } from './sign-in.ts'
 import type { OperationTable } from './types.ts'
+
+/** No identity provider here (production mode unless one is configured): the documented refusal. */
+const EXTERNAL_SIGN_IN_UNAVAILABLE = {
+  status: 404,
+  body: {
+    error: 'external_sign_in_unavailable',
+    message: 'Single sign-on is not available on this server. Sign in with your e-mail address.',
+  },
+} as const
 
 type AuthOperations = Pick<
   operations,
@@ -45,7 +54,7 @@ const SUBJECTS: Record<Purpose, string> = {
 }
 
 export function createAuthOperations(ops: OperationsContext): OperationTable<AuthOperations> {
-  const { domain, limiters, mailbox } = ops
+  const { domain, limiters, mailbox, external } = ops
   const accepted = (email: string, purpose: Purpose) =>
     ({
       status: 202,
@@ -179,27 +188,18 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
     },
 
     authorizeExternal({ query }) {
+      if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
       const redirect = query.redirect_uri ?? '/callback'
       if (!isSafeRedirectPath(redirect)) return validationFailed('redirect_uri', 'Use a path on this site.')
-      const location = `/idp/authorize?${new URLSearchParams({ state: query.state, redirect_uri: redirect })}`
-      return { status: 302, headers: { location } }
+      return {
+        status: 302,
+        headers: { location: external.authorizeUrl({ state: query.state, redirectUri: redirect }) },
+      }
     },
 
     async exchangeCallback({ body }) {
-      const hash = hashToken(body.code)
-      const email = await domain.locks.run(`external:${hash}`, async () => {
-        const record = domain.store.externalCodes.findFirst((q) => q.where({ hash }))
-        const now = domain.clock.now()
-        if (
-          !record ||
-          record.usedAt !== null ||
-          record.expiresAt <= now ||
-          !safeEqual(record.state, body.state)
-        )
-          return null
-        await domain.store.externalCodes.update(record, { data: (draft) => void (draft.usedAt = now) })
-        return record
-      })
+      if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
+      const email = await external.exchange(body)
       if (!email) {
         return {
           status: 400,

@@ -6,6 +6,7 @@ import type { Scenarios } from '../control/scenarios.ts'
 import type { Sinks } from '../control/sinks.ts'
 import type { DomainContext } from '../domain/context.ts'
 import type { RateLimiter } from '../domain/rate-limit.ts'
+import type { ExternalSignInProvider, MockIdentityProvider } from '../domain/external-sign-in.ts'
 
 export interface OperationsContext {
   domain: DomainContext
@@ -19,6 +20,10 @@ export interface OperationsContext {
   build: { webRoot?: string; override: { id: string; timestamp: number } | null }
   /** Back to the seed state. */
   reset(): Promise<void>
+  /** External sign-in's identity provider; null when this server has none (production mode by default). */
+  external: ExternalSignInProvider | null
+  /** The identity provider the mock plays at /idp; null in production mode. */
+  idp: MockIdentityProvider | null
 }
 
 /** A same-origin relative path (no scheme, no host, no `//`), safe to redirect to. */

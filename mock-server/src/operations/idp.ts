@@ -1,9 +1,6 @@
 // The identity provider the mock server plays for the external sign-in: a sign-in page whose form
 // sends the browser back to the app's /callback with a one-time code bound to the app's `state`.
 import type { operations } from '#contracts/control.gen.ts'
-import { EXTERNAL_CODE_TTL_MS } from '../constants.ts'
-import { normalizeEmail } from '../domain/context.ts'
-import { createId, createRandomToken, hashToken } from '../domain/crypto.ts'
 import { type OperationsContext, isSafeRedirectPath, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
 
@@ -42,7 +39,7 @@ function renderPage(state: string, redirect: string): string {
 `
 }
 
-export function createIdpOperations({ domain }: OperationsContext): OperationTable<IdpOperations> {
+export function createIdpOperations({ idp }: OperationsContext): OperationTable<IdpOperations> {
   return {
     showIdpSignIn({ query }) {
       if (!isSafeRedirectPath(query.redirect_uri))
@@ -52,17 +49,10 @@ export function createIdpOperations({ domain }: OperationsContext): OperationTab
     async submitIdpSignIn({ body }) {
       if (!isSafeRedirectPath(body.redirect_uri))
         return validationFailed('redirect_uri', 'Use a path on this site.')
-      const code = createRandomToken()
-      const email = normalizeEmail(body.email)
-      await domain.store.externalCodes.create({
-        id: createId(),
-        hash: hashToken(code),
-        state: body.state,
-        email,
-        name: body.name?.trim() || email.split('@')[0]!,
-        expiresAt: domain.clock.now() + EXTERNAL_CODE_TTL_MS,
-        usedAt: null,
-      })
+      // Production mode leaves these routes out (openapi-docs.ts, mockOnly), so idp is there whenever this runs.
+      if (!idp)
+        throw new Error('Failed to sign in at the mock identity provider: it is off in production mode.')
+      const code = await idp.issueCode(body)
       const location = `${body.redirect_uri}?${new URLSearchParams({ code, state: body.state })}`
       return { status: 302, headers: { location } }
     },

@@ -1,6 +1,7 @@
 // The `session` tag: the cookie session and the token refresh.
 import type { operations } from '#contracts/openapi.gen.ts'
 import { readSessionCookie } from '../http/cookies.ts'
+import { isCrossSite } from '../http/cross-site.ts'
 import { getSessionByCookie, revokeSession } from '../domain/sessions.ts'
 import { rotateRefreshToken } from '../domain/tokens.ts'
 import { getUserById } from '../domain/users.ts'
@@ -50,12 +51,4 @@ export function createSessionOperations({ domain }: OperationsContext): Operatio
       return { status: 200, body: { success: true, ...outcome.pair } }
     },
   }
-}
-
-/** A request another site made: Fetch Metadata first, the Origin header where that is missing. */
-function isCrossSite(headers: Record<string, string | undefined>, origin: string): boolean {
-  const site = headers['sec-fetch-site']
-  if (site !== undefined) return site !== 'same-origin' && site !== 'none'
-  const from = headers.origin
-  return from !== undefined && from !== origin
 }

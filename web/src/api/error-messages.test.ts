@@ -61,6 +61,7 @@ const codes = [
   'too_many_attempts',
   'reset_token_invalid',
   'invalid_callback',
+  'external_sign_in_unavailable',
   'not_found',
   'cross_site_request',
   'validation_failed',

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'too_many_attempts'
   | 'reset_token_invalid'
   | 'invalid_callback'
+  | 'external_sign_in_unavailable'
   | 'not_found'
   | 'cross_site_request'
   | 'validation_failed'
@@ -53,6 +54,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   too_many_attempts: 'Too many wrong codes. Please ask for a new code.',
   reset_token_invalid: 'This password reset has expired. Please start again.',
   invalid_callback: 'The single sign-on could not be completed. Please try again.',
+  external_sign_in_unavailable:
+    'Single sign-on is not available here. Please sign in with your e-mail address.',
   not_found: 'Not found.',
   cross_site_request: 'This request was refused.',
   validation_failed: 'Please check the highlighted fields.',

@@ -9,6 +9,7 @@ const defaults = {
   recorder: null,
   mock: false,
   toasts: 'top-center',
+  externalSignIn: true,
 }
 
 const rows = [
@@ -24,6 +25,7 @@ const rows = [
       recorder: { projectKey: 'k', host: 'https://rec.example' },
       mock: true,
       toasts: 'top-right-queue',
+      externalSignIn: false,
     },
     config: {
       apiBase: 'https://api.example',
@@ -32,6 +34,7 @@ const rows = [
       recorder: { projectKey: 'k', host: 'https://rec.example' },
       mock: true,
       toasts: 'top-right-queue',
+      externalSignIn: false,
     },
   },
   {
@@ -43,10 +46,24 @@ const rows = [
       recorder: { projectKey: 'k' },
       mock: 'yes',
       toasts: 'bottom',
+      externalSignIn: 'no',
     },
     config: defaults,
   },
 ] as const
+
+test.each([
+  [false, false],
+  [true, true],
+  [undefined, true],
+  ['false', true],
+  [0, true],
+] as const)(
+  'externalSignIn %j reads as %j: only an explicit false hides single sign-on',
+  (value, expected) => {
+    expect(parseRuntimeConfig({ externalSignIn: value }).externalSignIn).toBe(expected)
+  },
+)
 
 test.each(rows)('parse: $name', ({ raw, config }) => {
   expect(parseRuntimeConfig(raw)).toEqual(config)

@@ -7,6 +7,9 @@
 //   mock         false          (true only when the mock server serves the app)
 //   toasts       'top-center'   (spec 9, first reading; 'top-right-queue' is the second reading: top-right, at most 4
 //                                shown, the rest queued, 5000 ms each)
+//   externalSignIn  true        (false hides "Continue with single sign-on": the server has no identity provider, as
+//                                the mock server in production mode says; only an explicit false hides it, so a
+//                                missing file keeps the button, and the server still refuses when it has none)
 
 export interface RecorderConfig {
   projectKey: string
@@ -25,6 +28,7 @@ export interface RuntimeConfig {
   recorder: RecorderConfig | null
   mock: boolean
   toasts: ToastMode
+  externalSignIn: boolean
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -34,6 +38,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   recorder: null,
   mock: false,
   toasts: 'top-center',
+  externalSignIn: true,
 }
 
 const text = (value: unknown): string | null =>
@@ -58,6 +63,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     recorder: parseRecorder(record.recorder),
     mock: record.mock === true,
     toasts: TOAST_MODES.find((mode) => mode === record.toasts) ?? DEFAULT_RUNTIME_CONFIG.toasts,
+    externalSignIn: record.externalSignIn !== false,
   }
 }
 

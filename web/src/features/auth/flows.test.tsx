@@ -183,6 +183,17 @@ describe('/update_password for a signed-in user whose session ends there', () =>
 })
 
 describe('external sign-in', () => {
+  test('hidden when the runtime config says the server has no identity provider (production mode)', async () => {
+    await renderApp('/login', { config: { externalSignIn: false }, mock: { production: true } })
+    expect(await screen.findByRole('button', { name: 'E-mail me a code' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Continue with single sign-on' })).toBeNull()
+    const unavailable = await fetch(`${ORIGIN}/api/auth/external/authorize?state=state-0123456789abcdef`)
+    expect([unavailable.status, (await unavailable.json()).error]).toEqual([
+      404,
+      'external_sign_in_unavailable',
+    ])
+  })
+
   async function startSingleSignOn() {
     const app = await renderApp('/login?redirect=%2Fhelp')
     await app.user.click(await screen.findByRole('button', { name: 'Continue with single sign-on' }))

@@ -113,9 +113,11 @@ export function LoginPage() {
         <button type="button" onClick={onEmailCode} disabled={form.busy}>
           E-mail me a code
         </button>
-        <button type="button" onClick={onSingleSignOn} disabled={form.busy}>
-          Continue with single sign-on
-        </button>
+        {config.externalSignIn ? (
+          <button type="button" onClick={onSingleSignOn} disabled={form.busy}>
+            Continue with single sign-on
+          </button>
+        ) : null}
       </div>
       <p className="links">
         <Link to="/forgot">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>

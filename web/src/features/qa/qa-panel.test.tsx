@@ -97,3 +97,30 @@ describe('the QA panel', () => {
     )
   })
 })
+
+describe('the QA panel against a mock server with a control token', () => {
+  test('asks for the token, then sends it with every call', async () => {
+    const app = await renderSignedIn(
+      '/',
+      { role: 'heading', name: 'Welcome, Ada Lovelace' },
+      {
+        ...MOCK,
+        mock: { controlToken: 'qa-control-token' },
+      },
+    )
+    await app.user.click(await screen.findByRole('button', { name: 'QA panel' }))
+    const panel = screen.getByRole('region', { name: 'QA panel' })
+    const form = await within(panel).findByRole('form', { name: 'Control token' })
+    expect(within(panel).queryByRole('option', { name: 'access-token-expired' })).not.toBeInTheDocument()
+    await app.user.type(within(form).getByLabelText('Control token'), 'qa-control-token')
+    await app.user.click(within(form).getByRole('button', { name: 'Use the token' }))
+    await within(panel).findByRole('option', { name: 'access-token-expired' })
+    expect(within(panel).queryByRole('form', { name: 'Control token' })).not.toBeInTheDocument()
+    await app.user.selectOptions(within(panel).getByRole('combobox', { name: 'Scenario' }), 'latency')
+    await app.user.click(within(panel).getByRole('button', { name: 'Arm for my account' }))
+    expect(await within(panel).findByText(`Armed latency for ${ADA.email}.`)).toBeInTheDocument()
+    expect(app.core.ops.scenarios.list()).toEqual([
+      expect.objectContaining({ name: 'latency', email: ADA.email }),
+    ])
+  })
+})

@@ -1,12 +1,14 @@
 // The QA panel (DESIGN.md, issue 5): only when the mock server serves the app (config.json `mock: true`), loaded
 // lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
 // server's clock, shows that account's last calls, and can throw a test error (the error page and error reporting).
-// Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button.
+// Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock
+// server has a control token, the panel asks for it once (kept in memory only, never stored) and sends it on every call.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useServices } from '../../lib/services.ts'
 import { useSession } from '../../session/use-session.ts'
 import {
   createMockControlClient,
+  MockControlError,
   type JournalEntry,
   type MockControlClient,
   type ScenarioInfo,
@@ -25,7 +27,15 @@ function Crash(): never {
   throw new Error(QA_TEST_ERROR)
 }
 
-function QaControls({ control, email }: { control: MockControlClient; email: string | null }) {
+function QaControls({
+  control,
+  email,
+  onTokenRequired,
+}: {
+  control: MockControlClient
+  email: string | null
+  onTokenRequired: () => void
+}) {
   const [scenarios, setScenarios] = useState<ScenarioInfo[]>([])
   const [scenario, setScenario] = useState('')
   const [minutes, setMinutes] = useState('15')
@@ -34,14 +44,18 @@ function QaControls({ control, email }: { control: MockControlClient; email: str
   const [crash, setCrash] = useState(false)
   const ids = useId()
 
-  const run = useCallback(async (action: () => Promise<string | void>) => {
-    try {
-      const done = await action()
-      if (done) setStatus(done)
-    } catch (error) {
-      setStatus(error instanceof Error ? error.message : String(error))
-    }
-  }, [])
+  const run = useCallback(
+    async (action: () => Promise<string | void>) => {
+      try {
+        const done = await action()
+        if (done) setStatus(done)
+      } catch (error) {
+        if (error instanceof MockControlError && error.code === 'control_token_required') onTokenRequired()
+        setStatus(error instanceof Error ? error.message : String(error))
+      }
+    },
+    [onTokenRequired],
+  )
   const showJournal = useCallback(
     () => run(async () => void (email && setJournal((await control.requests(email)).slice(-JOURNAL_LENGTH)))),
     [control, email, run],
@@ -126,12 +140,41 @@ function QaControls({ control, email }: { control: MockControlClient; email: str
   )
 }
 
+/** Asks for the mock server's control token (--control-token), for this page's life only. */
+function TokenForm({ onToken }: { onToken: (token: string) => void }) {
+  const [value, setValue] = useState('')
+  const id = useId()
+  return (
+    <form
+      aria-label="Control token"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (value.trim() !== '') onToken(value.trim())
+      }}
+    >
+      <p>This mock server asks for its control token (the one it was started with).</p>
+      <label htmlFor={id}>Control token</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit">Use the token</button>
+    </form>
+  )
+}
+
 export function QaPanel({ control: injected }: { control?: MockControlClient }) {
   const { fetch, origin } = useServices()
   const { isLoggedIn, user } = useSession()
+  const [token, setToken] = useState<string | undefined>(undefined)
+  const [tokenRequired, setTokenRequired] = useState(false)
+  const onTokenRequired = useCallback(() => setTokenRequired(true), [])
   const control = useMemo(
-    () => injected ?? createMockControlClient({ fetch, origin }),
-    [injected, fetch, origin],
+    () => injected ?? createMockControlClient({ fetch, origin, ...(token && { token }) }),
+    [injected, fetch, origin, token],
   )
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
@@ -154,7 +197,19 @@ export function QaPanel({ control: injected }: { control?: MockControlClient }) 
       </button>
       {open ? (
         <section id={panelId} aria-label="QA panel" className="qa-panel-body">
-          <QaControls control={control} email={isLoggedIn && user?.email ? user.email : null} />
+          {tokenRequired ? (
+            <TokenForm
+              onToken={(typed) => {
+                setToken(typed)
+                setTokenRequired(false)
+              }}
+            />
+          ) : null}
+          <QaControls
+            control={control}
+            email={isLoggedIn && user?.email ? user.email : null}
+            onTokenRequired={onTokenRequired}
+          />
         </section>
       ) : null}
     </aside>

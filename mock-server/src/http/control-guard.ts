@@ -1,0 +1,81 @@
+// Who may drive /__mock (docs/security/surface.md): a request naming this server in its Host header (loopback
+// names, the bound address, names given with --allow-host), carrying the control token when one is set, and for a
+// write, made by no other site and with a JSON body. Anything else is refused before routing, so it reads nothing
+// and changes nothing.
+import { safeEqual } from '../domain/crypto.ts'
+import { isCrossSite } from './cross-site.ts'
+import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
+
+/** The names /__mock always answers to. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'] as const
+
+/** The header that carries the control token. */
+export const CONTROL_TOKEN_HEADER = 'x-mock-control-token'
+
+export interface ControlPolicy {
+  /** Host names (no port) besides LOOPBACK_HOSTS. */
+  allowedHosts: readonly string[]
+  /** When set, every /__mock call must carry it in CONTROL_TOKEN_HEADER. */
+  token?: string
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A host name as URLs compare it (lower-case, IPv6 compressed and unbracketed, no trailing dot), from a Host
+ * header value (a port is dropped) or from a bare name; null when it is no host name.
+ * @example getHostName('LocalHost:4010') // 'localhost'; getHostName('[::1]:4010') // '::1'; getHostName('::1') // '::1'
+ */
+export function getHostName(value: string | undefined): string | null {
+  const text = value?.trim() ?? ''
+  if (text === '' || /[@/?#\\\s]/.test(text)) return null
+  const bracketed = text.includes(':') && !text.startsWith('[') && text.indexOf(':') !== text.lastIndexOf(':')
+  try {
+    const { hostname } = new URL(`http://${bracketed ? `[${text}]` : text}/`)
+    return hostname === '' ? null : hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The refusal of a /__mock request, or null when it may go on.
+ * @example
+ * refuseControlRequest(raw, { allowedHosts: ['qa.internal'], token: process.env.MOCK_CONTROL_TOKEN })
+ */
+export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
+  const allowed = new Set([...LOOPBACK_HOSTS, ...policy.allowedHosts].map(getHostName))
+  const host = getHostName(raw.headers.host ?? safeHost(raw.origin))
+  if (host === null || !allowed.has(host)) {
+    return errorResponse(
+      403,
+      'host_not_allowed',
+      'The control surface answers only at this server’s own address (start it with --allow-host <name> to add one).',
+    )
+  }
+  if (policy.token !== undefined && !safeEqual(raw.headers[CONTROL_TOKEN_HEADER] ?? '', policy.token)) {
+    return errorResponse(
+      401,
+      'control_token_required',
+      `Send the control token in the ${CONTROL_TOKEN_HEADER} header.`,
+    )
+  }
+  if (SAFE_METHODS.has(raw.method.toUpperCase())) return null
+  if (isCrossSite(raw.headers, raw.origin)) {
+    return errorResponse(403, 'cross_site_request', 'The control surface takes no requests from other sites.')
+  }
+  const hasBody = (raw.body?.byteLength ?? 0) > 0 || raw.headers['content-type'] !== undefined
+  const mediaType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  if (hasBody && mediaType !== 'application/json') {
+    return errorResponse(415, 'unsupported_media_type', 'Send the body as application/json.')
+  }
+  return null
+}
+
+function safeHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
+}
