@@ -5,6 +5,9 @@ import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
 
+/** helmet's default policy: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 export interface AppOptions extends MockOptions {
   /** Trust X-Forwarded-* from a proxy in front (for https detection and client addresses). */
   trustProxy?: boolean
@@ -28,8 +31,14 @@ export function createApp(options: AppOptions = {}): MockApp {
       contentSecurityPolicy: {
         directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
       },
+      strictTransportSecurity: false,
     }),
   )
+  // HSTS means something only over https (RFC 6797 section 7.2: not over plain http).
+  app.use((request, response, next) => {
+    if (request.secure) response.setHeader('strict-transport-security', HSTS)
+    next()
+  })
   app.use(createExpressRouter(core))
   if (options.webRoot) app.use(createWebRouter({ root: options.webRoot, production: core.production }))
   app.use((_request, response) => {

@@ -41,7 +41,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     }
     if (!route) {
       const allow = candidates.map((candidate) => candidate.method).join(', ')
-      return errorResponse(405, 'method_not_allowed', `Use ${allow} for ${url.pathname}.`, {})
+      // RFC 9110 section 15.5.6: a 405 lists the methods the resource takes.
+      return jsonResponse(
+        405,
+        { error: 'method_not_allowed', message: `Use ${allow} for ${url.pathname}.` },
+        { allow },
+      )
     }
     const started = performance.now()
     const outcome = await runRoute(options, route, raw, url).catch((error: unknown) => {
