@@ -68,3 +68,18 @@ test('source maps are served while developing and never in production mode', asy
   const res = await production.api.get('/assets/app-1a2b.js.map').expect(404)
   expect(res.text).not.toContain('secret.ts')
 })
+
+test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+  'an unknown field named %s is a 400 that names it',
+  async (field) => {
+    const { api } = await createTestServer()
+    const res = await api
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(`{"email":"a@b.co","password":"a long enough passphrase","${field}":1}`)
+      .expect(400)
+    expect(res.body.error).toBe('validation_failed')
+    expect(Object.keys(res.body.fields)).toEqual([field])
+    expect(res.body.message).toContain(field)
+  },
+)
