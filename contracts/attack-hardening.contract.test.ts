@@ -3,8 +3,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SignJWT, type JWTPayload } from 'jose'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createTestServer } from '#contracts/fixtures.ts'
+import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -83,3 +84,54 @@ test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
     expect(res.body.message).toContain(field)
   },
 )
+
+describe('access tokens', () => {
+  function claimsOf(token: string): JWTPayload {
+    return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as JWTPayload
+  }
+
+  /** A token signed with the server's own key: only its claims or header can make it wrong. */
+  async function resign(server: TestServer, claims: JWTPayload, typ: string): Promise<string> {
+    const key = new TextEncoder().encode(server.app.core.ops.domain.config.secret)
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(key)
+  }
+
+  test('a token issued in the future, without the audience, or of another type is token_invalid', async () => {
+    const server = await createTestServer()
+    const account = await signUp(server.api, 'claims')
+    const claims = claimsOf(account.token)
+    const header = JSON.parse(Buffer.from(account.token.split('.')[0]!, 'base64url').toString())
+    await server.api
+      .get('/api/me')
+      .set(bearer(await resign(server, claims, header.typ)))
+      .expect(200)
+    const forged = [
+      await resign(server, { ...claims, iat: claims.iat! + 60 }, header.typ),
+      await resign(server, { ...claims, aud: undefined }, header.typ),
+      await resign(server, { ...claims, aud: 'another-api' }, header.typ),
+      await resign(server, claims, 'JWT'),
+    ]
+    for (const token of forged) {
+      const res = await server.api.get('/api/me').set(bearer(token)).expect(401)
+      expect(res.body.error).toBe('token_invalid')
+    }
+  })
+
+  test('an unsigned token naming an account neither takes its scenarios nor writes its journal', async () => {
+    const server = await createTestServer()
+    const victim = await signUp(server.api, 'victim')
+    await arm(server.api, { name: 'server-error', email: victim.email, operation: 'getMe' })
+    const [, payload] = victim.token.split('.')
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`
+    const res = await server.api.get('/api/me').set(bearer(unsigned)).expect(401)
+    expect(res.body.error).toBe('token_invalid')
+    const journal = await server.api
+      .get(`/__mock/requests?email=${encodeURIComponent(victim.email)}`)
+      .expect(200)
+    expect(
+      journal.body.requests.filter((entry: { operation: string }) => entry.operation === 'getMe'),
+    ).toEqual([])
+    // The scenario is still armed for the victim's own call.
+    await server.api.get('/api/me').set(bearer(victim.token)).expect(503)
+  })
+})

@@ -13,7 +13,7 @@ import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
 import { seedAccounts } from './domain/seed.ts'
 import { clearStore, createStore } from './domain/store.ts'
-import { findRefreshToken, peekAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
+import { findRefreshToken, getSignedAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
 import { getUserById } from './domain/users.ts'
 import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
@@ -149,19 +149,19 @@ export function createMockCore(options: MockOptions = {}): MockCore {
 }
 
 /** The account a call belongs to, for scenario scoping and the journal; undefined when none. */
-function resolveEmail(
+async function resolveEmail(
   domain: DomainContext,
   operation: string,
   input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
   bearer: string | undefined,
-): string | undefined {
+): Promise<string | undefined> {
   const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
     string,
     unknown
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
-  const userId = (() => {
-    if (bearer) return peekAccessTokenSubject(bearer)
+  const userId = await (async () => {
+    if (bearer) return getSignedAccessTokenSubject(domain, bearer)
     if (operation === 'refreshToken' && typeof body.refresh_token === 'string') {
       const record = findRefreshToken(domain, body.refresh_token)
       return record
