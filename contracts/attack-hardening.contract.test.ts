@@ -1,11 +1,16 @@
 // The hardening of the mock server against hostile input, each rule with the test that proves it
 // (policies and figures: docs/security/hardening.md).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { SignJWT, type JWTPayload } from 'jose'
-import { beforeAll, describe, expect, test } from 'vitest'
-import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '#mock-server/app.ts'
+import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
+import { arm, bearer, createTestServer, signUp, TEST_HASHER, type TestServer } from '#contracts/fixtures.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -133,5 +138,148 @@ describe('access tokens', () => {
     ).toEqual([])
     // The scenario is still armed for the victim's own call.
     await server.api.get('/api/me').set(bearer(victim.token)).expect(503)
+  })
+})
+
+// Real servers on 127.0.0.1, spoken to over raw sockets: what matters here is what the server reads and when it
+// hangs up, which a client library would hide.
+const servers: Server[] = []
+const sockets: Socket[] = []
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections()
+          server.close(resolve)
+        }),
+    ),
+  )
+})
+
+async function startServer(limits: Partial<ServerLimits> = {}): Promise<{ port: number; server: Server }> {
+  const app = createApp({ hasher: TEST_HASHER })
+  await app.core.ready
+  const server = createHttpServer(app, limits)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { port: (server.address() as AddressInfo).port, server }
+}
+
+/** A socket whose `answer` resolves with everything the server sent once it closed or sent a whole status line. */
+async function open(
+  port: number,
+): Promise<{ socket: Socket; head: Promise<string>; closed: Promise<string> }> {
+  const socket = connect(port, '127.0.0.1')
+  sockets.push(socket)
+  socket.on('error', () => {})
+  let received = ''
+  let onHead: (text: string) => void = () => {}
+  const head = new Promise<string>((resolve) => (onHead = resolve))
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1')
+    if (received.includes('\r\n\r\n')) onHead(received)
+  })
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)))
+  await new Promise((resolve) => socket.once('connect', resolve))
+  return { socket, head, closed }
+}
+
+describe('bodies are read after routing, only for operations that take one, up to their limit', () => {
+  const headOf = (method: string, path: string, headers: Record<string, string | number>) =>
+    [
+      `${method} ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ]
+      .concat('', '')
+      .join('\r\n')
+
+  test('a 3 MiB POST to an unknown path is answered 404 before its body is sent, and the connection ends', async () => {
+    const { port } = await startServer()
+    const { socket, head, closed } = await open(port)
+    socket.write(
+      headOf('POST', '/api/nope', { 'Content-Type': 'application/json', 'Content-Length': 3 << 20 }),
+    )
+    expect(await head).toMatch(/^HTTP\/1\.1 404 /)
+    expect(await closed).toMatch(/connection: close/i)
+  })
+
+  test('a declared body over the operation limit is a 413 before a byte of it is read', async () => {
+    const { port } = await startServer()
+    const { socket, head } = await open(port)
+    socket.write(
+      headOf('POST', '/api/auth/login', { 'Content-Type': 'application/json', 'Content-Length': 1 << 20 }),
+    )
+    const answer = await head
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+  })
+
+  test('an operation that takes no body answers without reading the one sent', async () => {
+    const { port } = await startServer()
+    const { socket, head } = await open(port)
+    socket.write(headOf('GET', '/api/_auth/session', { 'Content-Length': 100 }))
+    expect(await head).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
+  test('a nested gzip (a few hundred bytes that inflate to 16 MiB) is refused at the limit', async () => {
+    const { api } = await createTestServer()
+    const start = await api.post('/ingest/v1/web/start').send({ projectKey: 'mock-project' }).expect(200)
+    const bomb = gzipSync(gzipSync(Buffer.alloc(16 << 20)))
+    expect(bomb.byteLength).toBeLessThan(1024)
+    const res = await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${start.body.token}`)
+      .set('Content-Encoding', 'gzip')
+      .set('Content-Type', 'application/octet-stream')
+      .send(bomb)
+      .expect(413)
+    expect(res.body.error).toBe('payload_too_large')
+    const once = gzipSync(Buffer.alloc(16 << 20))
+    await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${start.body.token}`)
+      .set('Content-Encoding', 'gzip')
+      .set('Content-Type', 'application/octet-stream')
+      .send(once)
+      .expect(413)
+  })
+})
+
+describe('slow clients are cut off and connections are capped', () => {
+  const SMALL = { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 }
+
+  test('headers that never end get a 408 and the connection closes', async () => {
+    const { port } = await startServer(SMALL)
+    const { socket, closed } = await open(port)
+    socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  })
+
+  test('a body that never ends gets a 408 and the connection closes', async () => {
+    const { port } = await startServer(SMALL)
+    const { socket, closed } = await open(port)
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email"',
+    )
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  })
+
+  test('a connection past the cap is closed as it arrives; those within it are served', async () => {
+    const { port, server } = await startServer({ maxConnections: 2 })
+    const accepted = new Promise<void>((resolve) => {
+      let count = 0
+      server.on('connection', () => ++count === 2 && resolve())
+    })
+    const first = await open(port)
+    await open(port)
+    await accepted
+    const dropped = new Promise<void>((resolve) => server.once('drop', () => resolve()))
+    const third = await open(port)
+    await dropped
+    expect(await third.closed).toBe('')
+    first.socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    expect(await first.head).toMatch(/^HTTP\/1\.1 200 /)
   })
 })

@@ -2,7 +2,7 @@
 import express, { type Express } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
-import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
+import { closeIfBodyUnread, createExpressRouter, handleBodyErrors } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
 
 /** helmet's default policy: a year, subdomains included. */
@@ -42,6 +42,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use(createExpressRouter(core))
   if (options.webRoot) app.use(createWebRouter({ root: options.webRoot, production: core.production }))
   app.use((_request, response) => {
+    closeIfBodyUnread(response)
     response.status(404).type('application/json').set('cache-control', 'no-store')
     response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
   })

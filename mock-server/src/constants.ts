@@ -32,8 +32,15 @@ export const MAIL_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 
 /** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024
-/** What a host reads at most before the dispatcher applies the operation's own limit. */
-export const MAX_READ_BYTES = 4 * 1024 * 1024
+
+/** A client has this long to send a request's headers (docs/security/hardening.md). */
+export const HEADERS_TIMEOUT_MS = 10_000
+/** ... and this long for the whole request, body included. */
+export const REQUEST_TIMEOUT_MS = 30_000
+/** Open connections at most; more are closed as they arrive. */
+export const MAX_CONNECTIONS = 512
+/** How often the server looks for requests past their time. */
+export const CONNECTION_CHECK_INTERVAL_MS = 1_000
 
 /** argon2id at OWASP's first recommendation: m=19 MiB, t=2, p=1. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
