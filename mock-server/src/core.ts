@@ -102,7 +102,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   const ops: OperationsContext = { domain, limiters, mailbox, clock, scenarios, journal, sinks, build, reset }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, domain, mailbox, clock)
+    ? createPersistence(options.dataFile, domain, mailbox, clock, { production: options.production === true })
     : null
   const ready = (async () => {
     if (persistence && (await persistence.load())) return
