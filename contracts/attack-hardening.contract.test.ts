@@ -1,6 +1,6 @@
 // The hardening of the mock server against hostile input, each rule with the test that proves it
 // (policies and figures: docs/security/hardening.md).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,17 @@ import { SignJWT, type JWTPayload } from 'jose'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
-import { arm, bearer, createTestServer, signUp, TEST_HASHER, type TestServer } from '#contracts/fixtures.ts'
+import {
+  advanceClock,
+  arm,
+  bearer,
+  createTestServer,
+  signIn,
+  signUp,
+  TEST_HASHER,
+  uniqueEmail,
+  type TestServer,
+} from '#contracts/fixtures.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -281,5 +291,71 @@ describe('slow clients are cut off and connections are capped', () => {
     expect(await third.closed).toBe('')
     first.socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     expect(await first.head).toMatch(/^HTTP\/1\.1 200 /)
+  })
+})
+
+describe('bounded state', () => {
+  const verify = (server: TestServer, email: string) =>
+    server.api.post('/api/auth/otp/verify').send({ email, code: '000000', purpose: 'signup' })
+
+  test('guesses at unknown addresses store nothing: the data file stays the same size, the answers alike', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'hardening-data-')), 'state.json')
+    const server = await createTestServer({ dataFile })
+    const known = uniqueEmail('known')
+    await server.api
+      .post('/api/auth/signup')
+      .send({ name: 'Known', email: known, password: 'a long enough passphrase' })
+    await server.app.core.flush()
+    const before = statSync(dataFile).size
+    const answers = []
+    for (let index = 0; index < 40; index += 1)
+      answers.push((await verify(server, uniqueEmail('nobody')).expect(400)).body)
+    await server.app.core.flush()
+    expect(statSync(dataFile).size).toBeLessThan(before + 256)
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1)
+    const unknown = uniqueEmail('unknown')
+    for (let guess = 0; guess < 6; guess += 1) {
+      const [a, b] = [await verify(server, known), await verify(server, unknown)]
+      expect([b.status, b.body]).toEqual([a.status, a.body])
+    }
+  })
+
+  test('decoys are capped, the oldest going first', async () => {
+    const server = await createTestServer({ maxDecoys: 3 })
+    for (let index = 0; index < 5; index += 1) await verify(server, uniqueEmail('nobody')).expect(400)
+    expect(server.app.core.ops.domain.decoys.size()).toBe(3)
+    expect(server.app.core.ops.domain.store.codes.all()).toEqual([])
+  })
+
+  test('expired codes, ended sessions and their refresh families are purged', async () => {
+    const server = await createTestServer()
+    const { store, config } = server.app.core.ops.domain
+    const counts = () => ({
+      codes: store.codes.all().length,
+      sessions: store.sessions.all().length,
+      refreshTokens: store.refreshTokens.all().length,
+      resetTokens: store.resetTokens.all().length,
+      decoys: server.app.core.ops.domain.decoys.size(),
+    })
+    const seeded = counts()
+    const account = await signUp(server.api, 'purged')
+    const second = await signIn(server.api, account.email, account.password)
+    await server.api.post('/api/refresh_token').send({ refresh_token: second.refreshToken }).expect(200)
+    await server.api.delete('/api/_auth/session').set('Cookie', second.cookie).expect(200)
+    await server.api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
+    await verify(server, uniqueEmail('nobody')).expect(400)
+    // Past the codes' lifetime and an access token's: the ended session goes, the live one stays.
+    await advanceClock(server.api, config.codeTtlMs + config.accessTokenTtlMs + 120_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(counts()).toEqual({
+      ...seeded,
+      sessions: seeded.sessions + 1,
+      refreshTokens: seeded.refreshTokens + 1,
+    })
+    await server.api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    // Past the live family's absolute lifetime too: nothing of the account's sign-ins is left.
+    await advanceClock(server.api, config.refreshTokenTtlMs + config.accessTokenTtlMs + 120_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(counts()).toEqual(seeded)
   })
 })

@@ -19,6 +19,10 @@ export const CODE_DIGITS = 6
 export const CODE_TTL_MS = 10 * MINUTE_MS
 export const CODE_MAX_ATTEMPTS = 5
 export const CODE_COOLDOWN_MS = 30_000
+/** Decoy codes (for addresses without one) kept in memory at most; see docs/security/hardening.md. */
+export const MAX_DECOYS = 10_000
+/** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
+export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
 

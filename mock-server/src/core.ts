@@ -8,7 +8,9 @@ import { createScenarios } from './control/scenarios.ts'
 import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
+import { createDecoyCodes } from './domain/decoys.ts'
 import { createKeyedLock } from './domain/locks.ts'
+import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
 import { seedAccounts } from './domain/seed.ts'
@@ -34,6 +36,8 @@ export interface MockOptions {
   codeCooldownMs?: number
   loginRateLimit?: RateLimit
   mailRateLimit?: RateLimit
+  /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
+  maxDecoys?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
   /** Seed the demo accounts (default true). */
@@ -80,6 +84,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     hasher: createPasswordHasher(options.hasher),
     mailbox,
     config,
+    decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
   }
   const limiters = {
     login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
@@ -94,6 +99,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   async function reset(): Promise<void> {
     await clearStore(domain.store)
+    domain.decoys.clear()
     for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
     build.override = null
     scenarios.clear()
@@ -133,9 +139,22 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     journal: (entry) => journal.record(entry),
     ...(options.log && { log: options.log }),
   })
+  // The purge runs before a call once the clock has moved PURGE_INTERVAL_MS (or back) since the last one.
+  let lastPurge = -Infinity
+  let purging: Promise<void> | null = null
+  async function purgeWhenDue(): Promise<void> {
+    const now = clock.now()
+    if (now - lastPurge < defaults.PURGE_INTERVAL_MS && now >= lastPurge) return purging ?? undefined
+    lastPurge = now
+    purging = purgeExpired(domain).then((removed) => {
+      if (removed > 0) persistence?.schedule()
+    })
+    await purging.finally(() => (purging = null))
+  }
   return {
     async dispatch(request) {
       await ready
+      await purgeWhenDue()
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') persistence.schedule()
       return response
