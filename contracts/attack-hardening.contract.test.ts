@@ -255,6 +255,19 @@ describe('bodies are read after routing, only for operations that take one, up t
       .send(once)
       .expect(413)
   })
+  test.each(['/ingest/v1/web/i', '/ingest/v1/web/images'])(
+    'a body in an encoding the server does not decode is a 415 at %s',
+    async (path) => {
+      const { api } = await createTestServer()
+      const res = await api
+        .post(path)
+        .set('Content-Encoding', 'br')
+        .set('Content-Type', 'application/octet-stream')
+        .send(Buffer.from([1, 2, 3]))
+        .expect(415)
+      expect(res.body.error).toBe('unsupported_media_type')
+    },
+  )
 })
 
 describe('slow clients are cut off and connections are capped', () => {

@@ -421,7 +421,7 @@ export interface components {
         'application/json': components['schemas']['Error']
       }
     }
-    /** @description The body is not of the documented media type (`unsupported_media_type`). */
+    /** @description The body is not of the documented media type, or is sent in a `Content-Encoding` other than gzip or deflate (`unsupported_media_type`). */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -812,6 +812,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   receiveRecorderImages: {
@@ -835,6 +836,7 @@ export interface operations {
         content?: never
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   listRecorderSessions: {
