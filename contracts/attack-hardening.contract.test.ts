@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { SignJWT, type JWTPayload } from 'jose'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createApp } from '#mock-server/app.ts'
+import { createApp, type AppOptions } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import {
   advanceClock,
@@ -168,8 +168,11 @@ afterEach(async () => {
   )
 })
 
-async function startServer(limits: Partial<ServerLimits> = {}): Promise<{ port: number; server: Server }> {
-  const app = createApp({ hasher: TEST_HASHER })
+async function startServer(
+  limits: Partial<ServerLimits> = {},
+  options: AppOptions = {},
+): Promise<{ port: number; server: Server }> {
+  const app = createApp({ hasher: TEST_HASHER, ...options })
   await app.core.ready
   const server = createHttpServer(app, limits)
   servers.push(server)
@@ -280,13 +283,18 @@ describe('slow clients are cut off and connections are capped', () => {
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
   })
 
-  test('a body that never ends gets a 408 and the connection closes', async () => {
-    const { port } = await startServer(SMALL)
+  test('a body that never ends gets a 408, the connection closes, and the call it started ends', async () => {
+    let onLogin: (line: string) => void = () => {}
+    const ended = new Promise<string>((resolve) => (onLogin = resolve))
+    const log = (line: string) => line.startsWith('POST /api/auth/login ') && onLogin(line)
+    const { port } = await startServer(SMALL, { log })
     const { socket, closed } = await open(port)
     socket.write(
       'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email"',
     )
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+    // The read settles as unreadable: the call is logged (a 400 nobody receives) instead of waiting forever.
+    expect(await ended).toMatch(/^POST \/api\/auth\/login 400 /)
   })
 
   test('a connection past the cap is closed as it arrives; those within it are served', async () => {
