@@ -168,18 +168,18 @@ export function createMockCore(options: MockOptions = {}): MockCore {
 }
 
 /** The account a call belongs to, for scenario scoping and the journal; undefined when none. */
-async function resolveEmail(
+function resolveEmail(
   domain: DomainContext,
   operation: string,
   input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
   bearer: string | undefined,
-): Promise<string | undefined> {
+): string | undefined {
   const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
     string,
     unknown
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
-  const userId = await (async () => {
+  const userId = (() => {
     if (bearer) return getSignedAccessTokenSubject(domain, bearer)
     if (operation === 'refreshToken' && typeof body.refresh_token === 'string') {
       const record = findRefreshToken(domain, body.refresh_token)

@@ -1,8 +1,9 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
+import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { DomainContext } from './context.ts'
-import { createId, createRandomToken, hashToken, openBox, sealBox } from './crypto.ts'
+import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from './crypto.ts'
 import { revokeSession } from './sessions.ts'
 import type { RefreshTokenRecord, SessionRecord } from './store.ts'
 
@@ -77,17 +78,23 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
 }
 
 /**
- * The subject of a token this server signed, expired or not (an expired token still names its account for
- * scenarios and the journal); null for anything unsigned, forged or malformed.
+ * The subject of an access token this server signed, expired or not (an expired token still names its account
+ * for scenarios and the journal); null for anything unsigned, forged or malformed. Synchronous on purpose: calls
+ * take armed scenarios in the order they arrive, so nothing may be awaited before that.
  */
-export async function getSignedAccessTokenSubject(ctx: DomainContext, token: string): Promise<string | null> {
+export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
+  const [header, payload, signature, ...rest] = token.split('.')
+  if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
+  const expected = createHmac('sha256', signingKey(ctx)).update(`${header}.${payload}`).digest('base64url')
+  if (!safeEqual(signature, expected)) return null
   try {
-    const { payload } = await jwtVerify(token, signingKey(ctx), verifyOptions(ctx))
-    return typeof payload.sub === 'string' ? payload.sub : null
-  } catch (error) {
-    // jose checks the signature before the claims, so an expired token's payload is a signed one.
-    if (!(error instanceof errors.JWTExpired)) return null
-    return typeof error.payload.sub === 'string' ? error.payload.sub : null
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+    const ours =
+      head.alg === ALGORITHM && head.typ === TOKEN_TYPE && claims.iss === ISSUER && claims.aud === AUDIENCE
+    return ours && typeof claims.sub === 'string' ? claims.sub : null
+  } catch {
+    return null
   }
 }
 

@@ -103,9 +103,7 @@ async function runRoute(
   if (!handler) throw new Error(`Failed to dispatch: no handler for ${route.operationId}.`)
   const input = { ...parsed, request }
   const email =
-    route.document === 'api'
-      ? await options.scenarios.resolveEmail(route.operationId, input, bearer)
-      : undefined
+    route.document === 'api' ? options.scenarios.resolveEmail(route.operationId, input, bearer) : undefined
   const run = async (): Promise<AnyOutput> => {
     if (bearer !== undefined) request.auth = await options.authenticate(bearer)
     const refusal = refuseUnauthenticated(route, request.auth)

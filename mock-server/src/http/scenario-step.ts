@@ -13,7 +13,7 @@ export interface ScenarioHooks {
     operation: string,
     input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
     bearer: string | undefined,
-  ): Promise<string | undefined>
+  ): string | undefined
   sleep(ms: number): Promise<void>
 }
 
