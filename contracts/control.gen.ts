@@ -453,8 +453,9 @@ export interface components {
       }
     }
     /**
-     * @description The body is not of the documented media type (`unsupported_media_type`). A write of the control
-     *     surface with any body that is not `application/json` is refused so, whether or not it takes one.
+     * @description The body is not of the documented media type, or is sent in a `Content-Encoding` other than gzip or
+     *     deflate (`unsupported_media_type`). A write of the control surface with any body that is not
+     *     `application/json` is refused so, whether or not it takes one.
      */
     UnsupportedMediaType: {
       headers: {
@@ -874,6 +875,7 @@ export interface operations {
         }
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   receiveRecorderImages: {
@@ -897,6 +899,7 @@ export interface operations {
         content?: never
       }
       413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
     }
   }
   listRecorderSessions: {

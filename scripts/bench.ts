@@ -18,6 +18,7 @@ import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import { createApp } from '../mock-server/src/app.ts'
 import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
+import { bodyFrom } from '../mock-server/src/http/raw.ts'
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -70,7 +71,7 @@ async function benchRequests(): Promise<string[]> {
     method: 'GET',
     url: '/api/_auth/session',
     headers: {},
-    body: undefined,
+    readBody: bodyFrom(undefined),
     ip: '127.0.0.1',
     secure: false,
     origin: 'http://x',

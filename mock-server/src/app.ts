@@ -2,8 +2,11 @@
 import express, { type Express } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
-import { createExpressRouter, handleBodyErrors } from './hosts/express.ts'
+import { closeIfBodyUnread, createExpressRouter, handleBodyErrors } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
+
+/** helmet's default policy: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains'
 
 export interface AppOptions extends MockOptions {
   /**
@@ -32,8 +35,14 @@ export function createApp(options: AppOptions = {}): MockApp {
       contentSecurityPolicy: {
         directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
       },
+      strictTransportSecurity: false,
     }),
   )
+  // HSTS means something only over https (RFC 6797 section 7.2: not over plain http).
+  app.use((request, response, next) => {
+    if (request.secure) response.setHeader('strict-transport-security', HSTS)
+    next()
+  })
   app.use(createExpressRouter(core))
   if (options.webRoot)
     app.use(
@@ -44,6 +53,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       }),
     )
   app.use((_request, response) => {
+    closeIfBodyUnread(response)
     response.status(404).type('application/json').set('cache-control', 'no-store')
     response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
   })

@@ -19,6 +19,10 @@ export const CODE_DIGITS = 6
 export const CODE_TTL_MS = 10 * MINUTE_MS
 export const CODE_MAX_ATTEMPTS = 5
 export const CODE_COOLDOWN_MS = 30_000
+/** Decoy codes (for addresses without one) kept in memory at most; see docs/security/hardening.md. */
+export const MAX_DECOYS = 10_000
+/** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
+export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
 
@@ -34,8 +38,15 @@ export const RATE_LIMIT_CAPACITY = 50_000
 
 /** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024
-/** What a host reads at most before the dispatcher applies the operation's own limit. */
-export const MAX_READ_BYTES = 4 * 1024 * 1024
+
+/** A client has this long to send a request's headers (docs/security/hardening.md). */
+export const HEADERS_TIMEOUT_MS = 10_000
+/** ... and this long for the whole request, body included. */
+export const REQUEST_TIMEOUT_MS = 30_000
+/** Open connections at most; more are closed as they arrive. */
+export const MAX_CONNECTIONS = 512
+/** How often the server looks for requests past their time. */
+export const CONNECTION_CHECK_INTERVAL_MS = 1_000
 
 /** argon2id at OWASP's first recommendation: m=19 MiB, t=2, p=1. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }

@@ -8,13 +8,15 @@ import { createScenarios } from './control/scenarios.ts'
 import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
+import { createDecoyCodes } from './domain/decoys.ts'
 import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
+import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
 import { seedAccounts } from './domain/seed.ts'
 import { clearStore, createStore } from './domain/store.ts'
-import { findRefreshToken, peekAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
+import { findRefreshToken, getSignedAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
 import { getUserById } from './domain/users.ts'
 import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
@@ -36,6 +38,8 @@ export interface MockOptions {
   codeCooldownMs?: number
   loginRateLimit?: RateLimit
   mailRateLimit?: RateLimit
+  /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
+  maxDecoys?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
   /** Seed the demo accounts (default true). */
@@ -93,6 +97,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     hasher: createPasswordHasher(options.hasher),
     mailbox,
     config,
+    decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
   }
   const limiters = {
     login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
@@ -107,6 +112,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   async function reset(): Promise<void> {
     await clearStore(domain.store)
+    domain.decoys.clear()
     for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
     build.override = null
     scenarios.clear()
@@ -130,7 +136,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     idp,
   }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, domain, mailbox, clock)
+    ? createPersistence(options.dataFile, domain, mailbox, clock, { production: options.production === true })
     : null
   const ready = (async () => {
     if (persistence && (await persistence.load())) return
@@ -167,9 +173,22 @@ export function createMockCore(options: MockOptions = {}): MockCore {
         }),
     }),
   })
+  // The purge runs before a call once the clock has moved PURGE_INTERVAL_MS (or back) since the last one.
+  let lastPurge = -Infinity
+  let purging: Promise<void> | null = null
+  async function purgeWhenDue(): Promise<void> {
+    const now = clock.now()
+    if (now - lastPurge < defaults.PURGE_INTERVAL_MS && now >= lastPurge) return purging ?? undefined
+    lastPurge = now
+    purging = purgeExpired(domain).then((removed) => {
+      if (removed > 0) persistence?.schedule()
+    })
+    await purging.finally(() => (purging = null))
+  }
   return {
     async dispatch(request) {
       await ready
+      await purgeWhenDue()
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') persistence.schedule()
       return response
@@ -196,7 +215,7 @@ function resolveEmail(
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
   const userId = (() => {
-    if (bearer) return peekAccessTokenSubject(bearer)
+    if (bearer) return getSignedAccessTokenSubject(domain, bearer)
     if (operation === 'refreshToken' && typeof body.refresh_token === 'string') {
       const record = findRefreshToken(domain, body.refresh_token)
       return record

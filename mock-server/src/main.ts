@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
 import { SEED_ACCOUNTS } from './domain/seed.ts'
+import { createHttpServer } from './hosts/http-server.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -91,7 +92,8 @@ function main(): void {
   })
   app.core.ready.then(
     () => {
-      const server = app.listen(port, host, () => {
+      const server = createHttpServer(app)
+      server.listen(port, host, () => {
         const address = server.address()
         const actual = typeof address === 'object' && address ? address.port : port
         console.log(

@@ -1,10 +1,12 @@
 // --data FILE: state survives a restart, the file is replaced atomically, and tokens stay valid.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import * as fs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, test } from 'vitest'
 import { createApp } from './app.ts'
+import { createPersistence, type PersistenceFs } from './persistence.ts'
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
@@ -45,4 +47,57 @@ test('an unreadable data file stops the start with a clear error', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
   const app = createApp({ dataFile: dir, hasher })
   await expect(app.core.ready).rejects.toThrow(/^Failed to read/)
+})
+
+test('in production mode the data file keeps the mails without their codes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const app = createApp({ dataFile, hasher, production: true })
+  await app.core.ready
+  const email = 'coded@example.test'
+  await request(app)
+    .post('/api/auth/signup')
+    .send({ name: 'Coded', email, password: 'a long enough passphrase' })
+    .expect(202)
+  const code = app.core.ops.mailbox.list(email)[0]!.code!
+  await app.core.flush()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { mails: Record<string, unknown>[] }
+  expect(saved.mails.filter((mail) => mail.to === email)).toHaveLength(1)
+  expect(saved.mails.every((mail) => !('code' in mail))).toBe(true)
+  expect(readFileSync(dataFile, 'utf8')).not.toContain(`"${code}"`)
+})
+
+test('a save is on the disk before the rename makes it the data file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const steps: string[] = []
+  const recording: PersistenceFs = {
+    ...fs,
+    async open(path, flags, mode) {
+      const handle = await fs.open(path, flags, mode)
+      const name = String(path) === dir ? 'folder' : 'file'
+      return Object.assign(Object.create(handle) as typeof handle, {
+        writeFile: (data: string) => (steps.push(`write ${name}`), handle.writeFile(data)),
+        sync: () => (steps.push(`sync ${name}`), handle.sync()),
+        close: () => (steps.push(`close ${name}`), handle.close()),
+      })
+    },
+    rename: async (from, to) => (steps.push('rename'), fs.rename(from, to)),
+  }
+  const app = createApp({ hasher })
+  await app.core.ready
+  const { domain, mailbox, clock } = app.core.ops
+  await createPersistence(dataFile, domain, mailbox, clock, { fs: recording }).save()
+  expect(steps).toEqual(['write file', 'sync file', 'close file', 'rename', 'sync folder', 'close folder'])
+})
+
+test('temporary files of an interrupted write are removed at start, and nothing else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  writeFileSync(join(dir, 'state.json.0badc0de.tmp'), '{"half": ')
+  writeFileSync(join(dir, 'notes.txt.0badc0de.tmp'), 'not ours')
+  const app = createApp({ dataFile, hasher })
+  await app.core.ready
+  await app.core.flush()
+  expect(readdirSync(dir).sort()).toEqual(['notes.txt.0badc0de.tmp', 'state.json'])
 })

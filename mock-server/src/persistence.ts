@@ -1,7 +1,10 @@
-// `--data FILE`: the state kept across restarts. Writes are atomic (a temporary file renamed over the
-// old one) and serialized; a write follows every call that may have changed state.
+// `--data FILE`: the state kept across restarts. Writes are atomic and durable (a temporary file, flushed
+// to the disk, renamed over the old one, the folder flushed too) and serialized; a write follows every call
+// that may have changed state. Temporary files left by an interrupted write are removed at start. In
+// production mode the mails are kept without their codes: a reader of the file learns no code.
 import { randomBytes } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import * as fs from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { ControlClock } from './control/clock.ts'
 import type { Mail, Mailbox } from './control/mailbox.ts'
 import type { DomainContext } from './domain/context.ts'
@@ -15,6 +18,21 @@ interface SavedState {
   clockOffsetMs: number
   store: StoreSnapshot
   mails: Mail[]
+}
+
+/** The file operations a save makes, injectable so a test can see their order. */
+export interface PersistenceFs {
+  open: typeof fs.open
+  rename: typeof fs.rename
+  readFile: typeof fs.readFile
+  readdir: typeof fs.readdir
+  unlink: typeof fs.unlink
+}
+
+export interface PersistenceOptions {
+  /** Production mode: no code in clear reaches the file. */
+  production?: boolean
+  fs?: PersistenceFs
 }
 
 export interface Persistence {
@@ -31,26 +49,47 @@ export function createPersistence(
   domain: DomainContext,
   mailbox: Mailbox,
   clock: ControlClock,
+  options: PersistenceOptions = {},
 ): Persistence {
+  const files = options.fs ?? fs
   let chain: Promise<void> = Promise.resolve()
   let pending = false
+  const mails = (): Mail[] =>
+    options.production ? mailbox.snapshot().map(({ code: _code, ...mail }) => mail) : mailbox.snapshot()
   async function save(): Promise<void> {
     const state: SavedState = {
       format: FORMAT,
       secret: domain.config.secret,
       clockOffsetMs: clock.offsetMs(),
       store: snapshotStore(domain.store),
-      mails: mailbox.snapshot(),
+      mails: mails(),
     }
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-    await writeFile(temporary, JSON.stringify(state), { mode: 0o600 })
-    await rename(temporary, file)
+    const handle = await files.open(temporary, 'w', 0o600)
+    try {
+      await handle.writeFile(JSON.stringify(state))
+      // On the disk before the rename, or a crash could leave the new name on an empty file.
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await files.rename(temporary, file)
+    await syncFolder(files, dirname(file))
+  }
+  /** Temporary files of writes a crash interrupted (`<file>.<8 hex>.tmp`). */
+  async function removeStaleTemporaries(): Promise<void> {
+    const pattern = new RegExp(`^${escapeRegExp(basename(file))}\\.[0-9a-f]{8}\\.tmp$`)
+    const names = await files.readdir(dirname(file)).catch(() => [] as string[])
+    for (const name of names) {
+      if (pattern.test(name)) await files.unlink(join(dirname(file), name)).catch(() => undefined)
+    }
   }
   return {
     async load() {
+      await removeStaleTemporaries()
       let text: string
       try {
-        text = await readFile(file, 'utf8')
+        text = await files.readFile(file, 'utf8')
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
         throw new Error(`Failed to read ${file}: ${(error as Error).message}.`, { cause: error })
@@ -74,5 +113,22 @@ export function createPersistence(
       })
     },
     flush: () => chain,
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Makes the rename itself durable; a folder that cannot be opened for that (some platforms) is left as is. */
+async function syncFolder(files: PersistenceFs, folder: string): Promise<void> {
+  let handle
+  try {
+    handle = await files.open(folder, 'r')
+    await handle.sync()
+  } catch {
+    // Best effort: the file's own contents are already on the disk.
+  } finally {
+    await handle?.close()
   }
 }

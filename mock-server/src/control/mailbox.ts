@@ -11,6 +11,9 @@ export interface Mail {
   sent_at: string
 }
 
+/** Mails kept at most (the newest), so sign-ups and resends grow neither memory nor the data file without bound. */
+export const MAX_MAILS = 10_000
+
 export interface Mailbox {
   send(mail: Omit<Mail, 'sent_at'>): void
   /** Mails to `email` (all mails without it), oldest first. */
@@ -26,11 +29,12 @@ export interface Mailbox {
  * mailbox.send({ to: 'ada@example.com', subject: 'Your code', purpose: 'signup', code: '123456' })
  * mailbox.list('ada@example.com').at(-1)?.code // '123456'
  */
-export function createMailbox(clock: Clock): Mailbox {
+export function createMailbox(clock: Clock, max = MAX_MAILS): Mailbox {
   let mails: Mail[] = []
   return {
     send(mail) {
       mails.push({ ...mail, sent_at: new Date(clock.now()).toISOString() })
+      if (mails.length > max) mails = mails.slice(-max)
     },
     list(email) {
       const wanted = email?.trim().toLowerCase()
@@ -38,7 +42,7 @@ export function createMailbox(clock: Clock): Mailbox {
     },
     snapshot: () => mails.map((mail) => ({ ...mail })),
     restore(saved) {
-      mails = saved.map((mail) => ({ ...mail }))
+      mails = saved.slice(-max).map((mail) => ({ ...mail }))
     },
     clear() {
       mails = []

@@ -29,6 +29,22 @@ export interface RecorderSession {
 
 const MAX_KEPT = 1000
 
+/** A batch decodes to at most this much, however it is packed (the ingest's own `x-max-body-bytes`). */
+export const MAX_BATCH_BYTES = 2 * 1024 * 1024
+
+/** A batch that would inflate past MAX_BATCH_BYTES. */
+export class BatchTooLargeError extends Error {}
+
+function inflateBatch(bytes: Uint8Array): Uint8Array {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_BATCH_BYTES })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new BatchTooLargeError(`A batch inflates to at most ${MAX_BATCH_BYTES} bytes.`, { cause: error })
+    throw error
+  }
+}
+
 /** Reads a Sentry envelope: a header line, then an item header and a payload per item. */
 export function parseEnvelope(bytes: Uint8Array): {
   header: Record<string, unknown>
@@ -197,7 +213,7 @@ export function createSinks(clock: Clock): Sinks {
       if (!session) return false
       // A host may already have inflated the body (Express does): trust the gzip magic, not the header.
       const compressed = gzip && bytes[0] === 0x1f && bytes[1] === 0x8b
-      const messages = readRecorderMessages(compressed ? gunzipSync(bytes) : bytes)
+      const messages = readRecorderMessages(compressed ? inflateBatch(bytes) : bytes)
       session.batches += 1
       session.messages += messages.length
       for (const message of messages) {

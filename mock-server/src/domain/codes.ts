@@ -5,7 +5,7 @@ import type { DomainContext } from './context.ts'
 import { normalizeEmail } from './context.ts'
 import { createId, createNumericCode, createRandomToken, hashToken, keyedHash, safeEqual } from './crypto.ts'
 import { CODE_DIGITS, RESET_TOKEN_TTL_MS } from '../constants.ts'
-import type { CodeRecord, ResetTokenRecord } from './store.ts'
+import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
 
 export type Purpose = CodeRecord['purpose']
 
@@ -72,30 +72,33 @@ export async function consumeCode(
   return ctx.locks.run(`code:${address}:${purpose}`, async () => {
     const now = ctx.clock.now()
     const current = latestCode(ctx, address, purpose)
-    const record = current ?? (await createDecoy(ctx, address, purpose))
+    const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
     if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
     const right = safeEqual(record.hash, keyedHash(ctx.config.secret, address, purpose, code))
     const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
-    if (right && usable) {
-      await ctx.store.codes.update(record, { data: (draft) => void (draft.usedAt = now) })
+    if (current && right && usable) {
+      await ctx.store.codes.update(current, { data: (draft) => void (draft.usedAt = now) })
       return { ok: true } as const
     }
     const attempts = record.attempts + 1
     const burned = attempts >= ctx.config.codeMaxAttempts
-    await ctx.store.codes.update(record, {
-      data(draft) {
-        draft.attempts = attempts
-        draft.burned = burned
-      },
-    })
+    if (current) {
+      await ctx.store.codes.update(current, {
+        data(draft) {
+          draft.attempts = attempts
+          draft.burned = burned
+        },
+      })
+    } else ctx.decoys.set({ ...record, attempts, burned })
     if (burned) return { ok: false, reason: 'too_many_attempts' } as const
     return { ok: false, reason: 'invalid_code', attemptsLeft: ctx.config.codeMaxAttempts - attempts } as const
   })
 }
 
-async function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): Promise<CodeRecord> {
+/** A code nobody can know, counted like a real one; never stored with the real codes (domain/decoys.ts). */
+function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeFields {
   const now = ctx.clock.now()
-  return ctx.store.codes.create({
+  return {
     id: createId(),
     email,
     purpose,
@@ -107,7 +110,7 @@ async function createDecoy(ctx: DomainContext, email: string, purpose: Purpose):
     usedAt: null,
     burned: false,
     supersededAt: null,
-  })
+  }
 }
 
 export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {

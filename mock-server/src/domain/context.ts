@@ -1,6 +1,7 @@
 // What every domain module is given: the store, the clock, locks, the hasher, the outbox, the settings.
 import type { Mailbox } from '../control/mailbox.ts'
 import type { Clock } from './clock.ts'
+import type { DecoyCodes } from './decoys.ts'
 import type { KeyedLock } from './locks.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { Store } from './store.ts'
@@ -25,6 +26,8 @@ export interface DomainContext {
   hasher: PasswordHasher
   mailbox: Pick<Mailbox, 'send'>
   config: DomainConfig
+  /** Codes of addresses that have none (in memory, bounded). */
+  decoys: DecoyCodes
 }
 
 /** E-mail addresses are compared trimmed and lower-cased. */

@@ -100,6 +100,8 @@ export type CodeRecord = RecordOf<'codes'>
 export type ResetTokenRecord = RecordOf<'resetTokens'>
 export type ExternalCodeRecord = RecordOf<'externalCodes'>
 export type StepRecord = RecordOf<'steps'>
+/** A code's fields, without the store's own bookkeeping (what a decoy is). */
+export type CodeFields = z.infer<typeof codeSchema>
 export type StoreSnapshot = { [K in keyof Store]: unknown[] }
 
 export function snapshotStore(store: Store): StoreSnapshot {

@@ -1,13 +1,18 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
+import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { DomainContext } from './context.ts'
-import { createId, createRandomToken, hashToken, openBox, sealBox } from './crypto.ts'
+import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from './crypto.ts'
 import { revokeSession } from './sessions.ts'
 import type { RefreshTokenRecord, SessionRecord } from './store.ts'
 
 const ALGORITHM = 'HS256'
 const ISSUER = 'auth-shell-mock'
+/** RFC 9068's type of a JWT access token: no other JWT this server might sign passes for one. */
+const TOKEN_TYPE = 'at+jwt'
+/** The API the token is for. */
+const AUDIENCE = 'auth-shell-api'
 
 export interface TokenPair {
   token: string
@@ -33,27 +38,37 @@ export async function signAccessToken(
 ): Promise<string> {
   const now = Math.floor(ctx.clock.now() / 1000)
   return new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
     .setSubject(userId)
     .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
     .setJti(createId())
     .setIssuedAt(now)
     .setExpirationTime(now + Math.round(ctx.config.accessTokenTtlMs / 1000))
     .sign(signingKey(ctx))
 }
 
+function verifyOptions(ctx: DomainContext) {
+  return {
+    algorithms: [ALGORITHM],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    typ: TOKEN_TYPE,
+    currentDate: new Date(ctx.clock.now()),
+    requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti', 'aud'],
+  }
+}
+
 export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<AccessCheck> {
   let payload
   try {
-    ;({ payload } = await jwtVerify(token, signingKey(ctx), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      currentDate: new Date(ctx.clock.now()),
-      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti'],
-    }))
+    ;({ payload } = await jwtVerify(token, signingKey(ctx), verifyOptions(ctx)))
   } catch (error) {
     return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
   }
+  // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
+  if (typeof payload.iat !== 'number' || payload.iat > Math.floor(ctx.clock.now() / 1000))
+    return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
   const session = ctx.store.sessions.findFirst((q) => q.where({ id: sessionId }))
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
@@ -62,13 +77,22 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   return { ok: true, userId: session.userId, sessionId }
 }
 
-/** The subject of a token without checking it: only to scope mock scenarios to an account. */
-export function peekAccessTokenSubject(token: string): string | null {
-  const [, payload] = token.split('.')
-  if (!payload) return null
+/**
+ * The subject of an access token this server signed, expired or not (an expired token still names its account
+ * for scenarios and the journal); null for anything unsigned, forged or malformed. Synchronous on purpose: calls
+ * take armed scenarios in the order they arrive, so nothing may be awaited before that.
+ */
+export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
+  const [header, payload, signature, ...rest] = token.split('.')
+  if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
+  const expected = createHmac('sha256', signingKey(ctx)).update(`${header}.${payload}`).digest('base64url')
+  if (!safeEqual(signature, expected)) return null
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }
-    return typeof claims.sub === 'string' ? claims.sub : null
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+    const ours =
+      head.alg === ALGORITHM && head.typ === TOKEN_TYPE && claims.iss === ISSUER && claims.aud === AUDIENCE
+    return ours && typeof claims.sub === 'string' ? claims.sub : null
   } catch {
     return null
   }

@@ -1,10 +1,10 @@
 // The Express host: every request becomes a RawRequest for the core's dispatch; what the documents
 // do not describe falls through to the next handler (static files, the SPA fallback).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
-import { MAX_READ_BYTES } from '../constants.ts'
 import type { MockCore } from '../core.ts'
 import { toClientKey } from '../http/client-key.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
+import { hasRequestBody, readRequestBody } from './read-body.ts'
 
 function toHeaders(request: Request): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {}
@@ -16,6 +16,7 @@ function toHeaders(request: Request): Record<string, string | undefined> {
 
 function send(response: Response, raw: RawResponse): void {
   if (raw.dropped) return dropAnswer(response)
+  closeIfBodyUnread(response)
   response.status(raw.status)
   for (const [name, value] of Object.entries(raw.headers)) response.setHeader(name, value)
   response.end(raw.body)
@@ -33,11 +34,18 @@ function dropAnswer(response: Response): void {
   socket.write('HTTP/1.1 ', () => socket.destroy())
 }
 
+/**
+ * An answer given before the body was read (a 404, a 413, an operation that takes none) ends the connection:
+ * otherwise Node would go on reading, and discarding, whatever the client still sends.
+ */
+export function closeIfBodyUnread(response: Response): void {
+  const request = response.req
+  if (!request.complete && hasRequestBody(request)) response.setHeader('connection', 'close')
+}
+
 /** Routes for both documents, in front of whatever the caller mounts after them. */
 export function createExpressRouter(core: MockCore): Router {
   const router = express.Router()
-  // Read every body as bytes, whatever its type: the dispatcher checks type, size and schema itself.
-  router.use(express.raw({ type: () => true, limit: MAX_READ_BYTES }))
   router.use(async (request: Request, response: Response, next: NextFunction) => {
     try {
       const host = request.get('host') ?? 'localhost'
@@ -45,7 +53,8 @@ export function createExpressRouter(core: MockCore): Router {
         method: request.method,
         url: request.originalUrl,
         headers: toHeaders(request),
-        body: Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
+        // Read only when the dispatcher has routed the call to an operation that takes a body.
+        readBody: (maxBytes) => readRequestBody(request, maxBytes),
         // request.ip honours `trust proxy` (a number of hops, app.ts); IPv6 clients count by their /64.
         ip: toClientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown'),
         secure: request.secure,
@@ -60,18 +69,15 @@ export function createExpressRouter(core: MockCore): Router {
   return router
 }
 
-/** Body-parser's refusals (too large, aborted, bad encoding) in the documented error shape. */
+/** The last resort: whatever escaped the dispatcher, in the documented error shape. */
 export function handleBodyErrors(
   error: unknown,
   _request: Request,
   response: Response,
   next: NextFunction,
 ): void {
-  const failure = error as { type?: string; status?: number }
+  const failure = error as { status?: number }
   if (response.headersSent) return next(error)
-  if (failure.type === 'entity.too.large') {
-    return send(response, errorResponse(413, 'payload_too_large', `Send at most ${MAX_READ_BYTES} bytes.`))
-  }
   if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) {
     return send(response, errorResponse(failure.status, 'bad_request', 'The request could not be read.'))
   }

@@ -3,6 +3,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createMockCore, type MockCore, type MockOptions } from '../core.ts'
 import { createRoutes } from '../http/openapi-docs.ts'
+import { bodyFrom } from '../http/raw.ts'
 
 export interface MswHostOptions extends MockOptions {
   /** Origin the handlers answer for, e.g. http://localhost:3000; default: any origin. */
@@ -47,7 +48,9 @@ export function createMswHandlers(options: MswHostOptions = {}): { handlers: Htt
         method: request.method,
         url: url.pathname + url.search,
         headers,
-        body: hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined,
+        readBody: hasBody
+          ? async (maxBytes) => bodyFrom(new Uint8Array(await request.arrayBuffer()))(maxBytes)
+          : bodyFrom(undefined),
         ip: '127.0.0.1',
         secure: url.protocol === 'https:',
         origin: url.origin,

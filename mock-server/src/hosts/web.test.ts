@@ -38,14 +38,13 @@ test('config.json says mock: true on the mock server and false in production mod
   const mock = await request(createApp({ webRoot: root, hasher }))
     .get('/config.json')
     .set('Host', 'app.test:8080')
-  const origin = 'http://app.test:8080'
   expect(mock.body).toEqual({
     apiBase: '',
     environment: 'demo',
     mock: true,
     externalSignIn: true,
-    sentryDsn: origin.replace('http://', 'http://mock@') + '/1',
-    recorder: { projectKey: 'mock-project', host: origin },
+    sentryDsn: '{protocol}//mock@{host}/1',
+    recorder: { projectKey: 'mock-project', host: '{origin}' },
   })
   const production = await request(createApp({ webRoot: root, hasher, production: true })).get('/config.json')
   expect(production.body).toEqual({ apiBase: '', environment: 'demo', mock: false, externalSignIn: false })

@@ -26,19 +26,28 @@ function readConfig(root: string): Record<string, unknown> {
 export function createWebRouter({ root, production, externalSignIn = true }: WebHostOptions): Router {
   const router = express.Router()
   const index = join(root, 'index.html')
-  router.get('/config.json', (request, response) => {
-    const host = request.get('host') ?? 'localhost'
+  router.get('/config.json', (_request, response) => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
+    // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
+    // the placeholders from its own address (web/src/lib/runtime-config.ts).
     const sinks = production
       ? {}
       : {
-          sentryDsn: `${request.protocol}://mock@${host}/1`,
-          recorder: { projectKey: 'mock-project', host: `${request.protocol}://${host}` },
+          sentryDsn: '{protocol}//mock@{host}/1',
+          recorder: { projectKey: 'mock-project', host: '{origin}' },
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
     // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
     response.set('cache-control', 'no-store').json({ ...sinks, ...file, mock: !production, externalSignIn })
   })
+  // Source maps would publish the app's source: served while developing, never in production mode.
+  if (production) {
+    router.use((request, response, next) => {
+      if (!request.path.endsWith('.map')) return next()
+      response.status(404).type('application/json').set('cache-control', 'no-store')
+      response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
+    })
+  }
   router.use(
     '/assets',
     express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),

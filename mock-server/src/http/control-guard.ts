@@ -64,7 +64,11 @@ export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): Ra
   if (isCrossSite(raw.headers, raw.origin)) {
     return errorResponse(403, 'cross_site_request', 'The control surface takes no requests from other sites.')
   }
-  const hasBody = (raw.body?.byteLength ?? 0) > 0 || raw.headers['content-type'] !== undefined
+  // Judged from the headers: a guarded request's body is never read.
+  const hasBody =
+    Number(raw.headers['content-length'] ?? 0) > 0 ||
+    raw.headers['transfer-encoding'] !== undefined ||
+    raw.headers['content-type'] !== undefined
   const mediaType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   if (hasBody && mediaType !== 'application/json') {
     return errorResponse(415, 'unsupported_media_type', 'Send the body as application/json.')

@@ -49,7 +49,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     }
     if (!route) {
       const allow = candidates.map((candidate) => candidate.method).join(', ')
-      return errorResponse(405, 'method_not_allowed', `Use ${allow} for ${url.pathname}.`, {})
+      // RFC 9110 section 15.5.6: a 405 lists the methods the resource takes.
+      return jsonResponse(
+        405,
+        { error: 'method_not_allowed', message: `Use ${allow} for ${url.pathname}.` },
+        { allow },
+      )
     }
     const started = performance.now()
     const outcome = await runRoute(options, route, raw, url).catch((error: unknown) => {
@@ -88,7 +93,7 @@ async function runRoute(
   raw: RawRequest,
   url: URL,
 ): Promise<Outcome> {
-  const parsed = parseInput(route, raw, url)
+  const parsed = await parseInput(route, raw, url)
   if ('response' in parsed) return parsed
   const headers = raw.headers
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]
@@ -128,7 +133,7 @@ async function runRoute(
 type Parsed =
   { body: unknown; query: Record<string, unknown>; path: Record<string, unknown> } | { response: RawResponse }
 
-function parseInput(route: Route, raw: RawRequest, url: URL): Parsed {
+async function parseInput(route: Route, raw: RawRequest, url: URL): Promise<Parsed> {
   const query = Object.fromEntries(url.searchParams.entries())
   if (!route.validateQuery(query)) return invalid(describeErrors(route.validateQuery.errors))
   const match = route.pattern.exec(url.pathname)
@@ -136,19 +141,28 @@ function parseInput(route: Route, raw: RawRequest, url: URL): Parsed {
     route.pathNames.map((name, index) => [name, safeDecode(match?.[index + 1] ?? '')]),
   )
   if (!route.validatePath(path)) return invalid(describeErrors(route.validatePath.errors))
+  // An operation that takes no body never reads one.
   if (!route.bodyType || !route.validateBody) return { body: undefined, query, path }
-  const size = raw.body?.byteLength ?? 0
-  if (size > route.maxBodyBytes) {
-    return { response: errorResponse(413, 'payload_too_large', `Send at most ${route.maxBodyBytes} bytes.`) }
-  }
   // Binary bodies (the recorder's batches) come with whatever type the sender's fetch gave them.
-  if (route.bodyType === 'application/octet-stream')
-    return { body: raw.body ?? new Uint8Array(), query, path }
+  const binary = route.bodyType === 'application/octet-stream'
   const mediaType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
-  if (mediaType !== route.bodyType) {
+  if (!binary && mediaType !== route.bodyType) {
     return { response: errorResponse(415, 'unsupported_media_type', `Send the body as ${route.bodyType}.`) }
   }
-  const text = new TextDecoder().decode(raw.body ?? new Uint8Array())
+  const bytes = await raw.readBody(route.maxBodyBytes)
+  if (bytes === 'too_large') {
+    return { response: errorResponse(413, 'payload_too_large', `Send at most ${route.maxBodyBytes} bytes.`) }
+  }
+  if (bytes === 'unsupported_encoding') {
+    return {
+      response: errorResponse(415, 'unsupported_media_type', 'Send the body as gzip, deflate or unencoded.'),
+    }
+  }
+  if (bytes === 'unreadable') {
+    return { response: errorResponse(400, 'bad_request', 'The request could not be read.') }
+  }
+  if (binary) return { body: bytes, query, path }
+  const text = new TextDecoder().decode(bytes)
   const body = decodeBody(route.bodyType, text)
   if (body === undefined)
     return { response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') }

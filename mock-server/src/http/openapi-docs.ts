@@ -134,10 +134,11 @@ function compileRoutes(name: DocumentName): Route[] {
 
 /** Turns Ajv's errors into `{ field: reason }`, one reason a field, readable by a person. */
 export function describeErrors(errors: ErrorObject[] | null | undefined): Record<string, string> {
-  const fields: Record<string, string> = {}
+  // No prototype, and own keys only: a field named `__proto__`, `constructor` or `toString` is named like any other.
+  const fields = Object.create(null) as Record<string, string>
   for (const error of closestBranch(errors ?? [])) {
     const { field, reason } = describeError(error)
-    if (!(field in fields) && reason) fields[field] = reason
+    if (!Object.hasOwn(fields, field) && reason) fields[field] = reason
   }
   return fields
 }

@@ -6,11 +6,26 @@ export interface RawRequest {
   url: string
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>
-  body: Uint8Array | undefined
+  /**
+   * Reads the body (decoded from its `Content-Encoding`), at most `maxBytes` of it. The dispatcher calls it only
+   * after routing, and only for an operation that takes a body, so nothing else is ever read.
+   */
+  readBody(maxBytes: number): Promise<BodyRead>
   ip: string
   secure: boolean
   /** This server's origin as the client reached it, e.g. http://127.0.0.1:4010. */
   origin: string
+}
+
+/** The bytes, or why there are none: more than the limit, an encoding the server does not decode, or unreadable. */
+export type BodyRead = Uint8Array | 'too_large' | 'unsupported_encoding' | 'unreadable'
+
+/** `readBody` for a body already in memory (the MSW host, tests, the bench). */
+export function bodyFrom(bytes: Uint8Array | undefined): RawRequest['readBody'] {
+  return async (maxBytes) => {
+    const body = bytes ?? new Uint8Array()
+    return body.byteLength > maxBytes ? 'too_large' : body
+  }
 }
 
 export interface RawResponse {

@@ -5,7 +5,10 @@ import type { AnyOutput } from '../operations/types.ts'
 
 export interface ScenarioHooks {
   take(call: CallFacts): ArmedScenario | null
-  /** The account a call belongs to (body e-mail, bearer token, refresh token, reset token or cookie). */
+  /**
+   * The account a call belongs to (body e-mail, a bearer token this server signed, refresh token, reset token
+   * or cookie): never an account an unsigned token merely names.
+   */
   resolveEmail(
     operation: string,
     input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },

@@ -26,10 +26,14 @@ export interface OperationsContext {
   idp: MockIdentityProvider | null
 }
 
-/** A same-origin relative path (no scheme, no host, no `//`), safe to redirect to. */
+/**
+ * A same-origin relative path (no scheme, no host, no `//`), safe to redirect to. Only printable ASCII: a
+ * `Location` header cannot carry anything else (DEL, U+0100, U+2028 would fail when the answer is sent).
+ */
 export function isSafeRedirectPath(value: string): boolean {
-  const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20)
-  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !hasControlCharacter
+  if (!/^\/[\x21-\x7e]*$/.test(value) || value.startsWith('//') || value.includes('\\')) return false
+  // A path the browser normalizes to a leading `//` (`/.//evil.example`) names another host.
+  return !new URL(value, 'http://same.origin').pathname.startsWith('//')
 }
 
 export function rateLimited(retryAfter: number) {

@@ -1,5 +1,6 @@
 // The `sinks` tag of the control document: the error-reporting and session-recorder ingests.
 import type { operations } from '#contracts/control.gen.ts'
+import { BatchTooLargeError } from '../control/sinks.ts'
 import type { OperationsContext } from './context.ts'
 import type { OperationTable } from './types.ts'
 
@@ -60,6 +61,8 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
           }
         }
       } catch (error) {
+        if (error instanceof BatchTooLargeError)
+          return { status: 413, body: { error: 'payload_too_large', message: error.message } }
         return { status: 401, body: { error: 'batch_unreadable', message: (error as Error).message } }
       }
       return { status: 200 }

@@ -82,3 +82,15 @@ test('loads config.json once with the fallbacks on failure', async () => {
   const broken = createRecordingFetch(() => new Response('{', { status: 200 }))
   expect(await loadRuntimeConfig(broken.fetch, 'http://app.test/config.json')).toEqual(defaults)
 })
+
+test("the mock server's placeholders are filled from the page's own address, never from the request", async () => {
+  const raw = {
+    sentryDsn: '{protocol}//mock@{host}/1',
+    recorder: { projectKey: 'mock-project', host: '{origin}' },
+  }
+  const served = createRecordingFetch(() => json(200, raw))
+  expect(await loadRuntimeConfig(served.fetch, 'http://127.0.0.1:4010/config.json')).toMatchObject({
+    sentryDsn: 'http://mock@127.0.0.1:4010/1',
+    recorder: { projectKey: 'mock-project', host: 'http://127.0.0.1:4010' },
+  })
+})

@@ -44,23 +44,36 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null
 
-function parseRecorder(value: unknown): RecorderConfig | null {
+/**
+ * The mock server cannot know under which name the browser reached it (it never echoes `Host`), so it
+ * names its own sinks with `{origin}`, `{protocol}` and `{host}`, filled in here from the page's address.
+ */
+function fillOrigin(value: string | null, origin: string | undefined): string | null {
+  if (value === null || origin === undefined) return value
+  const url = new URL(origin)
+  return value
+    .replaceAll('{origin}', url.origin)
+    .replaceAll('{protocol}', url.protocol)
+    .replaceAll('{host}', url.host)
+}
+
+function parseRecorder(value: unknown, origin?: string): RecorderConfig | null {
   if (typeof value !== 'object' || value === null) return null
   const record = value as Record<string, unknown>
   const projectKey = text(record.projectKey)
-  const host = text(record.host)
+  const host = fillOrigin(text(record.host), origin)
   return projectKey && host ? { projectKey, host } : null
 }
 
-/** Pure: reads what it can, falls back field by field. */
-export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+/** Pure: reads what it can, falls back field by field; `origin` fills the `{origin}` placeholders. */
+export function parseRuntimeConfig(raw: unknown, origin?: string): RuntimeConfig {
   if (typeof raw !== 'object' || raw === null) return DEFAULT_RUNTIME_CONFIG
   const record = raw as Record<string, unknown>
   return {
     apiBase: (text(record.apiBase) ?? DEFAULT_RUNTIME_CONFIG.apiBase).replace(/\/+$/, ''),
     environment: text(record.environment) ?? DEFAULT_RUNTIME_CONFIG.environment,
-    sentryDsn: text(record.sentryDsn),
-    recorder: parseRecorder(record.recorder),
+    sentryDsn: fillOrigin(text(record.sentryDsn), origin),
+    recorder: parseRecorder(record.recorder, origin),
     mock: record.mock === true,
     toasts: TOAST_MODES.find((mode) => mode === record.toasts) ?? DEFAULT_RUNTIME_CONFIG.toasts,
     externalSignIn: record.externalSignIn !== false,
@@ -80,7 +93,9 @@ export async function loadRuntimeConfig(
     const response = await fetch(
       new Request(url, { headers: { Accept: 'application/json' }, cache: 'no-store' }),
     )
-    return response.ok ? parseRuntimeConfig(await response.json()) : DEFAULT_RUNTIME_CONFIG
+    return response.ok
+      ? parseRuntimeConfig(await response.json(), new URL(url).origin)
+      : DEFAULT_RUNTIME_CONFIG
   } catch {
     return DEFAULT_RUNTIME_CONFIG
   }

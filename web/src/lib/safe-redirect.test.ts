@@ -16,6 +16,9 @@ const rows = [
   { value: 'javascript:alert(1)', result: '/' },
   { value: '/\tevil', result: '/' },
   { value: '/%2F%2Fevil.example', result: '/%2F%2Fevil.example' },
+  { value: '/.//evil.example', result: '/' },
+  { value: '/x/..//evil.example', result: '/' },
+  { value: '/./process', result: '/process' },
 ] as const
 
 test.each(rows)('getSafeRedirect($value) -> $result', ({ value, result }) => {

@@ -1,0 +1,382 @@
+// The hardening of the mock server against hostile input, each rule with the test that proves it
+// (policies and figures: docs/security/hardening.md).
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { SignJWT, type JWTPayload } from 'jose'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createApp, type AppOptions } from '#mock-server/app.ts'
+import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
+import {
+  advanceClock,
+  arm,
+  bearer,
+  createTestServer,
+  signIn,
+  signUp,
+  TEST_HASHER,
+  uniqueEmail,
+  type TestServer,
+} from '#contracts/fixtures.ts'
+
+let webRoot: string
+beforeAll(() => {
+  webRoot = mkdtempSync(join(tmpdir(), 'hardening-web-'))
+  mkdirSync(join(webRoot, 'assets'))
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(
+    join(webRoot, 'assets', 'app-1a2b.js'),
+    'console.log(1)\n//# sourceMappingURL=app-1a2b.js.map',
+  )
+  writeFileSync(join(webRoot, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["secret.ts"]}')
+  writeFileSync(join(webRoot, 'config.json'), '{}')
+})
+
+describe('the identity provider redirects only to paths a Location header can carry', () => {
+  const STATE = 'state-0123456789abcdef'
+  test.each(['/%C4%80', '/x%7F', '/x%E2%80%A8', '/.//evil.example', '/a b'])(
+    'POST /idp/authorize with redirect_uri=%s is a 400 naming the field',
+    async (redirect) => {
+      const { api } = await createTestServer()
+      const res = await api
+        .post('/idp/authorize')
+        .type('form')
+        .send(`email=a%40b.co&state=${STATE}&redirect_uri=${redirect.replace(' ', '%20')}`)
+        .expect(400)
+      expect(res.body).toMatchObject({
+        error: 'validation_failed',
+        fields: { redirect_uri: expect.any(String) },
+      })
+    },
+  )
+})
+
+test('a 405 names the methods the path takes in Allow', async () => {
+  const { api } = await createTestServer()
+  const res = await api.put('/api/me').expect(405)
+  expect(res.headers.allow).toBe('GET')
+  expect(res.body.error).toBe('method_not_allowed')
+})
+
+test('HSTS is sent over https only, never over plain http', async () => {
+  const { api } = await createTestServer({ trustProxyHops: 1 })
+  const plain = await api.get('/api/_auth/session').expect(200)
+  expect(plain.headers['strict-transport-security']).toBeUndefined()
+  const secure = await api.get('/api/_auth/session').set('X-Forwarded-Proto', 'https').expect(200)
+  expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
+})
+
+test('config.json never echoes the Host header', async () => {
+  const { api } = await createTestServer({ webRoot })
+  const res = await api.get('/config.json').set('Host', 'evil.example:4010').expect(200)
+  expect(JSON.stringify(res.body)).not.toContain('evil.example')
+  expect(res.body.mock).toBe(true)
+})
+
+test('source maps are served while developing and never in production mode', async () => {
+  const development = await createTestServer({ webRoot })
+  await development.api.get('/assets/app-1a2b.js.map').expect(200)
+  const production = await createTestServer({ webRoot, production: true })
+  await production.api.get('/assets/app-1a2b.js').expect(200)
+  const res = await production.api.get('/assets/app-1a2b.js.map').expect(404)
+  expect(res.text).not.toContain('secret.ts')
+})
+
+test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+  'an unknown field named %s is a 400 that names it',
+  async (field) => {
+    const { api } = await createTestServer()
+    const res = await api
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(`{"email":"a@b.co","password":"a long enough passphrase","${field}":1}`)
+      .expect(400)
+    expect(res.body.error).toBe('validation_failed')
+    expect(Object.keys(res.body.fields)).toEqual([field])
+    expect(res.body.message).toContain(field)
+  },
+)
+
+describe('access tokens', () => {
+  function claimsOf(token: string): JWTPayload {
+    return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as JWTPayload
+  }
+
+  /** A token signed with the server's own key: only its claims or header can make it wrong. */
+  async function resign(server: TestServer, claims: JWTPayload, typ: string): Promise<string> {
+    const key = new TextEncoder().encode(server.app.core.ops.domain.config.secret)
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(key)
+  }
+
+  test('a token issued in the future, without the audience, or of another type is token_invalid', async () => {
+    const server = await createTestServer()
+    const account = await signUp(server.api, 'claims')
+    const claims = claimsOf(account.token)
+    const header = JSON.parse(Buffer.from(account.token.split('.')[0]!, 'base64url').toString())
+    await server.api
+      .get('/api/me')
+      .set(bearer(await resign(server, claims, header.typ)))
+      .expect(200)
+    const forged = [
+      await resign(server, { ...claims, iat: claims.iat! + 60 }, header.typ),
+      await resign(server, { ...claims, aud: undefined }, header.typ),
+      await resign(server, { ...claims, aud: 'another-api' }, header.typ),
+      await resign(server, claims, 'JWT'),
+    ]
+    for (const token of forged) {
+      const res = await server.api.get('/api/me').set(bearer(token)).expect(401)
+      expect(res.body.error).toBe('token_invalid')
+    }
+  })
+
+  test('an unsigned token naming an account neither takes its scenarios nor writes its journal', async () => {
+    const server = await createTestServer()
+    const victim = await signUp(server.api, 'victim')
+    await arm(server.api, { name: 'server-error', email: victim.email, operation: 'getMe' })
+    const [, payload] = victim.token.split('.')
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`
+    const res = await server.api.get('/api/me').set(bearer(unsigned)).expect(401)
+    expect(res.body.error).toBe('token_invalid')
+    const journal = await server.api
+      .get(`/__mock/requests?email=${encodeURIComponent(victim.email)}`)
+      .expect(200)
+    expect(
+      journal.body.requests.filter((entry: { operation: string }) => entry.operation === 'getMe'),
+    ).toEqual([])
+    // The scenario is still armed for the victim's own call.
+    await server.api.get('/api/me').set(bearer(victim.token)).expect(503)
+  })
+})
+
+// Real servers on 127.0.0.1, spoken to over raw sockets: what matters here is what the server reads and when it
+// hangs up, which a client library would hide.
+const servers: Server[] = []
+const sockets: Socket[] = []
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections()
+          server.close(resolve)
+        }),
+    ),
+  )
+})
+
+async function startServer(
+  limits: Partial<ServerLimits> = {},
+  options: AppOptions = {},
+): Promise<{ port: number; server: Server }> {
+  const app = createApp({ hasher: TEST_HASHER, ...options })
+  await app.core.ready
+  const server = createHttpServer(app, limits)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { port: (server.address() as AddressInfo).port, server }
+}
+
+/** A socket whose `answer` resolves with everything the server sent once it closed or sent a whole status line. */
+async function open(
+  port: number,
+): Promise<{ socket: Socket; head: Promise<string>; closed: Promise<string> }> {
+  const socket = connect(port, '127.0.0.1')
+  sockets.push(socket)
+  socket.on('error', () => {})
+  let received = ''
+  let onHead: (text: string) => void = () => {}
+  const head = new Promise<string>((resolve) => (onHead = resolve))
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1')
+    if (received.includes('\r\n\r\n')) onHead(received)
+  })
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)))
+  await new Promise((resolve) => socket.once('connect', resolve))
+  return { socket, head, closed }
+}
+
+describe('bodies are read after routing, only for operations that take one, up to their limit', () => {
+  const headOf = (method: string, path: string, headers: Record<string, string | number>) =>
+    [
+      `${method} ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ]
+      .concat('', '')
+      .join('\r\n')
+
+  test('a 3 MiB POST to an unknown path is answered 404 before its body is sent, and the connection ends', async () => {
+    const { port } = await startServer()
+    const { socket, head, closed } = await open(port)
+    socket.write(
+      headOf('POST', '/api/nope', { 'Content-Type': 'application/json', 'Content-Length': 3 << 20 }),
+    )
+    expect(await head).toMatch(/^HTTP\/1\.1 404 /)
+    expect(await closed).toMatch(/connection: close/i)
+  })
+
+  test('a declared body over the operation limit is a 413 before a byte of it is read', async () => {
+    const { port } = await startServer()
+    const { socket, head } = await open(port)
+    socket.write(
+      headOf('POST', '/api/auth/login', { 'Content-Type': 'application/json', 'Content-Length': 1 << 20 }),
+    )
+    const answer = await head
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+  })
+
+  test('an operation that takes no body answers without reading the one sent', async () => {
+    const { port } = await startServer()
+    const { socket, head } = await open(port)
+    socket.write(headOf('GET', '/api/_auth/session', { 'Content-Length': 100 }))
+    expect(await head).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
+  test('a nested gzip (a few hundred bytes that inflate to 16 MiB) is refused at the limit', async () => {
+    const { api } = await createTestServer()
+    const start = await api.post('/ingest/v1/web/start').send({ projectKey: 'mock-project' }).expect(200)
+    const bomb = gzipSync(gzipSync(Buffer.alloc(16 << 20)))
+    expect(bomb.byteLength).toBeLessThan(1024)
+    const res = await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${start.body.token}`)
+      .set('Content-Encoding', 'gzip')
+      .set('Content-Type', 'application/octet-stream')
+      .send(bomb)
+      .expect(413)
+    expect(res.body.error).toBe('payload_too_large')
+    const once = gzipSync(Buffer.alloc(16 << 20))
+    await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${start.body.token}`)
+      .set('Content-Encoding', 'gzip')
+      .set('Content-Type', 'application/octet-stream')
+      .send(once)
+      .expect(413)
+  })
+  test.each(['/ingest/v1/web/i', '/ingest/v1/web/images'])(
+    'a body in an encoding the server does not decode is a 415 at %s',
+    async (path) => {
+      const { api } = await createTestServer()
+      const res = await api
+        .post(path)
+        .set('Content-Encoding', 'br')
+        .set('Content-Type', 'application/octet-stream')
+        .send(Buffer.from([1, 2, 3]))
+        .expect(415)
+      expect(res.body.error).toBe('unsupported_media_type')
+    },
+  )
+})
+
+describe('slow clients are cut off and connections are capped', () => {
+  const SMALL = { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 }
+
+  test('headers that never end get a 408 and the connection closes', async () => {
+    const { port } = await startServer(SMALL)
+    const { socket, closed } = await open(port)
+    socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  })
+
+  test('a body that never ends gets a 408, the connection closes, and the call it started ends', async () => {
+    let onLogin: (line: string) => void = () => {}
+    const ended = new Promise<string>((resolve) => (onLogin = resolve))
+    const log = (line: string) => line.startsWith('POST /api/auth/login ') && onLogin(line)
+    const { port } = await startServer(SMALL, { log })
+    const { socket, closed } = await open(port)
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email"',
+    )
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+    // The read settles as unreadable: the call is logged (a 400 nobody receives) instead of waiting forever.
+    expect(await ended).toMatch(/^POST \/api\/auth\/login 400 /)
+  })
+
+  test('a connection past the cap is closed as it arrives; those within it are served', async () => {
+    const { port, server } = await startServer({ maxConnections: 2 })
+    const accepted = new Promise<void>((resolve) => {
+      let count = 0
+      server.on('connection', () => ++count === 2 && resolve())
+    })
+    const first = await open(port)
+    await open(port)
+    await accepted
+    const dropped = new Promise<void>((resolve) => server.once('drop', () => resolve()))
+    const third = await open(port)
+    await dropped
+    expect(await third.closed).toBe('')
+    first.socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    expect(await first.head).toMatch(/^HTTP\/1\.1 200 /)
+  })
+})
+
+describe('bounded state', () => {
+  const verify = (server: TestServer, email: string) =>
+    server.api.post('/api/auth/otp/verify').send({ email, code: '000000', purpose: 'signup' })
+
+  test('guesses at unknown addresses store nothing: the data file stays the same size, the answers alike', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'hardening-data-')), 'state.json')
+    const server = await createTestServer({ dataFile })
+    const known = uniqueEmail('known')
+    await server.api
+      .post('/api/auth/signup')
+      .send({ name: 'Known', email: known, password: 'a long enough passphrase' })
+    await server.app.core.flush()
+    const before = statSync(dataFile).size
+    const answers = []
+    for (let index = 0; index < 40; index += 1)
+      answers.push((await verify(server, uniqueEmail('nobody')).expect(400)).body)
+    await server.app.core.flush()
+    expect(statSync(dataFile).size).toBeLessThan(before + 256)
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1)
+    const unknown = uniqueEmail('unknown')
+    for (let guess = 0; guess < 6; guess += 1) {
+      const [a, b] = [await verify(server, known), await verify(server, unknown)]
+      expect([b.status, b.body]).toEqual([a.status, a.body])
+    }
+  })
+
+  test('decoys are capped, the oldest going first', async () => {
+    const server = await createTestServer({ maxDecoys: 3 })
+    for (let index = 0; index < 5; index += 1) await verify(server, uniqueEmail('nobody')).expect(400)
+    expect(server.app.core.ops.domain.decoys.size()).toBe(3)
+    expect(server.app.core.ops.domain.store.codes.all()).toEqual([])
+  })
+
+  test('expired codes, ended sessions and their refresh families are purged', async () => {
+    const server = await createTestServer()
+    const { store, config } = server.app.core.ops.domain
+    const counts = () => ({
+      codes: store.codes.all().length,
+      sessions: store.sessions.all().length,
+      refreshTokens: store.refreshTokens.all().length,
+      resetTokens: store.resetTokens.all().length,
+      decoys: server.app.core.ops.domain.decoys.size(),
+    })
+    const seeded = counts()
+    const account = await signUp(server.api, 'purged')
+    const second = await signIn(server.api, account.email, account.password)
+    await server.api.post('/api/refresh_token').send({ refresh_token: second.refreshToken }).expect(200)
+    await server.api.delete('/api/_auth/session').set('Cookie', second.cookie).expect(200)
+    await server.api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
+    await verify(server, uniqueEmail('nobody')).expect(400)
+    // Past the codes' lifetime and an access token's: the ended session goes, the live one stays.
+    await advanceClock(server.api, config.codeTtlMs + config.accessTokenTtlMs + 120_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(counts()).toEqual({
+      ...seeded,
+      sessions: seeded.sessions + 1,
+      refreshTokens: seeded.refreshTokens + 1,
+    })
+    await server.api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    // Past the live family's absolute lifetime too: nothing of the account's sign-ins is left.
+    await advanceClock(server.api, config.refreshTokenTtlMs + config.accessTokenTtlMs + 120_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(counts()).toEqual(seeded)
+  })
+})
