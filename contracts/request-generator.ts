@@ -59,7 +59,10 @@ export interface RequestPool {
   accessToken: string
   refreshTokens: readonly string[]
   cookie: string
-  stepIds: readonly string[]
+  /** Ids for path parameters named `id` (process steps, builds). */
+  ids: readonly string[]
+  /** Codes mailed to the pool's addresses and still unused. */
+  codes: readonly string[]
 }
 
 export interface GeneratedRequest {
@@ -213,8 +216,11 @@ function stringFor(rng: Rng, name: string, schema: Schema, pool: RequestPool): s
   if (name === 'password' || name === 'current_password')
     return chance(rng, 0.6) ? pick(rng, pool.passwords) : `${word(rng, int(rng, 8, 40))}`
   if (name === 'refresh_token') return chance(rng, 0.5) ? pick(rng, pool.refreshTokens) : word(rng, 43)
-  if (name === 'id' && pool.stepIds.length > 0 && chance(rng, 0.5)) return pick(rng, pool.stepIds)
-  if (schema.pattern === '^[0-9]{6}$') return String(int(rng, 0, 999_999)).padStart(6, '0')
+  if (name === 'id' && pool.ids.length > 0 && chance(rng, 0.6)) return pick(rng, pool.ids)
+  if (schema.pattern === '^[0-9]{6}$')
+    return pool.codes.length > 0 && chance(rng, 0.5)
+      ? pick(rng, pool.codes)
+      : String(int(rng, 0, 999_999)).padStart(6, '0')
   const min = (schema.minLength as number | undefined) ?? 1
   const max = Math.min((schema.maxLength as number | undefined) ?? 64, min + 48)
   return word(rng, int(rng, min, Math.max(min, max)))
@@ -269,6 +275,7 @@ export function validValue(
 // --- mutations ------------------------------------------------------------------------------------
 
 type Draft = {
+  method: string
   path: Record<string, string>
   query: Record<string, string>
   headers: Record<string, string>
@@ -289,6 +296,13 @@ function bodyField(rng: Rng, draft: Draft): string | null {
 }
 
 const MUTATIONS: Record<string, Mutation> = {
+  'wrong-method': (rng, draft) => {
+    draft.method = pick(
+      rng,
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== draft.method),
+    )
+    return `wrong-method:${draft.method}`
+  },
   'wrong-type': (rng, draft, operation) => {
     if (!operation.bodySchema) return null
     const field = bodyField(rng, draft)
@@ -465,7 +479,7 @@ export function generateRequest(
   options: { validShare?: number; doc?: OpenApiDocument; exclude?: (mutation: string) => boolean } = {},
 ): GeneratedRequest {
   const doc = options.doc ?? cachedDocument()
-  const draft: Draft = { path: {}, query: {}, headers: {}, body: undefined }
+  const draft: Draft = { method: operation.method, path: {}, query: {}, headers: {}, body: undefined }
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue
     if (parameter.in === 'query' && !parameter.required && chance(rng, 0.5)) continue
@@ -496,12 +510,12 @@ export function generateRequest(
   const query = new URLSearchParams(draft.query).toString()
   const request: GeneratedRequest = {
     operationId: operation.operationId,
-    method: operation.method,
+    method: draft.method,
     url: `${fill(operation.template, draft.path)}${query ? `?${query}` : ''}`,
     headers: draft.headers,
     mutation,
   }
-  if (operation.bodyType) {
+  if (operation.bodyType && draft.method !== 'GET') {
     request.body =
       draft.rawBody ?? (draft.body === undefined ? '' : (JSON.stringify(draft.body) ?? 'undefined'))
   }
