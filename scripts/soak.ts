@@ -85,6 +85,9 @@ async function main(): Promise<void> {
   const app = createApp({ loginRateLimit: UNLIMITED, mailRateLimit: UNLIMITED })
   await app.core.ready
   const server = app.listen(0, '127.0.0.1')
+  // Longer than any pause of the run: a connection the server closes for idleness just as the client
+  // reuses it fails the call (a race of keep-alive, not of the server under test).
+  server.keepAliveTimeout = 10 * MINUTE
   await once(server, 'listening')
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const emails = Array.from({ length: USERS }, (_, n) => `soak-${n}@example.test`)
@@ -102,6 +105,11 @@ async function main(): Promise<void> {
     await advance(16 * MINUTE) // past the access-token lifetime
     peak.heap = Math.max(peak.heap, process.memoryUsage().heapUsed)
     peak.store = Math.max(peak.store, storeSize(app).total)
+    const done = Math.min(first + WAVE, USERS)
+    if (done % 100 === 0 || done === USERS)
+      process.stderr.write(
+        `${done} users done, ${latencies.length} calls, ${((performance.now() - began) / 1000).toFixed(0)} s\n`,
+      )
   }
   const seconds = (performance.now() - began) / 1000
   await advance(25 * 60 * MINUTE) // past every lifetime: refresh families (24 h), codes, lock-outs, windows
@@ -131,6 +139,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error)
+  console.error(error instanceof Error ? error.stack : error, (error as { cause?: unknown }).cause ?? '')
   process.exit(1)
 })
