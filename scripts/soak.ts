@@ -1,0 +1,144 @@
+/**
+ * The soak (attack suite T18, docs/security/attack-suite.md): a mock server on 127.0.0.1 and simulated
+ * users, each cycling sign-in → 20 refreshes → log-out, a wave at a time, with the server's clock moved
+ * past the access-token lifetime after every wave and past every lifetime (refresh family, codes,
+ * lock-out, rate windows) at the end. Prints the calls, their statuses, p50/p99/max latency, the heap
+ * (after a GC when node runs with --expose-gc, as `npm run soak` does) and the store's record count at
+ * start, peak and end, and whether the end is within 1.2x of the start. A script that prints figures,
+ * not a timed test: it fails (exit code 1) only on a 5xx or a call of the cycle that did not succeed.
+ *
+ * `npm run soak` (SOAK_USERS, default 1000; SOAK_WAVE, users at once, default 20; SOAK_REFRESHES,
+ * default 20). The production argon2id cost is used; the sign-in rate limit per address is lifted,
+ * because every simulated user comes from the same loopback address.
+ */
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { createApp } from '../mock-server/src/app.ts'
+import { createUser } from '../mock-server/src/domain/users.ts'
+
+const USERS = Number(process.env.SOAK_USERS ?? 1000)
+const WAVE = Number(process.env.SOAK_WAVE ?? 20)
+const REFRESHES = Number(process.env.SOAK_REFRESHES ?? 20)
+const PASSWORD = 'a long enough passphrase'
+const MINUTE = 60_000
+const MIB = 1024 * 1024
+const UNLIMITED = { max: Number.MAX_SAFE_INTEGER, windowMs: 15 * MINUTE }
+
+const latencies: number[] = []
+const statuses = new Map<number, number>()
+const failures: string[] = []
+
+async function call(origin: string, method: string, path: string, init: RequestInit = {}) {
+  const started = performance.now()
+  const response = await fetch(`${origin}${path}`, { method, ...init })
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  latencies.push(performance.now() - started)
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+  if (response.status !== 200 && failures.length < 20)
+    failures.push(`${method} ${path} → ${response.status} ${JSON.stringify(body)}`)
+  return { response, body: body ?? {} }
+}
+
+const json = (body: unknown): RequestInit => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+/** One user's cycle: sign in, refresh REFRESHES times with each new token, read /api/me, log out. */
+async function cycle(origin: string, email: string): Promise<void> {
+  const login = await call(origin, 'POST', '/api/auth/login', json({ email, password: PASSWORD }))
+  const cookie = login.response.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+  let token = String(login.body.token)
+  let refreshToken = String(login.body.refresh_token)
+  for (let n = 0; n < REFRESHES; n += 1) {
+    const refreshed = await call(origin, 'POST', '/api/refresh_token', json({ refresh_token: refreshToken }))
+    token = String(refreshed.body.token)
+    refreshToken = String(refreshed.body.refresh_token)
+  }
+  await call(origin, 'GET', '/api/me', { headers: { authorization: `Bearer ${token}` } })
+  await call(origin, 'DELETE', '/api/_auth/session', {
+    headers: { authorization: `Bearer ${token}`, cookie, 'sec-fetch-site': 'same-origin' },
+  })
+}
+
+type Gc = (() => void) | undefined
+function measureHeap(): number {
+  ;(globalThis as { gc?: Gc }).gc?.()
+  return process.memoryUsage().heapUsed
+}
+
+function storeSize(app: ReturnType<typeof createApp>): { total: number; by: Record<string, number> } {
+  const { domain, mailbox, journal } = app.core.ops
+  const by: Record<string, number> = Object.fromEntries(
+    Object.entries(domain.store).map(([name, collection]) => [name, collection.all().length]),
+  )
+  by.mails = mailbox.snapshot().length
+  by.journal = journal.list().length
+  return { total: Object.values(by).reduce((sum, n) => sum + n, 0), by }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0
+}
+
+async function main(): Promise<void> {
+  const app = createApp({ loginRateLimit: UNLIMITED, mailRateLimit: UNLIMITED })
+  await app.core.ready
+  const server = app.listen(0, '127.0.0.1')
+  // Longer than any pause of the run: a connection the server closes for idleness just as the client
+  // reuses it fails the call (a race of keep-alive, not of the server under test).
+  server.keepAliveTimeout = 10 * MINUTE
+  await once(server, 'listening')
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const emails = Array.from({ length: USERS }, (_, n) => `soak-${n}@example.test`)
+  await Promise.all(
+    emails.map((email) =>
+      createUser(app.core.ops.domain, { email, name: 'Soak', password: PASSWORD, verified: true }),
+    ),
+  )
+  const advance = (ms: number) => call(origin, 'POST', '/__mock/clock', json({ advance_ms: ms }))
+  const start = { heap: measureHeap(), store: storeSize(app) }
+  const peak = { heap: start.heap, store: start.store.total }
+  const began = performance.now()
+  for (let first = 0; first < USERS; first += WAVE) {
+    await Promise.all(emails.slice(first, first + WAVE).map((email) => cycle(origin, email)))
+    await advance(16 * MINUTE) // past the access-token lifetime
+    peak.heap = Math.max(peak.heap, process.memoryUsage().heapUsed)
+    peak.store = Math.max(peak.store, storeSize(app).total)
+    const done = Math.min(first + WAVE, USERS)
+    if (done % 100 === 0 || done === USERS)
+      process.stderr.write(
+        `${done} users done, ${latencies.length} calls, ${((performance.now() - began) / 1000).toFixed(0)} s\n`,
+      )
+  }
+  const seconds = (performance.now() - began) / 1000
+  await advance(25 * 60 * MINUTE) // past every lifetime: refresh families (24 h), codes, lock-outs, windows
+  await call(origin, 'GET', '/api/_auth/session')
+  const end = { heap: measureHeap(), store: storeSize(app) }
+  server.closeAllConnections()
+  server.close()
+
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const fivexx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0)
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`
+  const within = (a: number, b: number) => (a <= 1.2 * b ? 'within 1.2x' : 'NOT within 1.2x')
+  const lines = [
+    `Soak: ${USERS} users, ${WAVE} at a time, each sign-in → ${REFRESHES} refreshes → /api/me → log-out`,
+    `calls: ${latencies.length} in ${seconds.toFixed(1)} s; statuses ${[...statuses].map(([s, n]) => `${s} x ${n}`).join(', ')}; 5xx: ${fivexx}`,
+    `latency ms: p50 ${percentile(sorted, 0.5).toFixed(1)}, p99 ${percentile(sorted, 0.99).toFixed(1)}, max ${sorted.at(-1)?.toFixed(1)}`,
+    `heap MiB${(globalThis as { gc?: Gc }).gc ? ' (after GC)' : ' (no --expose-gc: without GC)'}: start ${(start.heap / MIB).toFixed(1)}, peak ${(peak.heap / MIB).toFixed(1)}, end ${(end.heap / MIB).toFixed(1)} (${ratio(end.heap, start.heap)}, ${within(end.heap, start.heap)})`,
+    `store records: start ${start.store.total}, peak ${peak.store}, end ${end.store.total} (${ratio(end.store.total, start.store.total)}, ${within(end.store.total, start.store.total)})`,
+    `  at start: ${JSON.stringify(start.store.by)}`,
+    `  at end:   ${JSON.stringify(end.store.by)}`,
+    ...(failures.length > 0
+      ? ['calls that did not succeed (first 20):', ...failures.map((f) => `  ${f}`)]
+      : []),
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+  if (fivexx > 0 || failures.length > 0) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error, (error as { cause?: unknown }).cause ?? '')
+  process.exit(1)
+})
