@@ -111,7 +111,7 @@ describe('access tokens', () => {
     return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(key)
   }
 
-  test('a token issued in the future, without the audience, or of another type is token_invalid', async () => {
+  test('a token issued in the future, living longer than the access-token lifetime, without the audience, or of another type is token_invalid', async () => {
     const server = await createTestServer()
     const account = await signUp(server.api, 'claims')
     const claims = claimsOf(account.token)
@@ -122,6 +122,8 @@ describe('access tokens', () => {
       .expect(200)
     const forged = [
       await resign(server, { ...claims, iat: claims.iat! + 60 }, header.typ),
+      await resign(server, { ...claims, exp: claims.iat! + 10 * 365 * 24 * 3600 }, header.typ),
+      await resign(server, { ...claims, exp: claims.exp! + 1 }, header.typ),
       await resign(server, { ...claims, aud: undefined }, header.typ),
       await resign(server, { ...claims, aud: 'another-api' }, header.typ),
       await resign(server, claims, 'JWT'),

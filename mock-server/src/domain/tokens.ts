@@ -69,6 +69,13 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
   if (typeof payload.iat !== 'number' || payload.iat > Math.floor(ctx.clock.now() / 1000))
     return { ok: false, code: 'token_invalid' }
+  // Nor does it issue a token that lives longer than its access-token lifetime (a restart with a shorter
+  // --access-ttl ends the longer-lived tokens of before).
+  if (
+    typeof payload.exp !== 'number' ||
+    payload.exp - payload.iat > Math.round(ctx.config.accessTokenTtlMs / 1000)
+  )
+    return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
   const session = ctx.store.sessions.findFirst((q) => q.where({ id: sessionId }))
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
