@@ -54,6 +54,16 @@ describe('production mode authenticates people', () => {
     expect(callback.headers['set-cookie']).toBeUndefined()
   })
 
+  test('--production keeps no request journal: no one could read it, and it would hold every caller’s address', async () => {
+    const production = await createTestServer({ production: true })
+    await production.api
+      .post('/api/auth/login')
+      .send({ email: 'ada@example.com', password: 'wrong password 1' })
+      .expect(401)
+    await production.api.get('/api/me').expect(401)
+    expect(production.app.core.ops.journal.list()).toEqual([])
+  })
+
   test('--production with a configured OpenID provider: external sign-in goes to it, and only its codes sign in', async () => {
     const provider: ExternalSignInProvider = {
       authorizeUrl: ({ state, redirectUri }) =>

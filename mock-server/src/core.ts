@@ -163,7 +163,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       resolveEmail: (operation, input, bearer) => resolveEmail(domain, operation, input, bearer),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
-    journal: (entry) => journal.record(entry),
+    // Production mode journals nothing: no one can read the journal there (no /__mock), and it would keep every
+    // caller's address in memory for nothing.
+    journal: production ? () => undefined : (entry) => journal.record(entry),
     ...(options.log && { log: options.log }),
     ...(!production && {
       guardControl: (request: RawRequest) =>
