@@ -18,7 +18,7 @@ import {
 const THRESHOLD = 10
 const LOCK_SECONDS = 15 * 60
 const CEILING = 100
-const PACE_SECONDS = 60
+const PACE_SECONDS = 120
 const WRONG = 'not the password at all'
 const START = Date.UTC(2026, 10, 25, 9)
 

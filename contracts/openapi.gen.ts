@@ -64,7 +64,7 @@ export interface paths {
      *     from one client address the account is locked for 15 minutes for that address only, with that
      *     same answer (even to the right password); other addresses sign in as before. After 100 wrong
      *     passwords for one account from all addresses in 24 hours, addresses the account has not signed
-     *     in from in the last 30 days get one attempt per minute per account: the others are answered
+     *     in from in the last 30 days get one attempt per two minutes per account: the others are answered
      *     `429 rate_limited` with `retry_after`, before the password is looked at. Unknown addresses are
      *     counted and answered exactly alike. Too many attempts from one client address get
      *     `429 rate_limited` too.

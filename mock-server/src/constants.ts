@@ -32,8 +32,12 @@ export const LOCKOUT_THRESHOLD = 10
 export const LOCKOUT_MS = 15 * MINUTE_MS
 /** Wrong passwords per account from all addresses together in a window before sign-in to it is paced. */
 export const ACCOUNT_FAILURE_CEILING = { max: 100, windowMs: 24 * 60 * MINUTE_MS }
-/** Past the ceiling, one password attempt per account per this long from addresses it does not know. */
-export const ACCOUNT_PACE_MS = MINUTE_MS
+/**
+ * Past the ceiling, one password attempt per account per this long from addresses it does not know: with the
+ * ceiling, at most 100 + 720 guesses per account a day from any number of addresses, under the 960 a day the
+ * old account-wide lock-out allowed (docs/security/lockout.md).
+ */
+export const ACCOUNT_PACE_MS = 2 * MINUTE_MS
 /** An address the account signed in from is known to it (not paced) for this long after. */
 export const FAMILIAR_CLIENT_MS = 30 * 24 * 60 * MINUTE_MS
 

@@ -1,7 +1,7 @@
 // Password lock-out aimed at the attacker, not the owner (docs/security/lockout.md). Wrong passwords lock one
 // (account, client address) pair, so an attacker's address is locked and the owner's is not; across all
 // addresses an account has a ceiling of wrong passwords past which attempts from addresses it does not know are
-// paced (one per account per minute, 429 with retry_after) instead of refused. Unknown accounts are counted
+// paced (one per account every two minutes, 429 with retry_after) instead of refused. Unknown accounts are counted
 // exactly like known ones. Everything is in memory and bounded: the pairs evict like the rate limiter (locked
 // pairs last), the ceiling and the pace are rate limiters, the known addresses drop the oldest first.
 // Pure: no HTTP; time from the injected clock.
