@@ -6,9 +6,10 @@
 //
 // "The state": every collection of the store (accounts, sessions, refresh tokens, codes, reset tokens,
 // external codes, steps), the mailbox, the armed scenarios and the clock. A refusal changes none of it,
-// except the counters the rules keep on purpose (docs/decisions/004-tokens-sessions-codes.md): a failed
-// sign-in counts towards the lock-out; a wrong code counts its attempts (and an address without a code
-// gets its decoy); a reused refresh token revokes its family.
+// except the counters the rules keep on purpose (docs/decisions/004-tokens-sessions-codes.md): a wrong
+// code counts its attempts (and an address without a code gets its decoy); a reused refresh token revokes
+// its family. A failed sign-in changes nothing here: its lock-out counts live outside the store, in
+// memory (mock-server/src/domain/lockout.ts, docs/security/lockout.md).
 //
 // Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message.
 import { randomInt } from 'node:crypto'
@@ -35,8 +36,6 @@ const PER_OPERATION = Math.ceil(MIN_REQUESTS / operations.length)
 
 /** Fields a refusal may change, per (operation, status, error): the counters the rules keep. */
 const ALLOWED_CHANGES: Record<string, { fields: Record<string, string[]>; newCodes?: boolean }> = {
-  'login 401 invalid_credentials': { fields: { users: ['failedLogins', 'lockedUntil'] } },
-  'login 403 unverified': { fields: { users: ['failedLogins', 'lockedUntil'] } },
   'verifyOtp 400 invalid_code': { fields: { codes: ['attempts', 'burned'] }, newCodes: true },
   'verifyOtp 429 too_many_attempts': { fields: { codes: ['attempts', 'burned'] }, newCodes: true },
   'refreshToken 401 refresh_reused': {

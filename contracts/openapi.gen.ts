@@ -61,8 +61,13 @@ export interface paths {
     /**
      * Sign in with e-mail and password.
      * @description An unknown address and a wrong password get the same answer. After 10 consecutive failures
-     *     the account is locked for 15 minutes, with that same answer. Too many attempts from one
-     *     client address get `429 rate_limited`.
+     *     from one client address the account is locked for 15 minutes for that address only, with that
+     *     same answer (even to the right password); other addresses sign in as before. After 100 wrong
+     *     passwords for one account from all addresses in 24 hours, addresses the account has not signed
+     *     in from in the last 30 days get one attempt per two minutes per account: the others are answered
+     *     `429 rate_limited` with `retry_after`, before the password is looked at. Unknown addresses are
+     *     counted and answered exactly alike. Too many attempts from one client address get
+     *     `429 rate_limited` too.
      */
     post: operations['login']
     delete?: never
@@ -805,9 +810,15 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      /** @description The code was burned by too many wrong attempts (`too_many_attempts`); send a new one. */
+      /**
+       * @description The code was burned by too many wrong attempts (`too_many_attempts`); send a new one. Or
+       *     (`rate_limited`, with `retry_after` seconds, also in the `Retry-After` header) a `login` code
+       *     from a client address that wrong passwords locked out of the account: the code is neither
+       *     used nor counted.
+       */
       429: {
         headers: {
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {

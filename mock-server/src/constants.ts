@@ -26,8 +26,20 @@ export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
 
+/** Consecutive wrong passwords from one client address that lock that address out of that account... */
 export const LOCKOUT_THRESHOLD = 10
+/** ... for this long (docs/security/lockout.md). Other addresses are not locked. */
 export const LOCKOUT_MS = 15 * MINUTE_MS
+/** Wrong passwords per account from all addresses together in a window before sign-in to it is paced. */
+export const ACCOUNT_FAILURE_CEILING = { max: 100, windowMs: 24 * 60 * MINUTE_MS }
+/**
+ * Past the ceiling, one password attempt per account per this long from addresses it does not know: with the
+ * ceiling, at most 100 + 720 guesses per account a day from any number of addresses, under the 960 a day the
+ * old account-wide lock-out allowed (docs/security/lockout.md).
+ */
+export const ACCOUNT_PACE_MS = 2 * MINUTE_MS
+/** An address the account signed in from is known to it (not paced) for this long after. */
+export const FAMILIAR_CLIENT_MS = 30 * 24 * 60 * MINUTE_MS
 
 /** Per client address: sign-in attempts allowed in each window (never below 100 per 15 minutes). */
 export const LOGIN_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }

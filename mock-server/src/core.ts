@@ -11,6 +11,7 @@ import { createRandomToken, hashToken } from './domain/crypto.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
 import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
+import { createLockout } from './domain/lockout.ts'
 import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
@@ -85,8 +86,6 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     codeTtlMs: defaults.CODE_TTL_MS,
     codeCooldownMs: options.codeCooldownMs ?? defaults.CODE_COOLDOWN_MS,
     codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
-    lockoutThreshold: defaults.LOCKOUT_THRESHOLD,
-    lockoutMs: defaults.LOCKOUT_MS,
     secret: createRandomToken(),
   }
   const mailbox = createMailbox(clock)
@@ -98,6 +97,13 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     mailbox,
     config,
     decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
+    lockout: createLockout(clock, {
+      threshold: defaults.LOCKOUT_THRESHOLD,
+      lockMs: defaults.LOCKOUT_MS,
+      ceiling: defaults.ACCOUNT_FAILURE_CEILING,
+      paceMs: defaults.ACCOUNT_PACE_MS,
+      familiarMs: defaults.FAMILIAR_CLIENT_MS,
+    }),
   }
   const limiters = {
     login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
@@ -113,6 +119,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   async function reset(): Promise<void> {
     await clearStore(domain.store)
     domain.decoys.clear()
+    domain.lockout.clear()
     for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
     build.override = null
     scenarios.clear()

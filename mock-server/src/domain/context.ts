@@ -3,6 +3,7 @@ import type { Mailbox } from '../control/mailbox.ts'
 import type { Clock } from './clock.ts'
 import type { DecoyCodes } from './decoys.ts'
 import type { KeyedLock } from './locks.ts'
+import type { Lockout } from './lockout.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { Store } from './store.ts'
 
@@ -13,8 +14,6 @@ export interface DomainConfig {
   codeTtlMs: number
   codeCooldownMs: number
   codeMaxAttempts: number
-  lockoutThreshold: number
-  lockoutMs: number
   /** Signs access tokens and keys the code hashes; random per server unless kept with --data. */
   secret: string
 }
@@ -28,6 +27,8 @@ export interface DomainContext {
   config: DomainConfig
   /** Codes of addresses that have none (in memory, bounded). */
   decoys: DecoyCodes
+  /** Wrong-password counts per (account, client address) and per account (in memory, bounded). */
+  lockout: Lockout
 }
 
 /** E-mail addresses are compared trimmed and lower-cased. */

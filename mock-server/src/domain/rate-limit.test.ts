@@ -65,3 +65,18 @@ test('clear empties it', () => {
   limiter.clear()
   expect(limiter.size()).toBe(0)
 })
+
+test('count reads the hits of a live window without counting one; forget drops the window', () => {
+  const clock = createFakeClock()
+  const limiter = createRateLimiter(clock, LIMIT)
+  expect(limiter.count('a')).toBe(0)
+  for (let i = 0; i < 5; i += 1) limiter.hit('a')
+  expect(limiter.count('a')).toBe(5)
+  expect(limiter.count('a')).toBe(5)
+  clock.advance(LIMIT.windowMs)
+  expect(limiter.count('a'), 'an ended window counts nothing').toBe(0)
+  for (let i = 0; i < 5; i += 1) limiter.hit('b')
+  limiter.forget('b')
+  expect(limiter.count('b')).toBe(0)
+  expect(limiter.hit('b')).toBe(0)
+})

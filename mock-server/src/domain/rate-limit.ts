@@ -13,6 +13,10 @@ export interface RateLimit {
 export interface RateLimiter {
   /** Counts a hit; returns 0 when allowed, else the seconds to wait. */
   hit(key: string): number
+  /** The hits counted in the key's live window (0 when it has none), without counting one. */
+  count(key: string): number
+  /** Drops the key's window. */
+  forget(key: string): void
   clear(): void
   /** How many windows it holds (for tests and the bench). */
   size(): number
@@ -66,6 +70,14 @@ export function createRateLimiter(
       if (current.count <= limit.max) return 0
       if (open.delete(key)) refusing.set(key, current)
       return Math.max(1, Math.ceil((current.start + limit.windowMs - now) / 1000))
+    },
+    count(key) {
+      const current = refusing.get(key) ?? open.get(key)
+      return current && !expired(current, clock.now()) ? current.count : 0
+    },
+    forget(key) {
+      open.delete(key)
+      refusing.delete(key)
     },
     clear() {
       open.clear()

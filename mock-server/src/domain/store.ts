@@ -12,8 +12,6 @@ export const userSchema = z.object({
   passwordHash: z.string(),
   verified: z.boolean(),
   createdAt: z.number(),
-  failedLogins: z.number(),
-  lockedUntil: nullableNumber,
 })
 
 export const sessionSchema = z.object({

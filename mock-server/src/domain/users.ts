@@ -1,5 +1,6 @@
 // Accounts: creation, credentials with lock-out, password changes. Every sign-in failure, whether the
-// address is unknown, the password wrong or the account locked, looks the same and costs one hash.
+// address is unknown, the password wrong or this client locked out of the account, looks the same and costs
+// one hash. The lock-out and the per-account ceiling are domain/lockout.ts (docs/security/lockout.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from './context.ts'
 import { createId } from './crypto.ts'
@@ -10,6 +11,8 @@ export type CredentialCheck =
   | { ok: true; user: UserRecord }
   | { ok: false; reason: 'invalid_credentials' }
   | { ok: false; reason: 'unverified'; user: UserRecord }
+  /** Past the account's ceiling from an address it does not know: the password was not checked. */
+  | { ok: false; reason: 'paced'; retryAfter: number }
 
 export function getUserByEmail(ctx: DomainContext, email: string): UserRecord | null {
   const wanted = normalizeEmail(email)
@@ -31,50 +34,35 @@ export async function createUser(
     passwordHash: await ctx.hasher.hash(input.password),
     verified: input.verified,
     createdAt: ctx.clock.now(),
-    failedLogins: 0,
-    lockedUntil: null,
   })
   await createStepsFor(ctx, user.id)
   return user
 }
 
-/** Checks a password; counts failures, locks after the threshold, and resets on success. */
+/**
+ * Checks a password from one client (its key, http/client-key.ts). Wrong passwords count per (account,
+ * client) and per account, for unknown addresses too; a locked client is refused even the right password.
+ */
 export async function checkCredentials(
   ctx: DomainContext,
   email: string,
   password: string,
+  client: string,
 ): Promise<CredentialCheck> {
   const wanted = normalizeEmail(email)
   return ctx.locks.run(`login:${wanted}`, async () => {
+    const gate = ctx.lockout.admit(wanted, client)
+    if (gate.kind === 'paced') return { ok: false, reason: 'paced', retryAfter: gate.retryAfter } as const
     const user = getUserByEmail(ctx, wanted)
     const matches = await ctx.hasher.verify(user?.passwordHash ?? (await ctx.hasher.dummyHash()), password)
-    if (!user) return { ok: false, reason: 'invalid_credentials' } as const
-    const now = ctx.clock.now()
-    if (user.lockedUntil !== null && user.lockedUntil > now)
-      return { ok: false, reason: 'invalid_credentials' } as const
-    if (!matches) {
-      const failures = (user.lockedUntil !== null ? 0 : user.failedLogins) + 1
-      await ctx.store.users.update(user, {
-        data(draft) {
-          draft.failedLogins = failures >= ctx.config.lockoutThreshold ? 0 : failures
-          draft.lockedUntil = failures >= ctx.config.lockoutThreshold ? now + ctx.config.lockoutMs : null
-        },
-      })
+    if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
+    if (!user || !matches) {
+      ctx.lockout.recordFailure(wanted, client)
       return { ok: false, reason: 'invalid_credentials' } as const
     }
-    await clearFailures(ctx, user)
+    ctx.lockout.recordSuccess(wanted, client)
     if (!user.verified) return { ok: false, reason: 'unverified', user } as const
     return { ok: true, user } as const
-  })
-}
-
-async function clearFailures(ctx: DomainContext, user: UserRecord): Promise<void> {
-  if (user.failedLogins === 0 && user.lockedUntil === null) return
-  await ctx.store.users.update(user, {
-    data(draft) {
-      draft.failedLogins = 0
-      draft.lockedUntil = null
-    },
   })
 }
 
@@ -83,10 +71,10 @@ export async function setPassword(ctx: DomainContext, user: UserRecord, password
   await ctx.store.users.update((q) => q.where({ id: user.id }), {
     data(draft) {
       draft.passwordHash = passwordHash
-      draft.failedLogins = 0
-      draft.lockedUntil = null
     },
   })
+  // A new password lifts every lock-out of the account, and no address stays known to it.
+  ctx.lockout.forgetAccount(user.email)
 }
 
 export async function markVerified(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {

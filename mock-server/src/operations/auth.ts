@@ -72,8 +72,9 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
     async login({ body, request }) {
       const wait = limiters.login.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
-      const check = await checkCredentials(domain, body.email, body.password)
+      const check = await checkCredentials(domain, body.email, body.password, request.ip)
       if (check.ok) return signIn(domain, check.user)
+      if (check.reason === 'paced') return rateLimited(check.retryAfter)
       if (check.reason === 'unverified') {
         return {
           status: 403,
@@ -122,7 +123,12 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       return accepted(body.email, body.purpose)
     },
 
-    async verifyOtp({ body }) {
+    async verifyOtp({ body, request }) {
+      // A client locked out of an account by wrong passwords is locked out of its code sign-in too (before the
+      // code is looked at: it is neither used nor counted). Unknown addresses lock alike (docs/security/lockout.md).
+      const locked =
+        body.purpose === 'login' ? domain.lockout.getLockSeconds(normalizeEmail(body.email), request.ip) : 0
+      if (locked > 0) return rateLimited(locked)
       const check = await consumeCode(domain, body.email, body.purpose, body.code)
       if (!check.ok && check.reason === 'too_many_attempts') {
         return {
@@ -140,6 +146,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       }
       if (body.purpose === 'reset')
         return { status: 200, body: { reset_token: await issueResetToken(domain, user.id) } }
+      domain.lockout.recordSuccess(user.email, request.ip) // a code sign-in makes this address known too
       return signIn(domain, await markVerified(domain, user))
     },
 

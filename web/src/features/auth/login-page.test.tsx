@@ -98,6 +98,25 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument()
   })
 
+  test('a code from an address locked out by wrong passwords shows the wait, and signs no one in', async () => {
+    const app = await renderApp('/login')
+    await fillLogin(app, ADA.email, 'wrong-password-1')
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
+      await waitFor(() => expect(callsOf(app.core, 'login')).toHaveLength(attempt + 1))
+      await screen.findByText('Wrong e-mail or password.')
+    }
+    await app.user.click(screen.getByRole('button', { name: 'E-mail me a code' }))
+    expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument()
+    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, ADA.email))
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }))
+    // The lock's 15 minutes, less what this test took (the mock server's clock runs in real time here).
+    const wait = /^Too many attempts\. Please wait (15 minutes|14 minutes \d+ seconds?) and try again\.$/
+    expect(await screen.findByText(wait)).toBeInTheDocument()
+    expect(app.router.state.location.pathname).toBe('/otp')
+    expect(app.storage.getItem('accessToken')).toBeNull()
+  })
+
   test('links to sign-up and forgot password', async () => {
     await renderApp('/login')
     expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup')
