@@ -127,7 +127,11 @@ export interface paths {
      * Verify a one-time code.
      * @description `signup` and `login` codes sign in (tokens and cookie); a `reset` code returns a
      *     `reset_token` for `updatePassword`. Codes are single use, bound to their purpose, valid for
-     *     10 minutes; the fifth wrong attempt burns the code (`429 too_many_attempts`).
+     *     10 minutes; the fifth wrong attempt burns the code (`429 too_many_attempts`). Wrong codes
+     *     also count per address and purpose across resends: past 20 in an hour no code is checked
+     *     (`429 rate_limited` with the wait), and `attempts_left` never promises more than that
+     *     ceiling leaves. Too many checks from one client address also get `429 rate_limited`. An
+     *     unknown address answers exactly like a known one.
      */
     post: operations['verifyOtp']
     delete?: never
@@ -805,9 +809,15 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      /** @description The code was burned by too many wrong attempts (`too_many_attempts`); send a new one. */
+      /**
+       * @description The code was burned by too many wrong attempts (`too_many_attempts`; send a new one), or
+       *     the address and purpose reached the ceiling of wrong codes, or the client its limit of
+       *     checks (`rate_limited`, with `retry_after` seconds, also in the `Retry-After` header).
+       */
       429: {
         headers: {
+          /** @description With `rate_limited`. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {

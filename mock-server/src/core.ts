@@ -9,6 +9,7 @@ import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
+import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
 import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
 import { purgeExpired } from './domain/purge.ts'
@@ -38,6 +39,10 @@ export interface MockOptions {
   codeCooldownMs?: number
   loginRateLimit?: RateLimit
   mailRateLimit?: RateLimit
+  /** Code checks (`otp/verify`) per client address. */
+  verifyRateLimit?: RateLimit
+  /** Wrong codes per (address, purpose) across resends (default CODE_GUESS_LIMIT). */
+  codeGuessLimit?: GuessLimit
   /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
   maxDecoys?: number
   /** Lower the hash cost only where a test says so explicitly. */
@@ -98,10 +103,12 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     mailbox,
     config,
     decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
+    guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
   }
   const limiters = {
     login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
     mail: createRateLimiter(clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
+    verify: createRateLimiter(clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
   }
   const scenarios = createScenarios(clock)
   const journal = createJournal(clock)
@@ -113,7 +120,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   async function reset(): Promise<void> {
     await clearStore(domain.store)
     domain.decoys.clear()
-    for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
+    domain.guesses.clear()
+    for (const piece of [mailbox, journal, limiters.login, limiters.mail, limiters.verify, sinks])
+      piece.clear()
     build.override = null
     scenarios.clear()
     clock.reset()

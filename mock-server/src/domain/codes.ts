@@ -1,6 +1,8 @@
 // One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
 // purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
-// at most once per 30 s. An address with no code behaves exactly like one with a code.
+// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (domain/guess-log.ts):
+// past the ceiling no code is checked until the window lets one more. An address with no code behaves
+// exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from './context.ts'
 import { createId, createNumericCode, createRandomToken, hashToken, keyedHash, safeEqual } from './crypto.ts'
@@ -13,6 +15,7 @@ export type CodeCheck =
   | { ok: true }
   | { ok: false; reason: 'invalid_code'; attemptsLeft: number }
   | { ok: false; reason: 'too_many_attempts' }
+  | { ok: false; reason: 'guess_limit'; retryAfter: number }
 
 /** Seconds until another code may be sent to this address for this purpose (0 when it may now). */
 export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: Purpose): number {
@@ -61,7 +64,10 @@ export async function issueCode(ctx: DomainContext, email: string, purpose: Purp
   })
 }
 
-/** Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. */
+/**
+ * Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. Past the
+ * per-address ceiling of wrong guesses nothing is checked, not even a right code, until the window moves on.
+ */
 export async function consumeCode(
   ctx: DomainContext,
   email: string,
@@ -71,6 +77,8 @@ export async function consumeCode(
   const address = normalizeEmail(email)
   return ctx.locks.run(`code:${address}:${purpose}`, async () => {
     const now = ctx.clock.now()
+    const wait = ctx.guesses.wait(address, purpose, now)
+    if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
     const current = latestCode(ctx, address, purpose)
     const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
     if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
@@ -90,8 +98,16 @@ export async function consumeCode(
         },
       })
     } else ctx.decoys.set({ ...record, attempts, burned })
+    const left = ctx.guesses.record(address, purpose, now)
+    if (left === 0)
+      return {
+        ok: false,
+        reason: 'guess_limit',
+        retryAfter: ctx.guesses.wait(address, purpose, now),
+      } as const
     if (burned) return { ok: false, reason: 'too_many_attempts' } as const
-    return { ok: false, reason: 'invalid_code', attemptsLeft: ctx.config.codeMaxAttempts - attempts } as const
+    const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)
+    return { ok: false, reason: 'invalid_code', attemptsLeft } as const
   })
 }
 

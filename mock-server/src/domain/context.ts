@@ -2,6 +2,7 @@
 import type { Mailbox } from '../control/mailbox.ts'
 import type { Clock } from './clock.ts'
 import type { DecoyCodes } from './decoys.ts'
+import type { GuessLog } from './guess-log.ts'
 import type { KeyedLock } from './locks.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { Store } from './store.ts'
@@ -28,6 +29,8 @@ export interface DomainContext {
   config: DomainConfig
   /** Codes of addresses that have none (in memory, bounded). */
   decoys: DecoyCodes
+  /** Wrong codes per (address, purpose) across resends (in memory, bounded). */
+  guesses: GuessLog
 }
 
 /** E-mail addresses are compared trimmed and lower-cased. */

@@ -122,8 +122,12 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       return accepted(body.email, body.purpose)
     },
 
-    async verifyOtp({ body }) {
+    async verifyOtp({ body, request }) {
+      const wait = limiters.verify.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
       const check = await consumeCode(domain, body.email, body.purpose, body.code)
+      // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
+      if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
       if (!check.ok && check.reason === 'too_many_attempts') {
         return {
           status: 429,
