@@ -114,3 +114,111 @@ describe('T11 guessing codes', () => {
     expect(store.sessions.all().length, 'one session started').toBe(sessionsBefore + 1)
   })
 })
+
+describe('pre-hijacking: whoever proves the address decides the credentials', () => {
+  const VICTIM = { name: 'Victoria Owner', password: 'the owners passphrase' }
+  const ATTACKER = { name: 'Mallory Squatter', password: 'the squatters passphrase' }
+
+  const signUpAs = (api: ContractAgent, email: string, who: typeof VICTIM) =>
+    api.post('/api/auth/signup').send({ ...who, email })
+  const login = (api: ContractAgent, email: string, password: string) =>
+    api.post('/api/auth/login').send({ email, password })
+  const signUpMails = async (api: ContractAgent, email: string) =>
+    (
+      (await api.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`).expect(200)).body.messages as {
+        purpose: string
+      }[]
+    ).filter((mail) => mail.purpose === 'signup').length
+
+  /** Neither unproven password opens the account; the owner sets one through recovery, and the name stays theirs. */
+  async function expectOwnerRecovers(api: ContractAgent, email: string, name: string) {
+    expect((await login(api, email, ATTACKER.password).expect(401)).body.error).toBe('invalid_credentials')
+    await send(api, email, 'reset').expect(202)
+    const reset = await verify(api, email, await readCode(api, email, 'reset'), 'reset').expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: reset.body.reset_token, password: 'set through recovery' })
+      .expect(200)
+    expect((await login(api, email, 'set through recovery').expect(200)).body.user.name).toBe(name)
+    await login(api, email, ATTACKER.password).expect(401)
+  }
+
+  test('pre-hijack A: a sign-up during the victim’s cooldown mails nothing and does not give the victim’s code the attacker’s password or name', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-a')
+    const victim = await signUpAs(api, email, VICTIM).expect(202)
+    const attacker = await signUpAs(api, email, ATTACKER).expect(202)
+    expect(attacker.body.accepted).toBe(victim.body.accepted)
+    expect(await signUpMails(api, email), 'no new mail within the cooldown').toBe(1)
+    const res = await verify(api, email, await readCode(api, email), 'signup').expect(200)
+    expect(res.body.user.name).not.toBe(ATTACKER.name)
+    expect(res.body.user.name).toBe(email.split('@')[0])
+    // Two sign-ups cannot be told apart, so neither password survives, the victim's included.
+    await login(api, email, VICTIM.password).expect(401)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+
+  test('pre-hijack A, reversed: the attacker signs up first and the victim within the cooldown; the code the victim finds proves no password', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-ar')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await signUpAs(api, email, VICTIM).expect(202)
+    const res = await verify(api, email, await readCode(api, email), 'signup').expect(200)
+    expect(res.body.user.name).not.toBe(ATTACKER.name)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+
+  test('pre-hijack B: a sign-up after the cooldown gets its own code, and whichever code the victim enters, the attacker’s password does not survive', async () => {
+    for (const enters of ['the newest code', 'their own code'] as const) {
+      const { api } = await createTestServer()
+      const email = uniqueEmail('victim-b')
+      await signUpAs(api, email, VICTIM).expect(202)
+      const own = await readCode(api, email)
+      await advanceClock(api, COOLDOWN_MS)
+      await signUpAs(api, email, ATTACKER).expect(202)
+      expect(await signUpMails(api, email), 'the attacker’s code goes to the victim’s mailbox').toBe(2)
+      const newest = await readCode(api, email)
+      const code = enters === 'the newest code' ? newest : own
+      const res = await verify(api, email, code, 'signup')
+      if (enters === 'their own code' && own !== newest) {
+        // The newest code supersedes it, as every resend does; nothing was signed in.
+        expect(res.body.error).toBe('invalid_code')
+        continue
+      }
+      expect(res.status, enters).toBe(200)
+      expect(res.body.user.name).not.toBe(ATTACKER.name)
+      await expectOwnerRecovers(api, email, email.split('@')[0]!)
+    }
+  })
+
+  test('pre-hijack C: the owner of a pre-registered address uses external sign-in; the attacker’s password goes, and a later sign-up changes nothing', async () => {
+    const server = await createTestServer()
+    const { api } = server
+    const email = uniqueEmail('victim-c')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    const attackersCode = await readCode(api, email)
+    await advanceClock(api, COOLDOWN_MS)
+    const state = 'state-0123456789abcdef'
+    const code = await server.app.core.ops.idp!.issueCode({ email, name: VICTIM.name, state })
+    const res = await api.post('/api/auth/callback').send({ code, state }).expect(200)
+    expect(res.body.user.name).toBe(VICTIM.name)
+    await login(api, email, ATTACKER.password).expect(401)
+    // The owner enters the code the attacker's sign-up mailed, or the attacker signs up again: nothing changes.
+    expect((await verify(api, email, attackersCode, 'signup').expect(200)).body.user.name).toBe(VICTIM.name)
+    await advanceClock(api, COOLDOWN_MS)
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await expectOwnerRecovers(api, email, VICTIM.name)
+  })
+
+  test('pre-hijack D: the owner of a pre-registered address signs in with an e-mailed code; the attacker’s password and name go', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-d')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await send(api, email, 'login').expect(202)
+    const res = await verify(api, email, await readCode(api, email, 'login'), 'login').expect(200)
+    expect(res.body.user.name).toBe(email.split('@')[0])
+    await login(api, email, ATTACKER.password).expect(401)
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+})

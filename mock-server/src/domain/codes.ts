@@ -12,7 +12,7 @@ import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
 export type Purpose = CodeRecord['purpose']
 
 export type CodeCheck =
-  | { ok: true }
+  | { ok: true; signup: CodeFields['signup'] }
   | { ok: false; reason: 'invalid_code'; attemptsLeft: number }
   | { ok: false; reason: 'too_many_attempts' }
   | { ok: false; reason: 'guess_limit'; retryAfter: number }
@@ -40,28 +40,51 @@ function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRe
  */
 export async function issueCode(ctx: DomainContext, email: string, purpose: Purpose, deliver: boolean) {
   const address = normalizeEmail(email)
-  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
-    const now = ctx.clock.now()
-    await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
-      data(draft) {
-        draft.supersededAt = now
-      },
-    })
-    const code = createNumericCode(CODE_DIGITS)
-    await ctx.store.codes.create({
-      id: createId(),
-      email: address,
-      purpose,
-      hash: keyedHash(ctx.config.secret, address, purpose, code),
-      sentAt: now,
-      expiresAt: now + ctx.config.codeTtlMs,
-      attempts: 0,
-      usedAt: null,
-      burned: false,
-      supersededAt: null,
-    })
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
+    const code = await writeCode(ctx, address, purpose, null)
     return deliver ? code : null
   })
+}
+
+/** The lock a code's issue, check and sign-up run under, per address and purpose. */
+export const codeLockKey = (address: string, purpose: Purpose) => `code:${address}:${purpose}`
+
+/** Writes a new code (and supersedes the live one); the caller holds `codeLockKey`. Returns it in clear. */
+export async function writeCode(
+  ctx: DomainContext,
+  address: string,
+  purpose: Purpose,
+  signup: CodeFields['signup'],
+): Promise<string> {
+  const now = ctx.clock.now()
+  await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
+    data(draft) {
+      draft.supersededAt = now
+    },
+  })
+  const code = createNumericCode(CODE_DIGITS)
+  await ctx.store.codes.create({
+    id: createId(),
+    email: address,
+    purpose,
+    hash: keyedHash(ctx.config.secret, address, purpose, code),
+    sentAt: now,
+    expiresAt: now + ctx.config.codeTtlMs,
+    attempts: 0,
+    usedAt: null,
+    burned: false,
+    supersededAt: null,
+    signup,
+  })
+  return code
+}
+
+/** The codes of an address and purpose that can still be used (whether superseded or burned or not). */
+export function getUnusedCodes(ctx: DomainContext, address: string, purpose: Purpose): CodeRecord[] {
+  const now = ctx.clock.now()
+  return ctx.store.codes.findMany((q) =>
+    q.where({ email: address, purpose, usedAt: null }).where((code) => code.expiresAt > now),
+  )
 }
 
 /**
@@ -75,7 +98,7 @@ export async function consumeCode(
   code: string,
 ): Promise<CodeCheck> {
   const address = normalizeEmail(email)
-  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
     const now = ctx.clock.now()
     const wait = ctx.guesses.wait(address, purpose, now)
     if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
@@ -86,7 +109,7 @@ export async function consumeCode(
     const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
     if (current && right && usable) {
       await ctx.store.codes.update(current, { data: (draft) => void (draft.usedAt = now) })
-      return { ok: true } as const
+      return { ok: true, signup: current.signup } as const
     }
     const attempts = record.attempts + 1
     const burned = attempts >= ctx.config.codeMaxAttempts
@@ -126,6 +149,7 @@ function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeF
     usedAt: null,
     burned: false,
     supersededAt: null,
+    signup: null,
   }
 }
 
