@@ -115,6 +115,121 @@ describe('T11 guessing codes', () => {
   })
 })
 
+describe('T12 enumeration', () => {
+  const SAMPLES = 50
+  /** Generous on purpose: a shared 2-core machine; what must be equal is the work, counted below. */
+  const TIMING_FACTOR = 4
+
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+
+  /** Everything an answer shows but the date. */
+  const visible = (res: Response) => {
+    const { date: _date, ...headers } = res.headers as Record<string, string>
+    return { status: res.status, body: res.body as unknown, headers }
+  }
+
+  /** Counts the password hashing a call does (hash, verify, the dummy), to compare the work of two paths. */
+  function countHashing(server: LiveServer) {
+    const hasher = server.app.core.ops.domain.hasher
+    let count = 0
+    for (const method of ['hash', 'verify', 'dummyHash'] as const) {
+      const original = hasher[method].bind(hasher) as (...args: unknown[]) => Promise<never>
+      ;(hasher as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        count += 1
+        return original(...args)
+      }
+    }
+    return {
+      async during<T>(call: () => Promise<T>): Promise<{ value: T; hashing: number; ms: number }> {
+        const before = count
+        const start = performance.now()
+        const value = await call()
+        return { value, hashing: count - before, ms: performance.now() - start }
+      },
+    }
+  }
+
+  /**
+   * Runs `SAMPLES` rounds of one call for a known and an unknown address (in alternating order), with `before`
+   * each round; checks status, body, headers and hashing work alike, prints the medians, and checks them
+   * only against a generous factor.
+   */
+  async function compare(
+    label: string,
+    known: string,
+    before: (api: ContractAgent) => Promise<void>,
+    call: (api: ContractAgent, email: string) => Promise<Response>,
+  ) {
+    const server = await startLiveServer({
+      mailRateLimit: { max: 100_000, windowMs: HOUR_MS },
+      verifyRateLimit: { max: 100_000, windowMs: HOUR_MS },
+    })
+    live.push(server)
+    const counter = countHashing(server)
+    const times = { known: [] as number[], unknown: [] as number[] }
+    const hashing = { known: new Set<number>(), unknown: new Set<number>() }
+    for (let round = 0; round < SAMPLES; round += 1) {
+      await before(server.api)
+      const order = round % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)
+      const answers: Partial<Record<'known' | 'unknown', Response>> = {}
+      for (const which of order) {
+        const email = which === 'known' ? known : uniqueEmail('nobody')
+        const measured = await counter.during(() => call(server.api, email))
+        answers[which] = measured.value
+        times[which].push(measured.ms)
+        hashing[which].add(measured.hashing)
+      }
+      expect(visible(answers.unknown!), `${label}, round ${round}`).toEqual(visible(answers.known!))
+    }
+    expect([...hashing.unknown], `${label}: the same hashing work on both paths`).toEqual([...hashing.known])
+    expect(hashing.known.size, `${label}: the same hashing work every time`).toBe(1)
+    const medians = { known: median(times.known), unknown: median(times.unknown) }
+    console.info(
+      `T12 ${label}: median ${medians.known.toFixed(2)} ms known, ${medians.unknown.toFixed(2)} ms unknown ` +
+        `(${SAMPLES} samples each, ${[...hashing.known][0]} password hash(es) per call)`,
+    )
+    expect(medians.known).toBeLessThan(medians.unknown * TIMING_FACTOR)
+    expect(medians.unknown).toBeLessThan(medians.known * TIMING_FACTOR)
+  }
+
+  // Each round starts past the cooldown (and, for guesses, past the hour), so the known address is not
+  // told apart by a cooldown or a ceiling the unknown one has not met.
+  const pastCooldown = (api: ContractAgent) => advanceClock(api, COOLDOWN_MS)
+  const pastHour = (api: ContractAgent) => advanceClock(api, HOUR_MS)
+
+  test('T12 enumeration: sign-up answers a taken and a new address alike', async () => {
+    await compare('signup', 'ada@example.com', pastCooldown, (api, email) =>
+      api.post('/api/auth/signup').send({ name: 'Probe', email, password: 'a probing passphrase' }),
+    )
+  })
+
+  test('T12 enumeration: otp/resend answers a known and an unknown address alike', async () => {
+    await compare('otp/send', 'ada@example.com', pastCooldown, (api, email) => send(api, email, 'login'))
+  })
+
+  test('T12 enumeration: forgot answers a known and an unknown address alike', async () => {
+    await compare('forgot', 'ada@example.com', pastCooldown, (api, email) =>
+      api.post('/api/auth/forgot').send({ email }),
+    )
+  })
+
+  test('T12 enumeration: otp/verify answers a wrong code alike, whether the address has an account and a code or neither', async () => {
+    let wrong = '000000'
+    const codeSentToKnown = async (api: ContractAgent) => {
+      await pastHour(api)
+      await send(api, 'ada@example.com', 'login').expect(202)
+      wrong = wrongFor(await readCode(api, 'ada@example.com', 'login'))
+    }
+    await compare('otp/verify', 'ada@example.com', codeSentToKnown, (api, email) =>
+      verify(api, email, wrong, 'login'),
+    )
+  })
+})
+
 describe('pre-hijacking: whoever proves the address decides the credentials', () => {
   const VICTIM = { name: 'Victoria Owner', password: 'the owners passphrase' }
   const ATTACKER = { name: 'Mallory Squatter', password: 'the squatters passphrase' }
