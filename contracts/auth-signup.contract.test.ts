@@ -92,14 +92,39 @@ describe('POST /api/auth/signup', () => {
     expect(res.body.error).toBe('rate_limited')
   })
 
-  test('the newest sign-up of an unverified address replaces the earlier details', async () => {
+  test('a second sign-up while the first code is alive: the newest code signs in, and neither password survives', async () => {
     const { api } = server
     const email = uniqueEmail()
     await api
       .post('/api/auth/signup')
-      .send({ name: 'Squatter', email, password: 'squatters passphrase' })
+      .send({ name: 'First', email, password: 'first passphrase' })
       .expect(202)
+    const first = await readCode(api, email)
     await advanceClock(api, 30_000)
+    await api
+      .post('/api/auth/signup')
+      .send({ name: 'Second', email, password: 'second passphrase' })
+      .expect(202)
+    const second = await readCode(api, email)
+    if (first !== second)
+      await api.post('/api/auth/otp/verify').send({ email, code: first, purpose: 'signup' }).expect(400)
+    const res = await api
+      .post('/api/auth/otp/verify')
+      .send({ email, code: second, purpose: 'signup' })
+      .expect(200)
+    expect(res.body.user.name).toBe(email.split('@')[0])
+    await login(server, email, 'first passphrase').expect(401)
+    await login(server, email, 'second passphrase').expect(401)
+  })
+
+  test('a sign-up once the earlier code has expired takes the unverified account over', async () => {
+    const { api } = server
+    const email = uniqueEmail()
+    await api
+      .post('/api/auth/signup')
+      .send({ name: 'Early', email, password: 'early passphrase' })
+      .expect(202)
+    await advanceClock(api, 10 * 60_000)
     await api
       .post('/api/auth/signup')
       .send({ name: 'Owner', email, password: 'owners own passphrase' })
@@ -107,7 +132,7 @@ describe('POST /api/auth/signup', () => {
     const code = await readCode(api, email)
     const res = await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
     expect(res.body.user.name).toBe('Owner')
-    await login(server, email, 'squatters passphrase').expect(401)
+    await login(server, email, 'early passphrase').expect(401)
     await login(server, email, 'owners own passphrase').expect(200)
   })
 })

@@ -5,11 +5,13 @@
 // answered, and a refused call (4xx) leaves the state as it was.
 //
 // "The state": every collection of the store (accounts, sessions, refresh tokens, codes, reset tokens,
-// external codes, steps), the mailbox, the armed scenarios and the clock. A refusal changes none of it,
-// except the counters the rules keep on purpose (docs/decisions/004-tokens-sessions-codes.md): a wrong
-// code counts its attempts (and an address without a code gets its decoy); a reused refresh token revokes
-// its family. A failed sign-in changes nothing here: its lock-out counts live outside the store, in
-// memory (mock-server/src/domain/lockout.ts, docs/security/lockout.md).
+// external codes, steps), the wrong codes counted per address (in memory), the mailbox, the armed scenarios
+// and the clock. A refusal changes none of it, except the counters the rules keep on purpose
+// (docs/decisions/004-tokens-sessions-codes.md, docs/security/codes.md): a wrong code counts its attempts and
+// towards its address's ceiling (and an address without a code gets its decoy), also when that guess reaches
+// the ceiling (`429 rate_limited`); a reused refresh token revokes its family. A failed sign-in changes nothing
+// here: its lock-out counts live outside the store, in memory (mock-server/src/domain/lockout.ts,
+// docs/security/lockout.md).
 //
 // Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message.
 import { randomInt } from 'node:crypto'
@@ -35,9 +37,20 @@ const operations = listOperations()
 const PER_OPERATION = Math.ceil(MIN_REQUESTS / operations.length)
 
 /** Fields a refusal may change, per (operation, status, error): the counters the rules keep. */
-const ALLOWED_CHANGES: Record<string, { fields: Record<string, string[]>; newCodes?: boolean }> = {
-  'verifyOtp 400 invalid_code': { fields: { codes: ['attempts', 'burned'] }, newCodes: true },
-  'verifyOtp 429 too_many_attempts': { fields: { codes: ['attempts', 'burned'] }, newCodes: true },
+/** A wrong code: its attempts, its decoy, and the guesses counted for its address and purpose. */
+const WRONG_CODE = {
+  fields: { codes: ['attempts', 'burned'], guesses: ['times'] },
+  newCodes: true,
+  newGuesses: true,
+}
+const ALLOWED_CHANGES: Record<
+  string,
+  { fields: Record<string, string[]>; newCodes?: boolean; newGuesses?: boolean }
+> = {
+  'verifyOtp 400 invalid_code': WRONG_CODE,
+  'verifyOtp 429 too_many_attempts': WRONG_CODE,
+  // The guess that reaches the ceiling counts; past it, and for the per-client limit, nothing changes.
+  'verifyOtp 429 rate_limited': WRONG_CODE,
   'refreshToken 401 refresh_reused': {
     fields: { sessions: ['revokedAt', 'revokedReason'], refreshTokens: ['graceBox'] },
   },
@@ -70,22 +83,29 @@ function readState(): string {
   )
   return JSON.stringify({
     ...state,
+    // Sorted: a guess moves its address to the end of the log, which is not a change of what is counted.
+    guesses: Object.entries(domain.guesses.snapshot())
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, times]) => ({ key, times })),
     mails: mailbox.snapshot(),
     scenarios: scenarios.list(),
     clock: [clock.offsetMs()],
   })
 }
 
-/** The state with what `allowed` lets change blanked out, and codes created by the call left out. */
+/** The state with what `allowed` lets change blanked out, and codes and guess logs created by the call left out. */
 function project(state: State, before: State, allowed: (typeof ALLOWED_CHANGES)[string] | undefined): string {
   const known = new Set(before.codes!.map((code) => (code as { id: string }).id))
+  const guessed = new Set(before.guesses!.map((log) => (log as { key: string }).key))
   const out: State = {}
   for (const [name, records] of Object.entries(state)) {
     const blank = allowed?.fields[name] ?? []
     const kept =
       name === 'codes' && allowed?.newCodes
         ? records.filter((code) => known.has((code as { id: string }).id))
-        : records
+        : name === 'guesses' && allowed?.newGuesses
+          ? records.filter((log) => guessed.has((log as { key: string }).key))
+          : records
     out[name] = kept.map((record) =>
       blank.length === 0
         ? record

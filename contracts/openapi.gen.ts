@@ -88,8 +88,11 @@ export interface paths {
     /**
      * Create an account; a one-time code is mailed.
      * @description The same answer whether or not the address is taken: a taken address is mailed an
-     *     "account exists" notice instead of a code. An unverified account's details are replaced by
-     *     the newest sign-up.
+     *     "account exists" notice instead of a code, and a verified account is never changed. The
+     *     mailed code proves the name and password of the sign-up it was sent for and no other. A
+     *     second sign-up while a code of the address is alive withdraws the password of both (the
+     *     code then signs in without one; the owner sets one through recovery). Within the cooldown
+     *     nothing is mailed.
      */
     post: operations['signup']
     delete?: never
@@ -131,8 +134,14 @@ export interface paths {
     /**
      * Verify a one-time code.
      * @description `signup` and `login` codes sign in (tokens and cookie); a `reset` code returns a
-     *     `reset_token` for `updatePassword`. Codes are single use, bound to their purpose, valid for
-     *     10 minutes; the fifth wrong attempt burns the code (`429 too_many_attempts`).
+     *     `reset_token` for `updatePassword`. For an unverified account a `signup` code sets the name
+     *     and password of its own sign-up; any other proof (a `login` or `reset` code, external sign-in)
+     *     discards the unproven password. Codes are single use, bound to their purpose, valid for
+     *     10 minutes; the fifth wrong attempt burns the code (`429 too_many_attempts`). Wrong codes
+     *     also count per address and purpose across resends: past 20 in an hour no code is checked
+     *     (`429 rate_limited` with the wait), and `attempts_left` never promises more than that
+     *     ceiling leaves. Too many checks from one client address also get `429 rate_limited`. An
+     *     unknown address answers exactly like a known one.
      */
     post: operations['verifyOtp']
     delete?: never
@@ -811,13 +820,15 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       /**
-       * @description The code was burned by too many wrong attempts (`too_many_attempts`); send a new one. Or
-       *     (`rate_limited`, with `retry_after` seconds, also in the `Retry-After` header) a `login` code
-       *     from a client address that wrong passwords locked out of the account: the code is neither
-       *     used nor counted.
+       * @description The code was burned by too many wrong attempts (`too_many_attempts`; send a new one), or
+       *     (`rate_limited`, with `retry_after` seconds, also in the `Retry-After` header) the address and
+       *     purpose reached the ceiling of wrong codes, the client its limit of checks, or a `login` code
+       *     came from a client address that wrong passwords locked out of the account (the code is then
+       *     neither used nor counted).
        */
       429: {
         headers: {
+          /** @description With `rate_limited`. */
           'Retry-After'?: number
           [name: string]: unknown
         }

@@ -19,6 +19,13 @@ export const CODE_DIGITS = 6
 export const CODE_TTL_MS = 10 * MINUTE_MS
 export const CODE_MAX_ATTEMPTS = 5
 export const CODE_COOLDOWN_MS = 30_000
+/**
+ * Wrong codes per (address, purpose) across resends: at most 20 in any hour (docs/security/codes.md), so at most
+ * 3 purposes x 20 x 24 = 1,440 guesses a day at one account, whatever the number of codes sent.
+ */
+export const CODE_GUESS_LIMIT = { max: 20, windowMs: 60 * MINUTE_MS }
+/** Addresses whose wrong guesses are kept in memory at most; past it the one that guessed least recently goes. */
+export const MAX_GUESS_LOGS = 50_000
 /** Decoy codes (for addresses without one) kept in memory at most; see docs/security/hardening.md. */
 export const MAX_DECOYS = 10_000
 /** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
@@ -45,6 +52,8 @@ export const FAMILIAR_CLIENT_MS = 30 * 24 * 60 * MINUTE_MS
 export const LOGIN_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 /** Per client address, for the calls that mail something or check a code. */
 export const MAIL_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
+/** Per client address, code checks (`otp/verify`), counted apart from sign-in. */
+export const VERIFY_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 /** The windows one rate limiter holds at most; when full it evicts, never clears (docs/security/surface.md). */
 export const RATE_LIMIT_CAPACITY = 50_000
 

@@ -9,6 +9,7 @@ import { createSinks } from './control/sinks.ts'
 import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/context.ts'
 import { createRandomToken, hashToken } from './domain/crypto.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
+import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
 import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
 import { createLockout } from './domain/lockout.ts'
@@ -39,6 +40,10 @@ export interface MockOptions {
   codeCooldownMs?: number
   loginRateLimit?: RateLimit
   mailRateLimit?: RateLimit
+  /** Code checks (`otp/verify`) per client address. */
+  verifyRateLimit?: RateLimit
+  /** Wrong codes per (address, purpose) across resends (default CODE_GUESS_LIMIT). */
+  codeGuessLimit?: GuessLimit
   /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
   maxDecoys?: number
   /** Lower the hash cost only where a test says so explicitly. */
@@ -104,10 +109,12 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       paceMs: defaults.ACCOUNT_PACE_MS,
       familiarMs: defaults.FAMILIAR_CLIENT_MS,
     }),
+    guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
   }
   const limiters = {
     login: createRateLimiter(clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
     mail: createRateLimiter(clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
+    verify: createRateLimiter(clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
   }
   const scenarios = createScenarios(clock)
   const journal = createJournal(clock)
@@ -120,7 +127,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await clearStore(domain.store)
     domain.decoys.clear()
     domain.lockout.clear()
-    for (const piece of [mailbox, journal, limiters.login, limiters.mail, sinks]) piece.clear()
+    domain.guesses.clear()
+    for (const piece of [mailbox, journal, limiters.login, limiters.mail, limiters.verify, sinks])
+      piece.clear()
     build.override = null
     scenarios.clear()
     clock.reset()

@@ -1,6 +1,8 @@
 // One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
 // purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
-// at most once per 30 s. An address with no code behaves exactly like one with a code.
+// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (domain/guess-log.ts):
+// past the ceiling no code is checked until the window lets one more. An address with no code behaves
+// exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from './context.ts'
 import { createId, createNumericCode, createRandomToken, hashToken, keyedHash, safeEqual } from './crypto.ts'
@@ -10,9 +12,10 @@ import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
 export type Purpose = CodeRecord['purpose']
 
 export type CodeCheck =
-  | { ok: true }
+  | { ok: true; signup: CodeFields['signup'] }
   | { ok: false; reason: 'invalid_code'; attemptsLeft: number }
   | { ok: false; reason: 'too_many_attempts' }
+  | { ok: false; reason: 'guess_limit'; retryAfter: number }
 
 /** Seconds until another code may be sent to this address for this purpose (0 when it may now). */
 export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: Purpose): number {
@@ -37,31 +40,57 @@ function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRe
  */
 export async function issueCode(ctx: DomainContext, email: string, purpose: Purpose, deliver: boolean) {
   const address = normalizeEmail(email)
-  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
-    const now = ctx.clock.now()
-    await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
-      data(draft) {
-        draft.supersededAt = now
-      },
-    })
-    const code = createNumericCode(CODE_DIGITS)
-    await ctx.store.codes.create({
-      id: createId(),
-      email: address,
-      purpose,
-      hash: keyedHash(ctx.config.secret, address, purpose, code),
-      sentAt: now,
-      expiresAt: now + ctx.config.codeTtlMs,
-      attempts: 0,
-      usedAt: null,
-      burned: false,
-      supersededAt: null,
-    })
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
+    const code = await writeCode(ctx, address, purpose, null)
     return deliver ? code : null
   })
 }
 
-/** Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. */
+/** The lock a code's issue, check and sign-up run under, per address and purpose. */
+export const codeLockKey = (address: string, purpose: Purpose) => `code:${address}:${purpose}`
+
+/** Writes a new code (and supersedes the live one); the caller holds `codeLockKey`. Returns it in clear. */
+export async function writeCode(
+  ctx: DomainContext,
+  address: string,
+  purpose: Purpose,
+  signup: CodeFields['signup'],
+): Promise<string> {
+  const now = ctx.clock.now()
+  await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
+    data(draft) {
+      draft.supersededAt = now
+    },
+  })
+  const code = createNumericCode(CODE_DIGITS)
+  await ctx.store.codes.create({
+    id: createId(),
+    email: address,
+    purpose,
+    hash: keyedHash(ctx.config.secret, address, purpose, code),
+    sentAt: now,
+    expiresAt: now + ctx.config.codeTtlMs,
+    attempts: 0,
+    usedAt: null,
+    burned: false,
+    supersededAt: null,
+    signup,
+  })
+  return code
+}
+
+/** The codes of an address and purpose that can still be used (whether superseded or burned or not). */
+export function getUnusedCodes(ctx: DomainContext, address: string, purpose: Purpose): CodeRecord[] {
+  const now = ctx.clock.now()
+  return ctx.store.codes.findMany((q) =>
+    q.where({ email: address, purpose, usedAt: null }).where((code) => code.expiresAt > now),
+  )
+}
+
+/**
+ * Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. Past the
+ * per-address ceiling of wrong guesses nothing is checked, not even a right code, until the window moves on.
+ */
 export async function consumeCode(
   ctx: DomainContext,
   email: string,
@@ -69,8 +98,10 @@ export async function consumeCode(
   code: string,
 ): Promise<CodeCheck> {
   const address = normalizeEmail(email)
-  return ctx.locks.run(`code:${address}:${purpose}`, async () => {
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
     const now = ctx.clock.now()
+    const wait = ctx.guesses.wait(address, purpose, now)
+    if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
     const current = latestCode(ctx, address, purpose)
     const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
     if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
@@ -78,7 +109,7 @@ export async function consumeCode(
     const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
     if (current && right && usable) {
       await ctx.store.codes.update(current, { data: (draft) => void (draft.usedAt = now) })
-      return { ok: true } as const
+      return { ok: true, signup: current.signup } as const
     }
     const attempts = record.attempts + 1
     const burned = attempts >= ctx.config.codeMaxAttempts
@@ -90,8 +121,16 @@ export async function consumeCode(
         },
       })
     } else ctx.decoys.set({ ...record, attempts, burned })
+    const left = ctx.guesses.record(address, purpose, now)
+    if (left === 0)
+      return {
+        ok: false,
+        reason: 'guess_limit',
+        retryAfter: ctx.guesses.wait(address, purpose, now),
+      } as const
     if (burned) return { ok: false, reason: 'too_many_attempts' } as const
-    return { ok: false, reason: 'invalid_code', attemptsLeft: ctx.config.codeMaxAttempts - attempts } as const
+    const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)
+    return { ok: false, reason: 'invalid_code', attemptsLeft } as const
   })
 }
 
@@ -110,6 +149,7 @@ function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeF
     usedAt: null,
     burned: false,
     supersededAt: null,
+    signup: null,
   }
 }
 

@@ -2,6 +2,7 @@
 import type { Mailbox } from '../control/mailbox.ts'
 import type { Clock } from './clock.ts'
 import type { DecoyCodes } from './decoys.ts'
+import type { GuessLog } from './guess-log.ts'
 import type { KeyedLock } from './locks.ts'
 import type { Lockout } from './lockout.ts'
 import type { PasswordHasher } from './passwords.ts'
@@ -29,6 +30,8 @@ export interface DomainContext {
   decoys: DecoyCodes
   /** Wrong-password counts per (account, client address) and per account (in memory, bounded). */
   lockout: Lockout
+  /** Wrong codes per (address, purpose) across resends (in memory, bounded). */
+  guesses: GuessLog
 }
 
 /** E-mail addresses are compared trimmed and lower-cased. */

@@ -14,6 +14,7 @@ const decoy = (email: string, expiresAt = 1_000): CodeFields => ({
   usedAt: null,
   burned: false,
   supersededAt: null,
+  signup: null,
 })
 
 test('past the cap the oldest decoy goes; updating one keeps its place', () => {

@@ -1,5 +1,6 @@
 // Password policy and hashing: 8 to 128 characters, no composition rules, not a common password;
 // argon2id (memory-hard) with bounded concurrency. No clock, no I/O beyond the hash itself.
+import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { ARGON2_PARAMS, HASH_CONCURRENCY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'
@@ -52,7 +53,8 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
   const hasher: PasswordHasher = {
     hash: (password) => limit(() => hash(password, params)),
     verify: (hashed, password) => limit(() => verify(hashed, password).catch(() => false)),
-    dummyHash: () => (dummy ??= hasher.hash(`dummy-${Math.random()}-${Date.now()}`)),
+    // Random enough to stand for "no password" too: an account whose unproven password was discarded.
+    dummyHash: () => (dummy ??= hasher.hash(`dummy-${randomBytes(32).toString('base64url')}`)),
   }
   return hasher
 }

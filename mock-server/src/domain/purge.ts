@@ -17,6 +17,8 @@ export async function purgeExpired(ctx: DomainContext): Promise<number> {
   const codeDone = (code: CodeFields) =>
     code.expiresAt <= now && code.sentAt + ctx.config.codeCooldownMs <= now
   let removed = ctx.decoys.purge(codeDone)
+  // Guess logs are memory only: dropping them changes no file, so they do not count as removed records.
+  ctx.guesses.purge(now)
   for (const code of ctx.store.codes.findMany((q) => q.where(codeDone))) {
     removed += await ctx.locks.run(`code:${code.email}:${code.purpose}`, async () =>
       Number(ctx.store.codes.delete((q) => q.where({ id: code.id }).where(codeDone)) !== undefined),

@@ -47,6 +47,11 @@ export const codeSchema = z.object({
   usedAt: nullableNumber,
   burned: z.boolean(),
   supersededAt: nullableNumber,
+  /**
+   * A `signup` code's sign-up: the name and password hash it proves, when the address is proven with it
+   * (null: none, the address then gets no password; docs/security/codes.md). A default for older data files.
+   */
+  signup: z.object({ name: z.string(), passwordHash: z.string() }).nullable().default(null),
 })
 
 export const resetTokenSchema = z.object({

@@ -23,15 +23,18 @@ export function getUserById(ctx: DomainContext, id: string): UserRecord | null {
   return ctx.store.users.findFirst((q) => q.where({ id })) ?? null
 }
 
+/** Creates an account, from a password or (when the caller already paid for the hash) a password hash. */
 export async function createUser(
   ctx: DomainContext,
-  input: { email: string; name: string; password: string; verified: boolean },
+  input: { email: string; name: string; verified: boolean } & (
+    { password: string } | { passwordHash: string }
+  ),
 ): Promise<UserRecord> {
   const user = await ctx.store.users.create({
     id: createId(),
     email: normalizeEmail(input.email),
     name: input.name.trim(),
-    passwordHash: await ctx.hasher.hash(input.password),
+    passwordHash: 'passwordHash' in input ? input.passwordHash : await ctx.hasher.hash(input.password),
     verified: input.verified,
     createdAt: ctx.clock.now(),
   })
@@ -86,19 +89,4 @@ export async function markVerified(ctx: DomainContext, user: UserRecord): Promis
       },
     })) ?? user
   )
-}
-
-/** Replaces an unverified account's details with the newest sign-up's. */
-export async function replaceUnverified(
-  ctx: DomainContext,
-  user: UserRecord,
-  input: { name: string; password: string },
-): Promise<void> {
-  const passwordHash = await ctx.hasher.hash(input.password)
-  await ctx.store.users.update((q) => q.where({ id: user.id }), {
-    data(draft) {
-      draft.name = input.name.trim()
-      draft.passwordHash = passwordHash
-    },
-  })
 }

@@ -18,9 +18,9 @@ import {
   getUserByEmail,
   getUserById,
   markVerified,
-  replaceUnverified,
   setPassword,
 } from '../domain/users.ts'
+import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
 import { type OperationsContext, isSafeRedirectPath, rateLimited, validationFailed } from './context.ts'
 import { signIn } from './sign-in.ts'
@@ -64,9 +64,16 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
   /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
   async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
     if (getCooldownSeconds(domain, email, purpose) > 0) return
-    const code = await issueCode(domain, email, purpose, user !== null)
-    if (code !== null) mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
+    // A resent sign-up code proves the same sign-up as the one before it (domain/sign-ups.ts).
+    const code =
+      purpose === 'signup' && user && !user.verified
+        ? await resendSignUpCode(domain, user)
+        : await issueCode(domain, email, purpose, user !== null)
+    if (code !== null) mailCode(email, purpose, code)
   }
+
+  const mailCode = (email: string, purpose: Purpose, code: string) =>
+    mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
 
   return {
     async login({ body, request }) {
@@ -92,9 +99,11 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       if (wait > 0) return rateLimited(wait)
       const problem = getPasswordProblem(body.password, body)
       if (problem) return validationFailed('password', problem)
+      // One hash on every path (taken, new or pending address), so timing tells nothing.
+      const passwordHash = await domain.hasher.hash(body.password)
       const existing = getUserByEmail(domain, body.email)
       if (existing?.verified) {
-        await domain.hasher.hash(body.password) // the same work on every path, so timing tells nothing
+        // A sign-up never changes a verified account: its owner is only told someone tried.
         if (getCooldownSeconds(domain, body.email, 'signup') === 0) {
           await issueCode(domain, body.email, 'signup', false)
           mailbox.send({
@@ -105,10 +114,8 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
         }
         return accepted(body.email, 'signup')
       }
-      const user = existing
-        ? (await replaceUnverified(domain, existing, body), existing)
-        : await createUser(domain, { ...body, verified: false })
-      await sendCode(body.email, 'signup', user)
+      const code = await recordSignUp(domain, { email: body.email, name: body.name, passwordHash })
+      if (code !== null) mailCode(body.email, 'signup', code)
       return accepted(body.email, 'signup')
     },
 
@@ -124,12 +131,16 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
     },
 
     async verifyOtp({ body, request }) {
+      const wait = limiters.verify.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
       // A client locked out of an account by wrong passwords is locked out of its code sign-in too (before the
       // code is looked at: it is neither used nor counted). Unknown addresses lock alike (docs/security/lockout.md).
       const locked =
         body.purpose === 'login' ? domain.lockout.getLockSeconds(normalizeEmail(body.email), request.ip) : 0
       if (locked > 0) return rateLimited(locked)
       const check = await consumeCode(domain, body.email, body.purpose, body.code)
+      // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
+      if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
       if (!check.ok && check.reason === 'too_many_attempts') {
         return {
           status: 429,
@@ -144,10 +155,12 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
           body: { error: 'invalid_code', message: 'That code is wrong or has expired.', attempts_left },
         }
       }
+      // The address is proven: an unverified account takes the proven sign-up's details or loses its own.
+      const proven = await proveAddress(domain, user, { signup: check.ok ? check.signup : null })
       if (body.purpose === 'reset')
-        return { status: 200, body: { reset_token: await issueResetToken(domain, user.id) } }
-      domain.lockout.recordSuccess(user.email, request.ip) // a code sign-in makes this address known too
-      return signIn(domain, await markVerified(domain, user))
+        return { status: 200, body: { reset_token: await issueResetToken(domain, proven.id) } }
+      domain.lockout.recordSuccess(proven.email, request.ip) // a code sign-in makes this address known too
+      return signIn(domain, proven)
     },
 
     async forgotPassword({ body, request }) {
@@ -218,8 +231,9 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       }
       const record = email
       const existing = getUserByEmail(domain, record.email)
+      // An unverified account's unproven password never survives external sign-in (domain/sign-ups.ts).
       const user = existing
-        ? await markVerified(domain, existing)
+        ? await proveAddress(domain, existing, { signup: null, name: record.name })
         : await createUser(domain, {
             email: record.email,
             name: record.name,

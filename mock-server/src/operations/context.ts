@@ -10,7 +10,7 @@ import type { ExternalSignInProvider, MockIdentityProvider } from '../domain/ext
 
 export interface OperationsContext {
   domain: DomainContext
-  limiters: { login: RateLimiter; mail: RateLimiter }
+  limiters: { login: RateLimiter; mail: RateLimiter; verify: RateLimiter }
   mailbox: Mailbox
   clock: ControlClock
   scenarios: Scenarios

@@ -1,0 +1,339 @@
+// The attack suite, code side: guessing one-time codes, racing the right one, telling known addresses from
+// unknown ones, and taking an address over before its owner proves it. Each test is one attack; the rules and
+// their figures are in docs/security/codes.md (the list of attacks: docs/security/attack-suite.md).
+import { afterEach, describe, expect, test } from 'vitest'
+import type { Response } from 'supertest'
+import { advanceClock, createTestServer, readCode, uniqueEmail } from '#contracts/fixtures.ts'
+import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
+import type { ContractAgent } from '#contracts/support/api.ts'
+
+const COOLDOWN_MS = 30_000
+const HOUR_MS = 60 * 60_000
+
+const live: LiveServer[] = []
+afterEach(async () => {
+  await Promise.all(live.splice(0).map((server) => server.close()))
+})
+
+const send = (api: ContractAgent, email: string, purpose: string) =>
+  api.post('/api/auth/otp/send').send({ email, purpose })
+const verify = (api: ContractAgent, email: string, code: string, purpose: string) =>
+  api.post('/api/auth/otp/verify').send({ email, code, purpose })
+
+/** A code that is not `code`. */
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
+
+/** What a guess answered, without what differs between two equal answers (nothing should). */
+const answerOf = (res: Response) => ({
+  status: res.status,
+  error: res.body.error as string,
+  attemptsLeft: res.body.attempts_left as number | undefined,
+})
+
+describe('T11 guessing codes', () => {
+  test('T11 code brute force: wrong codes count per address across resends; at 20 an hour nothing is checked, known or unknown', async () => {
+    const { api } = await createTestServer()
+    const known = 'grace@example.com'
+    const unknown = uniqueEmail('nobody')
+    const answers: Record<string, ReturnType<typeof answerOf>[]> = { [known]: [], [unknown]: [] }
+    // Guess, resend when the code is burned, until the ceiling answers (or far past where it should have).
+    for (let round = 0; round < 8 && answers[known]!.at(-1)?.error !== 'rate_limited'; round += 1) {
+      for (const email of [known, unknown]) await send(api, email, 'login').expect(202)
+      for (let guess = 0; guess < 5; guess += 1) {
+        for (const email of [known, unknown])
+          answers[email]!.push(answerOf(await verify(api, email, '000000', 'login')))
+        if (answers[known]!.at(-1)!.status === 429) break
+      }
+      await advanceClock(api, COOLDOWN_MS)
+    }
+    const perCode = (left: number[]) => [
+      ...left.map((attemptsLeft) => ({ status: 400, error: 'invalid_code', attemptsLeft })),
+      { status: 429, error: 'too_many_attempts', attemptsLeft: undefined },
+    ]
+    expect(answers[known]).toEqual([
+      ...perCode([4, 3, 2, 1]),
+      ...perCode([4, 3, 2, 1]),
+      ...perCode([4, 3, 2, 1]),
+      ...perCode([4, 3, 2, 1]).slice(0, 4),
+      { status: 429, error: 'rate_limited', attemptsLeft: undefined },
+    ])
+    expect(answers[unknown], 'an unknown address answers every guess alike').toEqual(answers[known])
+
+    // Past the ceiling a new code, even the right one, is not checked until the hour has passed.
+    await send(api, known, 'login').expect(202)
+    const code = await readCode(api, known, 'login')
+    const refused = await verify(api, known, code, 'login').expect(429)
+    expect(refused.body).toMatchObject({ error: 'rate_limited' })
+    expect(refused.body.retry_after).toBeGreaterThan(HOUR_MS / 1000 - 5 * 60)
+    expect(refused.body.retry_after).toBeLessThanOrEqual(HOUR_MS / 1000)
+    expect(refused.headers['retry-after']).toBe(String(refused.body.retry_after))
+    await advanceClock(api, refused.body.retry_after * 1000)
+    await send(api, known, 'login').expect(202)
+    await verify(api, known, await readCode(api, known, 'login'), 'login').expect(200)
+  })
+
+  test('T11 code brute force: the ceiling is per purpose, and otp/verify is limited per client across addresses', async () => {
+    const { api } = await createTestServer({ verifyRateLimit: { max: 3, windowMs: 60_000 } })
+    await send(api, 'grace@example.com', 'login').expect(202)
+    const code = await readCode(api, 'grace@example.com', 'login')
+    for (const email of [uniqueEmail('a'), uniqueEmail('b'), 'grace@example.com'])
+      expect((await verify(api, email, wrongFor(code), 'login').expect(400)).body.error).toBe('invalid_code')
+    const refused = await verify(api, 'grace@example.com', code, 'login').expect(429)
+    expect(refused.body).toMatchObject({ error: 'rate_limited', retry_after: 60 })
+    expect(refused.headers['retry-after']).toBe('60')
+    await advanceClock(api, 60_000)
+    await verify(api, 'grace@example.com', code, 'login').expect(200)
+
+    // The ceiling of one purpose leaves the others alone (each is bounded on its own: docs/security/codes.md).
+    const { api: other } = await createTestServer({ codeGuessLimit: { max: 2, windowMs: HOUR_MS } })
+    await send(other, 'ada@example.com', 'login').expect(202)
+    await send(other, 'ada@example.com', 'reset').expect(202)
+    await verify(other, 'ada@example.com', '000000', 'login').expect(400)
+    expect((await verify(other, 'ada@example.com', '000000', 'login').expect(429)).body.error).toBe(
+      'rate_limited',
+    )
+    await verify(other, 'ada@example.com', await readCode(other, 'ada@example.com', 'reset'), 'reset').expect(
+      200,
+    )
+  })
+
+  test('T11 20 concurrent right answers: one wins', async () => {
+    const server = await startLiveServer()
+    live.push(server)
+    const { api } = server
+    await send(api, 'grace@example.com', 'login').expect(202)
+    const code = await readCode(api, 'grace@example.com', 'login')
+    const { store } = server.app.core.ops.domain
+    const sessionsBefore = store.sessions.all().length
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => verify(api, 'grace@example.com', code, 'login')),
+    )
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    for (const answer of answers.filter((each) => each.status !== 200))
+      expect(['invalid_code', 'too_many_attempts']).toContain(answer.body.error)
+    expect(store.sessions.all().length, 'one session started').toBe(sessionsBefore + 1)
+  })
+})
+
+describe('T12 enumeration', () => {
+  const SAMPLES = 50
+  /** Generous on purpose: a shared 2-core machine; what must be equal is the work, counted below. */
+  const TIMING_FACTOR = 4
+
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+
+  /** Everything an answer shows but the date. */
+  const visible = (res: Response) => {
+    const { date: _date, ...headers } = res.headers as Record<string, string>
+    return { status: res.status, body: res.body as unknown, headers }
+  }
+
+  /** Counts the password hashing a call does (hash, verify, the dummy), to compare the work of two paths. */
+  function countHashing(server: LiveServer) {
+    const hasher = server.app.core.ops.domain.hasher
+    let count = 0
+    for (const method of ['hash', 'verify', 'dummyHash'] as const) {
+      const original = hasher[method].bind(hasher) as (...args: unknown[]) => Promise<never>
+      ;(hasher as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        count += 1
+        return original(...args)
+      }
+    }
+    return {
+      async during<T>(call: () => Promise<T>): Promise<{ value: T; hashing: number; ms: number }> {
+        const before = count
+        const start = performance.now()
+        const value = await call()
+        return { value, hashing: count - before, ms: performance.now() - start }
+      },
+    }
+  }
+
+  /**
+   * Runs `SAMPLES` rounds of one call for a known and an unknown address (in alternating order), with `before`
+   * each round; checks status, body, headers and hashing work alike, prints the medians, and checks them
+   * only against a generous factor.
+   */
+  async function compare(
+    label: string,
+    known: string,
+    before: (api: ContractAgent) => Promise<void>,
+    call: (api: ContractAgent, email: string) => Promise<Response>,
+  ) {
+    const server = await startLiveServer({
+      mailRateLimit: { max: 100_000, windowMs: HOUR_MS },
+      verifyRateLimit: { max: 100_000, windowMs: HOUR_MS },
+    })
+    live.push(server)
+    const counter = countHashing(server)
+    const times = { known: [] as number[], unknown: [] as number[] }
+    const hashing = { known: new Set<number>(), unknown: new Set<number>() }
+    for (let round = 0; round < SAMPLES; round += 1) {
+      await before(server.api)
+      const order = round % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)
+      const answers: Partial<Record<'known' | 'unknown', Response>> = {}
+      for (const which of order) {
+        const email = which === 'known' ? known : uniqueEmail('nobody')
+        const measured = await counter.during(() => call(server.api, email))
+        answers[which] = measured.value
+        times[which].push(measured.ms)
+        hashing[which].add(measured.hashing)
+      }
+      expect(visible(answers.unknown!), `${label}, round ${round}`).toEqual(visible(answers.known!))
+    }
+    expect([...hashing.unknown], `${label}: the same hashing work on both paths`).toEqual([...hashing.known])
+    expect(hashing.known.size, `${label}: the same hashing work every time`).toBe(1)
+    const medians = { known: median(times.known), unknown: median(times.unknown) }
+    console.info(
+      `T12 ${label}: median ${medians.known.toFixed(2)} ms known, ${medians.unknown.toFixed(2)} ms unknown ` +
+        `(${SAMPLES} samples each, ${[...hashing.known][0]} password hash(es) per call)`,
+    )
+    expect(medians.known).toBeLessThan(medians.unknown * TIMING_FACTOR)
+    expect(medians.unknown).toBeLessThan(medians.known * TIMING_FACTOR)
+  }
+
+  // Each round starts past the cooldown (and, for guesses, past the hour), so the known address is not
+  // told apart by a cooldown or a ceiling the unknown one has not met.
+  const pastCooldown = (api: ContractAgent) => advanceClock(api, COOLDOWN_MS)
+  const pastHour = (api: ContractAgent) => advanceClock(api, HOUR_MS)
+
+  test('T12 enumeration: sign-up answers a taken and a new address alike', async () => {
+    await compare('signup', 'ada@example.com', pastCooldown, (api, email) =>
+      api.post('/api/auth/signup').send({ name: 'Probe', email, password: 'a probing passphrase' }),
+    )
+  })
+
+  test('T12 enumeration: otp/resend answers a known and an unknown address alike', async () => {
+    await compare('otp/send', 'ada@example.com', pastCooldown, (api, email) => send(api, email, 'login'))
+  })
+
+  test('T12 enumeration: forgot answers a known and an unknown address alike', async () => {
+    await compare('forgot', 'ada@example.com', pastCooldown, (api, email) =>
+      api.post('/api/auth/forgot').send({ email }),
+    )
+  })
+
+  test('T12 enumeration: otp/verify answers a wrong code alike, whether the address has an account and a code or neither', async () => {
+    let wrong = '000000'
+    const codeSentToKnown = async (api: ContractAgent) => {
+      await pastHour(api)
+      await send(api, 'ada@example.com', 'login').expect(202)
+      wrong = wrongFor(await readCode(api, 'ada@example.com', 'login'))
+    }
+    await compare('otp/verify', 'ada@example.com', codeSentToKnown, (api, email) =>
+      verify(api, email, wrong, 'login'),
+    )
+  })
+})
+
+describe('pre-hijacking: whoever proves the address decides the credentials', () => {
+  const VICTIM = { name: 'Victoria Owner', password: 'the owners passphrase' }
+  const ATTACKER = { name: 'Mallory Squatter', password: 'the squatters passphrase' }
+
+  const signUpAs = (api: ContractAgent, email: string, who: typeof VICTIM) =>
+    api.post('/api/auth/signup').send({ ...who, email })
+  const login = (api: ContractAgent, email: string, password: string) =>
+    api.post('/api/auth/login').send({ email, password })
+  const signUpMails = async (api: ContractAgent, email: string) =>
+    (
+      (await api.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`).expect(200)).body.messages as {
+        purpose: string
+      }[]
+    ).filter((mail) => mail.purpose === 'signup').length
+
+  /** Neither unproven password opens the account; the owner sets one through recovery, and the name stays theirs. */
+  async function expectOwnerRecovers(api: ContractAgent, email: string, name: string) {
+    expect((await login(api, email, ATTACKER.password).expect(401)).body.error).toBe('invalid_credentials')
+    await send(api, email, 'reset').expect(202)
+    const reset = await verify(api, email, await readCode(api, email, 'reset'), 'reset').expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: reset.body.reset_token, password: 'set through recovery' })
+      .expect(200)
+    expect((await login(api, email, 'set through recovery').expect(200)).body.user.name).toBe(name)
+    await login(api, email, ATTACKER.password).expect(401)
+  }
+
+  test('pre-hijack A: a sign-up during the victim’s cooldown mails nothing and does not give the victim’s code the attacker’s password or name', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-a')
+    const victim = await signUpAs(api, email, VICTIM).expect(202)
+    const attacker = await signUpAs(api, email, ATTACKER).expect(202)
+    expect(attacker.body.accepted).toBe(victim.body.accepted)
+    expect(await signUpMails(api, email), 'no new mail within the cooldown').toBe(1)
+    const res = await verify(api, email, await readCode(api, email), 'signup').expect(200)
+    expect(res.body.user.name).not.toBe(ATTACKER.name)
+    expect(res.body.user.name).toBe(email.split('@')[0])
+    // Two sign-ups cannot be told apart, so neither password survives, the victim's included.
+    await login(api, email, VICTIM.password).expect(401)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+
+  test('pre-hijack A, reversed: the attacker signs up first and the victim within the cooldown; the code the victim finds proves no password', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-ar')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await signUpAs(api, email, VICTIM).expect(202)
+    const res = await verify(api, email, await readCode(api, email), 'signup').expect(200)
+    expect(res.body.user.name).not.toBe(ATTACKER.name)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+
+  test('pre-hijack B: a sign-up after the cooldown gets its own code, and whichever code the victim enters, the attacker’s password does not survive', async () => {
+    for (const enters of ['the newest code', 'their own code'] as const) {
+      const { api } = await createTestServer()
+      const email = uniqueEmail('victim-b')
+      await signUpAs(api, email, VICTIM).expect(202)
+      const own = await readCode(api, email)
+      await advanceClock(api, COOLDOWN_MS)
+      await signUpAs(api, email, ATTACKER).expect(202)
+      expect(await signUpMails(api, email), 'the attacker’s code goes to the victim’s mailbox').toBe(2)
+      const newest = await readCode(api, email)
+      const code = enters === 'the newest code' ? newest : own
+      const res = await verify(api, email, code, 'signup')
+      if (enters === 'their own code' && own !== newest) {
+        // The newest code supersedes it, as every resend does; nothing was signed in.
+        expect(res.body.error).toBe('invalid_code')
+        continue
+      }
+      expect(res.status, enters).toBe(200)
+      expect(res.body.user.name).not.toBe(ATTACKER.name)
+      await expectOwnerRecovers(api, email, email.split('@')[0]!)
+    }
+  })
+
+  test('pre-hijack C: the owner of a pre-registered address uses external sign-in; the attacker’s password goes, and a later sign-up changes nothing', async () => {
+    const server = await createTestServer()
+    const { api } = server
+    const email = uniqueEmail('victim-c')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    const attackersCode = await readCode(api, email)
+    await advanceClock(api, COOLDOWN_MS)
+    const state = 'state-0123456789abcdef'
+    const code = await server.app.core.ops.idp!.issueCode({ email, name: VICTIM.name, state })
+    const res = await api.post('/api/auth/callback').send({ code, state }).expect(200)
+    expect(res.body.user.name).toBe(VICTIM.name)
+    await login(api, email, ATTACKER.password).expect(401)
+    // The owner enters the code the attacker's sign-up mailed, or the attacker signs up again: nothing changes.
+    expect((await verify(api, email, attackersCode, 'signup').expect(200)).body.user.name).toBe(VICTIM.name)
+    await advanceClock(api, COOLDOWN_MS)
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await expectOwnerRecovers(api, email, VICTIM.name)
+  })
+
+  test('pre-hijack D: the owner of a pre-registered address signs in with an e-mailed code; the attacker’s password and name go', async () => {
+    const { api } = await createTestServer()
+    const email = uniqueEmail('victim-d')
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await send(api, email, 'login').expect(202)
+    const res = await verify(api, email, await readCode(api, email, 'login'), 'login').expect(200)
+    expect(res.body.user.name).toBe(email.split('@')[0])
+    await login(api, email, ATTACKER.password).expect(401)
+    await signUpAs(api, email, ATTACKER).expect(202)
+    await expectOwnerRecovers(api, email, email.split('@')[0]!)
+  })
+})
