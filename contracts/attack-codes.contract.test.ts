@@ -132,11 +132,14 @@ describe('T12 enumeration', () => {
     return { status: res.status, body: res.body as unknown, headers }
   }
 
-  /** Counts the password hashing a call does (hash, verify, the dummy), to compare the work of two paths. */
+  /**
+   * Counts the password hashing a call does (each hash and each verification), to compare the work of two paths.
+   * The dummy hash is made once, as the server starts, so asking for it is no work.
+   */
   function countHashing(server: LiveServer) {
     const hasher = server.app.core.ops.domain.hasher
     let count = 0
-    for (const method of ['hash', 'verify', 'dummyHash'] as const) {
+    for (const method of ['hash', 'verify'] as const) {
       const original = hasher[method].bind(hasher) as (...args: unknown[]) => Promise<never>
       ;(hasher as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
         count += 1
@@ -165,6 +168,7 @@ describe('T12 enumeration', () => {
     call: (api: ContractAgent, email: string) => Promise<Response>,
   ) {
     const server = await startLiveServer({
+      loginRateLimit: { max: 100_000, windowMs: HOUR_MS },
       mailRateLimit: { max: 100_000, windowMs: HOUR_MS },
       verifyRateLimit: { max: 100_000, windowMs: HOUR_MS },
     })
@@ -204,6 +208,15 @@ describe('T12 enumeration', () => {
   test('T12 enumeration: sign-up answers a taken and a new address alike', async () => {
     await compare('signup', 'ada@example.com', pastCooldown, (api, email) =>
       api.post('/api/auth/signup').send({ name: 'Probe', email, password: 'a probing passphrase' }),
+    )
+  })
+
+  test('T12 enumeration: sign-in with a wrong password answers a known and an unknown address alike', async () => {
+    // Past the lock-out each round, so the known address is measured as a plain wrong password (a locked pair
+    // answers alike too: docs/security/lockout.md).
+    const pastLockout = (api: ContractAgent) => advanceClock(api, 16 * 60_000)
+    await compare('login', 'ada@example.com', pastLockout, (api, email) =>
+      api.post('/api/auth/login').send({ email, password: 'not the password of anyone' }),
     )
   })
 
