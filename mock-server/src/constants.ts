@@ -28,6 +28,12 @@ export const CODE_GUESS_LIMIT = { max: 20, windowMs: 60 * MINUTE_MS }
 export const MAX_GUESS_LOGS = 50_000
 /** Decoy codes (for addresses without one) kept in memory at most; see docs/security/hardening.md. */
 export const MAX_DECOYS = 10_000
+/**
+ * How long the newest sign-up's password of an address answers sign-in with `unverified`, and how many addresses
+ * are kept (docs/security/codes.md): as long as an unverified account keeps the password of its sign-up.
+ */
+export const PENDING_PASSWORD_MS = 7 * 24 * 60 * MINUTE_MS + CODE_TTL_MS
+export const MAX_PENDING_PASSWORDS = 50_000
 /** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
 export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS

@@ -13,6 +13,7 @@ import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
 import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
 import { createLockout } from './domain/lockout.ts'
+import { createPendingPasswords } from './domain/pending-passwords.ts'
 import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
@@ -102,6 +103,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     mailbox,
     config,
     decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
+    pendingPasswords: createPendingPasswords(clock, {
+      max: defaults.MAX_PENDING_PASSWORDS,
+      keepMs: defaults.PENDING_PASSWORD_MS,
+    }),
     lockout: createLockout(clock, {
       threshold: defaults.LOCKOUT_THRESHOLD,
       lockMs: defaults.LOCKOUT_MS,
@@ -126,6 +131,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   async function reset(): Promise<void> {
     await clearStore(domain.store)
     domain.decoys.clear()
+    domain.pendingPasswords.clear()
     domain.lockout.clear()
     domain.guesses.clear()
     for (const piece of [mailbox, journal, limiters.login, limiters.mail, limiters.verify, sinks])

@@ -6,6 +6,7 @@ import type { GuessLog } from './guess-log.ts'
 import type { KeyedLock } from './locks.ts'
 import type { Lockout } from './lockout.ts'
 import type { PasswordHasher } from './passwords.ts'
+import type { PendingPasswords } from './pending-passwords.ts'
 import type { Store } from './store.ts'
 
 export interface DomainConfig {
@@ -32,6 +33,8 @@ export interface DomainContext {
   lockout: Lockout
   /** Wrong codes per (address, purpose) across resends (in memory, bounded). */
   guesses: GuessLog
+  /** The newest sign-up's password hash per address (in memory, bounded), for sign-in's `unverified`. */
+  pendingPasswords: PendingPasswords
 }
 
 /** E-mail addresses are compared trimmed and lower-cased. */

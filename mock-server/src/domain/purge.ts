@@ -19,6 +19,7 @@ export async function purgeExpired(ctx: DomainContext): Promise<number> {
   let removed = ctx.decoys.purge(codeDone)
   // Guess logs are memory only: dropping them changes no file, so they do not count as removed records.
   ctx.guesses.purge(now)
+  ctx.pendingPasswords.purge()
   for (const code of ctx.store.codes.findMany((q) => q.where(codeDone))) {
     removed += await ctx.locks.run(`code:${code.email}:${code.purpose}`, async () =>
       Number(ctx.store.codes.delete((q) => q.where({ id: code.id }).where(codeDone)) !== undefined),

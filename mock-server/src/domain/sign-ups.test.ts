@@ -18,6 +18,7 @@ import { createGuessLog } from './guess-log.ts'
 import { createKeyedLock } from './locks.ts'
 import { createLockout } from './lockout.ts'
 import { createPasswordHasher } from './passwords.ts'
+import { createPendingPasswords } from './pending-passwords.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from './sign-ups.ts'
 import { createStore } from './store.ts'
 import { createUser, getUserByEmail } from './users.ts'
@@ -43,6 +44,7 @@ function createDomain() {
       secret: 'test-secret',
     },
     decoys: createDecoyCodes(10),
+    pendingPasswords: createPendingPasswords(clock, { max: 10, keepMs: 60_000 }),
     guesses: createGuessLog(CODE_GUESS_LIMIT, 10),
     lockout: createLockout(clock, {
       threshold: LOCKOUT_THRESHOLD,

@@ -10,7 +10,8 @@ import type { UserRecord } from './store.ts'
 export type CredentialCheck =
   | { ok: true; user: UserRecord }
   | { ok: false; reason: 'invalid_credentials' }
-  | { ok: false; reason: 'unverified'; user: UserRecord }
+  /** The password of an unverified account, or of the newest sign-up of the address. */
+  | { ok: false; reason: 'unverified' }
   /** Past the account's ceiling from an address it does not know: the password was not checked. */
   | { ok: false; reason: 'paced'; retryAfter: number }
 
@@ -59,13 +60,18 @@ export async function checkCredentials(
     const user = getUserByEmail(ctx, wanted)
     const matches = await ctx.hasher.verify(user?.passwordHash ?? (await ctx.hasher.dummyHash()), password)
     if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
-    if (!user || !matches) {
-      ctx.lockout.recordFailure(wanted, client)
-      return { ok: false, reason: 'invalid_credentials' } as const
+    if (user?.verified && matches) {
+      ctx.lockout.recordSuccess(wanted, client)
+      return { ok: true, user } as const
     }
-    ctx.lockout.recordSuccess(wanted, client)
-    if (!user.verified) return { ok: false, reason: 'unverified', user } as const
-    return { ok: true, user } as const
+    // Every other answer costs a second check, against the newest sign-up's password (or the dummy): "sign up,
+    // then sign in with that password" answers `unverified` whether the address was new, unverified, contested
+    // or verified, with the same work. Such an answer counts neither way for the lock-out, on every path alike.
+    const pending = ctx.pendingPasswords.find(wanted)
+    const matchesPending = await ctx.hasher.verify(pending ?? (await ctx.hasher.dummyHash()), password)
+    if ((user && matches) || matchesPending) return { ok: false, reason: 'unverified' } as const
+    ctx.lockout.recordFailure(wanted, client)
+    return { ok: false, reason: 'invalid_credentials' } as const
   })
 }
 
@@ -76,8 +82,10 @@ export async function setPassword(ctx: DomainContext, user: UserRecord, password
       draft.passwordHash = passwordHash
     },
   })
-  // A new password lifts every lock-out of the account, and no address stays known to it.
+  // A new password lifts every lock-out of the account, and no address stays known to it; nor does a
+  // sign-up's password answer `unverified` any more.
   ctx.lockout.forgetAccount(user.email)
+  ctx.pendingPasswords.forget(user.email)
 }
 
 export async function markVerified(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {

@@ -101,6 +101,9 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       if (problem) return validationFailed('password', problem)
       // One hash on every path (taken, new or pending address), so timing tells nothing.
       const passwordHash = await domain.hasher.hash(body.password)
+      // On every path too: sign-in answers `unverified` to this password, whether or not the address had an
+      // account (docs/security/codes.md).
+      domain.pendingPasswords.record(normalizeEmail(body.email), passwordHash)
       const existing = getUserByEmail(domain, body.email)
       if (existing?.verified) {
         // A sign-up never changes a verified account: its owner is only told someone tried.

@@ -1,0 +1,35 @@
+import { expect, test } from 'vitest'
+import { createPendingPasswords } from './pending-passwords.ts'
+
+function setUp(max = 3, keepMs = 1_000) {
+  let now = 0
+  const pending = createPendingPasswords({ now: () => now }, { max, keepMs })
+  return { pending, advance: (ms: number) => void (now += ms) }
+}
+
+test('the newest sign-up of an address is kept for keepMs, then neither found nor kept past a purge', () => {
+  const { pending, advance } = setUp()
+  pending.record('a@example.test', 'first')
+  pending.record('a@example.test', 'second')
+  expect(pending.find('a@example.test')).toBe('second')
+  advance(999)
+  expect(pending.find('a@example.test')).toBe('second')
+  advance(1)
+  expect(pending.find('a@example.test')).toBeUndefined()
+  expect(pending.purge()).toBe(1)
+  expect(pending.size()).toBe(0)
+})
+
+test('past the cap the address whose sign-up is oldest goes; a new sign-up renews an address', () => {
+  const { pending } = setUp(2)
+  pending.record('a@example.test', 'a')
+  pending.record('b@example.test', 'b')
+  pending.record('a@example.test', 'a2') // a is now the newest
+  pending.record('c@example.test', 'c')
+  expect([
+    pending.find('a@example.test'),
+    pending.find('b@example.test'),
+    pending.find('c@example.test'),
+  ]).toEqual(['a2', undefined, 'c'])
+  expect(pending.size()).toBe(2)
+})
