@@ -153,6 +153,21 @@ describe('the process', () => {
     expect(res.body.error).toBe('validation_failed')
   })
 
+  test.each(['0000-01-01T00:00:00+23:59', '9999-12-31T23:59:59-00:01'])(
+    'refuses %s, a date-time whose instant falls outside the years 0000 to 9999, and keeps the step',
+    async (scheduledAt) => {
+      const steps = (await server.api.get('/api/process').set(bearer(account.token))).body.steps
+      const res = await server.api
+        .patch(`/api/process/steps/${steps[2].id}`)
+        .set(bearer(account.token))
+        .send({ scheduled_at: scheduledAt })
+        .expect(400)
+      expect(res.body.fields).toHaveProperty('scheduled_at')
+      const after = (await server.api.get('/api/process').set(bearer(account.token)).expect(200)).body
+      expect(after.steps[2]).toEqual(steps[2])
+    },
+  )
+
   test('refuses wrong media types and oversized bodies', async () => {
     const call = () => server.api.patch('/api/process/steps/x').set(bearer(account.token))
     await call().set('Content-Type', 'text/plain').send('x').expect(415)

@@ -47,6 +47,19 @@ describe('clock', () => {
     )
   })
 
+  test('refuses to leave the years 0000 to 9999, and keeps the clock where it was', async () => {
+    const { api } = server
+    await api.post('/__mock/clock').send({ now: '9999-12-31T23:00:00.000Z' }).expect(200)
+    const refused = await api.post('/__mock/clock').send({ advance_ms: 7_200_000 }).expect(400)
+    expect(refused.body.fields).toHaveProperty('advance_ms')
+    const late = await api.post('/__mock/clock').send({ now: '+010000-01-01T00:00:00.000Z' })
+    expect(late.status).toBe(400)
+    const early = await api.post('/__mock/clock').send({ now: '0000-01-01T00:00:00+00:01' }).expect(400)
+    expect(early.body.fields).toHaveProperty('now')
+    const clock = (await api.get('/__mock/clock').expect(200)).body
+    expect(clock.now.startsWith('9999-12-31T23:')).toBe(true)
+  })
+
   test('refuses wrong media types and oversized bodies', async () => {
     await server.api.post('/__mock/clock').set('Content-Type', 'text/plain').send('1').expect(415)
     await server.api

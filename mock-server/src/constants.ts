@@ -34,6 +34,12 @@ export const MAX_DECOYS = 10_000
  */
 export const PENDING_PASSWORD_MS = 7 * 24 * 60 * MINUTE_MS + CODE_TTL_MS
 export const MAX_PENDING_PASSWORDS = 50_000
+/**
+ * The instants a date-time can name in four-digit years (RFC 3339), from 0000-01-01 to 9999-12-31 UTC: a stored
+ * date or the mock clock outside them would be written as `+010000-…` or `-000001-…`, which is no date-time.
+ */
+export const EARLIEST_DATE_MS = Date.parse('0000-01-01T00:00:00.000Z')
+export const LATEST_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z')
 /** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
 export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS

@@ -4,7 +4,7 @@ import type { operations } from '#contracts/openapi.gen.ts'
 import { ARTICLES } from '../domain/help.ts'
 import { listSteps, updateStep } from '../domain/process.ts'
 import { getUserById } from '../domain/users.ts'
-import type { OperationsContext } from './context.ts'
+import { type OperationsContext, isWritableDate, validationFailed } from './context.ts'
 import { toPublicUser } from './sign-in.ts'
 import type { AuthState, OperationTable } from './types.ts'
 
@@ -27,6 +27,8 @@ export function createAccountOperations({ domain }: OperationsContext): Operatio
       return { status: 200, body: { steps: listSteps(domain, requireUserId(request.auth)) } }
     },
     async updateProcessStep({ path, body, request }) {
+      if (typeof body.scheduled_at === 'string' && !isWritableDate(Date.parse(body.scheduled_at)))
+        return validationFailed('scheduled_at', 'Give a date between the years 0000 and 9999 (UTC).')
       const step = await updateStep(domain, requireUserId(request.auth), path.id, body)
       if (!step) return { status: 404, body: { error: 'not_found', message: 'There is no such step.' } }
       return { status: 200, body: step }

@@ -1,5 +1,6 @@
 // What the operation handlers are given: the domain, the limiters, and the control pieces.
 import type { ControlClock } from '../control/clock.ts'
+import { EARLIEST_DATE_MS, LATEST_DATE_MS } from '../constants.ts'
 import type { Journal } from '../control/journal.ts'
 import type { Mailbox } from '../control/mailbox.ts'
 import type { Scenarios } from '../control/scenarios.ts'
@@ -53,4 +54,9 @@ export function validationFailed(field: string, reason: string) {
     status: 400 as const,
     body: { error: 'validation_failed', message: `${field}: ${reason}`, fields: { [field]: reason } },
   }
+}
+
+/** Whether an instant can be written as an RFC 3339 date-time (a four-digit year, docs/security/hardening.md). */
+export function isWritableDate(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= EARLIEST_DATE_MS && ms <= LATEST_DATE_MS
 }

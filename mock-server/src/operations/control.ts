@@ -3,7 +3,7 @@ import type { operations } from '#contracts/control.gen.ts'
 import { parseSince } from '../control/journal.ts'
 import { getArmProblem, SCENARIOS } from '../control/scenarios.ts'
 import type { OperationsContext } from './context.ts'
-import { validationFailed } from './context.ts'
+import { isWritableDate, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
 
 type ControlOperations = Pick<
@@ -29,8 +29,13 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
     },
     getClock: () => ({ status: 200, body: readClock() }),
     setClock({ body }) {
+      const target = 'advance_ms' in body ? clock.now() + body.advance_ms : Date.parse(body.now)
+      if (!isWritableDate(target)) {
+        const field = 'advance_ms' in body ? 'advance_ms' : 'now'
+        return validationFailed(field, 'The clock would leave the years 0000 to 9999 (UTC).')
+      }
       if ('advance_ms' in body) clock.advance(body.advance_ms)
-      else clock.set(Date.parse(body.now))
+      else clock.set(target)
       return { status: 200, body: readClock() }
     },
     listScenarios: () => ({
