@@ -182,6 +182,9 @@ async function startServer(
   return { port: (server.address() as AddressInfo).port, server }
 }
 
+/** The JSON body of a raw HTTP answer. */
+const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+
 /** A socket whose `answer` resolves with everything the server sent once it closed or sent a whole status line. */
 async function open(
   port: number,
@@ -282,7 +285,28 @@ describe('slow clients are cut off and connections are capped', () => {
     const { port } = await startServer(SMALL)
     const { socket, closed } = await open(port)
     socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\n')
-    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+    const answer = await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(bodyOf(answer)).toEqual({ error: 'request_timeout', message: expect.any(String) })
+  })
+
+  test.each([
+    ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
+    ['a header with no colon', 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'bad_request'],
+    [
+      'headers over 16 KiB',
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+  ])('%s gets the usual error body, and the connection closes', async (_label, raw, status, error) => {
+    const { port } = await startServer()
+    const { socket, closed } = await open(port)
+    socket.write(raw)
+    const answer = await closed
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(answer).toMatch(/\r\nContent-Type: application\/json/)
+    expect(bodyOf(answer)).toEqual({ error, message: expect.any(String) })
   })
 
   test('a body that never ends gets a 408, the connection closes, and the call it started ends', async () => {
@@ -294,7 +318,9 @@ describe('slow clients are cut off and connections are capped', () => {
     socket.write(
       'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email"',
     )
-    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+    const answer = await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(bodyOf(answer)).toEqual({ error: 'request_timeout', message: expect.any(String) })
     // The read settles as unreadable: the call is logged (a 400 nobody receives) instead of waiting forever.
     expect(await ended).toMatch(/^POST \/api\/auth\/login 400 /)
   })

@@ -1,6 +1,7 @@
 // The HTTP server around the Express app, with the limits that keep one slow or greedy client from holding
 // the server: time for the headers, time for the whole request, and a cap on open connections.
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import {
   CONNECTION_CHECK_INTERVAL_MS,
   HEADERS_TIMEOUT_MS,
@@ -45,5 +46,42 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
     app,
   )
   server.maxConnections = maxConnections
+  server.on('clientError', answerClientError)
   return server
+}
+
+/** What a request Node could not parse, or did not receive in time, is told: the usual error body. */
+const CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    error: 'request_timeout',
+    message: 'The request did not arrive in time.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    error: 'headers_too_large',
+    message: 'The request headers are too large.',
+  },
+}
+const UNREADABLE = { status: 400, error: 'bad_request', message: 'The request could not be read.' }
+
+/**
+ * Node's own answer to a request it cannot parse is a bare status line; this one carries the error body every
+ * other refusal has (docs/security/hardening.md). A connection whose answer has begun, or that is gone, is closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
+  if (!socket.writable || started || error.code === 'ECONNRESET') {
+    socket.destroy()
+    return
+  }
+  const { status, error: code, message } = CLIENT_ERRORS[error.code ?? ''] ?? UNREADABLE
+  const body = JSON.stringify({ error: code, message })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+      body,
+  )
 }
