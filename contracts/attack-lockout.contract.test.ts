@@ -233,3 +233,22 @@ test('a password reset lifts the lock-out of every address', async () => {
     .expect(200)
   expect((await loginFrom(server, attacker, account.email, PASSWORD + ' renewed')).status).toBe(200)
 })
+
+test('wrong current passwords on a signed-in change count towards the lock-out of that address', async () => {
+  const server = await createServer()
+  const account = await signUp(server.api, 't10-change')
+  const thief = '198.51.100.60'
+  const owner = '192.0.2.60'
+  const change = (address: string, current: string) =>
+    server.api
+      .post('/api/auth/update_password')
+      .set('X-Forwarded-For', address)
+      .set('Authorization', `Bearer ${account.token}`)
+      .send({ current_password: current, password: PASSWORD + ' changed' })
+  for (let i = 0; i < THRESHOLD; i += 1) expect((await change(thief, WRONG)).status).toBe(400)
+  // Locked: the right current password is not even looked at, and the sign-in from that address is refused.
+  expect(seen(await change(thief, account.password))).toEqual(paced(LOCK_SECONDS))
+  expect(seen(await loginFrom(server, thief, account.email, account.password))).toEqual(INVALID)
+  // The owner, from their own address, is untouched.
+  expect((await change(owner, account.password)).status).toBe(200)
+})

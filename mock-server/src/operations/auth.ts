@@ -198,7 +198,12 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
         return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
       const problem = getPasswordProblem(body.password, user)
       if (problem) return validationFailed('password', problem)
+      // A stolen access token must not buy unlimited guesses at the current password: wrong ones count towards
+      // the lock-out of this (account, address) like wrong sign-in passwords (docs/security/lockout.md).
+      const locked = domain.lockout.getLockSeconds(user.email, request.ip)
+      if (locked > 0) return rateLimited(locked)
       if (!(await domain.hasher.verify(user.passwordHash, body.current_password))) {
+        domain.lockout.recordFailure(user.email, request.ip)
         return {
           status: 400,
           body: { error: 'invalid_credentials', message: 'The current password is incorrect.' },
