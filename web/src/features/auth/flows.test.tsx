@@ -68,8 +68,8 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     expect(first).toMatch(/^\d{6}$/)
   })
 
-  test('a wrong code says so, with the attempts left', async () => {
-    const app = await renderApp('/signup')
+  /** Signs up as Kay and enters a wrong code on the code screen. */
+  async function enterWrongCode(app: Awaited<ReturnType<typeof renderApp>>) {
     await app.user.type(await screen.findByLabelText('Name'), 'Kay')
     await app.user.type(screen.getByLabelText('E-mail'), 'kay@example.com')
     await app.user.type(screen.getByLabelText('Password'), 'orbital-mechanics-1962')
@@ -79,21 +79,19 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     const wrong = latestCode(app.core, 'kay@example.com') === '000000' ? '111111' : '000000'
     await app.user.type(codeField, wrong)
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
+  }
+
+  test('a wrong code says so, with the attempts left', async () => {
+    await enterWrongCode(await renderApp('/signup'))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^That code is not right, or it has expired\. \d attempts? left\.$/,
     )
   })
 
   test('past the ceiling of wrong codes for the address, it shows the wait', async () => {
-    const app = await renderApp('/signup', { mock: { codeGuessLimit: { max: 1, windowMs: 3_600_000 } } })
-    await app.user.type(await screen.findByLabelText('Name'), 'Kay')
-    await app.user.type(screen.getByLabelText('E-mail'), 'kay@example.com')
-    await app.user.type(screen.getByLabelText('Password'), 'orbital-mechanics-1962')
-    await app.user.click(screen.getByRole('button', { name: 'Create account' }))
-    const codeField = await screen.findByLabelText('6-digit code')
-    const wrong = latestCode(app.core, 'kay@example.com') === '000000' ? '111111' : '000000'
-    await app.user.type(codeField, wrong)
-    await app.user.click(screen.getByRole('button', { name: 'Verify' }))
+    await enterWrongCode(
+      await renderApp('/signup', { mock: { codeGuessLimit: { max: 1, windowMs: 3_600_000 } } }),
+    )
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Too many attempts\. Please wait (60|59) minutes?( \d+ seconds?)? and try again\.$/,
     )
