@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
-import type { Test } from 'supertest'
+import type { Response, Test } from 'supertest'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { components } from '#contracts/control.gen.ts'
 import {
@@ -352,6 +352,82 @@ describe('passwords and sessions', () => {
     await refresh(api, account.refreshToken).expect(200)
     await api.post('/api/auth/login').send({ email: account.email, password: PASSWORD }).expect(401)
     await api.post('/api/auth/login').send({ email: account.email, password: newPassword }).expect(200)
+  })
+})
+
+describe('T15 a sign-in with the old password that a change overtakes', () => {
+  /**
+   * Holds the first check of `password`, once verified, until `release()`: that sign-in is then where a slow hash
+   * leaves it, its answer not yet given; `held` resolves when it is. Later checks pass.
+   */
+  function holdChecksOf(server: TestServer, password: string) {
+    const hasher = server.app.core.ops.domain.hasher
+    const verify = hasher.verify.bind(hasher)
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let onHeld: () => void = () => {}
+    const held = new Promise<void>((resolve) => (onHeld = resolve))
+    let holding = false
+    hasher.verify = async (hash, candidate) => {
+      const result = await verify(hash, candidate)
+      if (candidate === password && !holding) {
+        holding = true
+        onHeld()
+        await gate
+      }
+      return result
+    }
+    return { held, release }
+  }
+
+  const expectRefused = (answer: Response) =>
+    expect({ status: answer.status, error: answer.body.error }).toEqual({
+      status: 401,
+      error: 'invalid_credentials',
+    })
+
+  test('T15 a sign-in whose password check a reset overtakes gets no session', async () => {
+    const server = await createTestServer()
+    const { api } = server
+    const account = await signUp(api, 't15-reset')
+    const { held, release } = holdChecksOf(server, PASSWORD)
+    const late = api
+      .post('/api/auth/login')
+      .send({ email: account.email, password: PASSWORD })
+      .then((r) => r)
+    await held
+    await api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
+    const code = await readCode(api, account.email, 'reset')
+    const verified = await api
+      .post('/api/auth/otp/verify')
+      .send({ email: account.email, code, purpose: 'reset' })
+      .expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: verified.body.reset_token, password: 'a renewed long passphrase' })
+      .expect(200)
+    release()
+    expectRefused(await late)
+  })
+
+  test('T15 a sign-in whose password check a signed-in change overtakes gets no session', async () => {
+    const server = await createTestServer()
+    const { api } = server
+    const account = await signUp(api, 't15-change')
+    const { held, release } = holdChecksOf(server, PASSWORD)
+    const late = api
+      .post('/api/auth/login')
+      .send({ email: account.email, password: PASSWORD })
+      .then((r) => r)
+    await held
+    await api
+      .post('/api/auth/update_password')
+      .set(bearer(account.token))
+      .send({ current_password: PASSWORD, password: 'a renewed long passphrase' })
+      .expect(200)
+    release()
+    expectRefused(await late)
+    await api.get('/api/me').set(bearer(account.token)).expect(200)
   })
 })
 

@@ -8,7 +8,8 @@ import { createStepsFor } from './process.ts'
 import type { UserRecord } from './store.ts'
 
 export type CredentialCheck =
-  | { ok: true; user: UserRecord }
+  /** `passwordHash`: the hash the password was checked against (a later change makes the check stale). */
+  | { ok: true; user: UserRecord; passwordHash: string }
   | { ok: false; reason: 'invalid_credentials' }
   /** The password of an unverified account, or of the newest sign-up of the address. */
   | { ok: false; reason: 'unverified' }
@@ -58,11 +59,12 @@ export async function checkCredentials(
     const gate = ctx.lockout.admit(wanted, client)
     if (gate.kind === 'paced') return { ok: false, reason: 'paced', retryAfter: gate.retryAfter } as const
     const user = getUserByEmail(ctx, wanted)
-    const matches = await ctx.hasher.verify(user?.passwordHash ?? (await ctx.hasher.dummyHash()), password)
+    const checkedHash = user?.passwordHash
+    const matches = await ctx.hasher.verify(checkedHash ?? (await ctx.hasher.dummyHash()), password)
     if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
-    if (user?.verified && matches) {
+    if (user?.verified && checkedHash && matches) {
       ctx.lockout.recordSuccess(wanted, client)
-      return { ok: true, user } as const
+      return { ok: true, user, passwordHash: checkedHash } as const
     }
     // Every other answer costs a second check, against the newest sign-up's password (or the dummy): "sign up,
     // then sign in with that password" answers `unverified` whether the address was new, unverified, contested
@@ -73,6 +75,15 @@ export async function checkCredentials(
     ctx.lockout.recordFailure(wanted, client)
     return { ok: false, reason: 'invalid_credentials' } as const
   })
+}
+
+/**
+ * Whether the password a sign-in checked is still the account's. A reset or change that lands while the check
+ * (or the session's creation) is under way sets a new hash, then ends the sessions it finds; a session created
+ * after that sweep must not outlive it (docs/security/hardening.md).
+ */
+export function isPasswordCurrent(ctx: DomainContext, userId: string, checkedHash: string): boolean {
+  return getUserById(ctx, userId)?.passwordHash === checkedHash
 }
 
 export async function setPassword(ctx: DomainContext, user: UserRecord, password: string): Promise<void> {

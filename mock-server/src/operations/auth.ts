@@ -23,7 +23,7 @@ import {
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
 import { type OperationsContext, isSafeRedirectPath, rateLimited, validationFailed } from './context.ts'
-import { signIn } from './sign-in.ts'
+import { signIn, signInWithPassword } from './sign-in.ts'
 import type { OperationTable } from './types.ts'
 
 /** No identity provider here (production mode unless one is configured): the documented refusal. */
@@ -33,6 +33,11 @@ const EXTERNAL_SIGN_IN_UNAVAILABLE = {
     error: 'external_sign_in_unavailable',
     message: 'Single sign-on is not available on this server. Sign in with your e-mail address.',
   },
+} as const
+
+const INVALID_CREDENTIALS = {
+  status: 401,
+  body: { error: 'invalid_credentials', message: 'The e-mail address or password is incorrect.' },
 } as const
 
 type AuthOperations = Pick<
@@ -80,7 +85,8 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       const wait = limiters.login.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       const check = await checkCredentials(domain, body.email, body.password, request.ip)
-      if (check.ok) return signIn(domain, check.user)
+      if (check.ok)
+        return (await signInWithPassword(domain, check.user, check.passwordHash)) ?? INVALID_CREDENTIALS
       if (check.reason === 'paced') return rateLimited(check.retryAfter)
       if (check.reason === 'unverified') {
         return {
@@ -88,10 +94,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
           body: { error: 'unverified', message: 'Confirm your e-mail address to continue.' },
         }
       }
-      return {
-        status: 401,
-        body: { error: 'invalid_credentials', message: 'The e-mail address or password is incorrect.' },
-      }
+      return INVALID_CREDENTIALS
     },
 
     async signup({ body, request }) {

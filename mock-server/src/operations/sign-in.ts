@@ -1,16 +1,36 @@
 // Starting a session: cookie, access token, first refresh token and service token, in one answer.
 import type { components } from '#contracts/openapi.gen.ts'
 import type { DomainContext } from '../domain/context.ts'
-import { createSession } from '../domain/sessions.ts'
+import { createSession, type NewSession, revokeSession } from '../domain/sessions.ts'
 import type { UserRecord } from '../domain/store.ts'
 import { issueRefreshToken, signAccessToken } from '../domain/tokens.ts'
+import { isPasswordCurrent } from '../domain/users.ts'
 
 export function toPublicUser(user: UserRecord): components['schemas']['User'] {
   return { id: user.id, email: user.email, name: user.name }
 }
 
 export async function signIn(ctx: DomainContext, user: UserRecord) {
-  const { session, cookie, serviceToken } = await createSession(ctx, user.id)
+  return answerFor(ctx, user, await createSession(ctx, user.id))
+}
+
+/**
+ * A sign-in by password: null when the password changed while it was checked. The check comes once the session
+ * exists: a reset or change sets the new hash, then ends every session it finds, so a session that exists
+ * before the new hash is swept, and one created after it is ended here (docs/security/hardening.md).
+ */
+export async function signInWithPassword(ctx: DomainContext, user: UserRecord, checkedHash: string) {
+  const started = await createSession(ctx, user.id)
+  if (isPasswordCurrent(ctx, user.id, checkedHash)) return answerFor(ctx, user, started)
+  await revokeSession(ctx, started.session.id, 'password_changed')
+  return null
+}
+
+async function answerFor(
+  ctx: DomainContext,
+  user: UserRecord,
+  { session, cookie, serviceToken }: NewSession,
+) {
   const body: components['schemas']['SignedInBody'] = {
     user: toPublicUser(user),
     token: await signAccessToken(ctx, user.id, session.id),
