@@ -9,6 +9,7 @@ import type { ContractAgent } from '#contracts/support/api.ts'
 
 const COOLDOWN_MS = 30_000
 const HOUR_MS = 60 * 60_000
+const GRACE_PASSWORD = 'compiler-pioneer-1952' // a seeded account (README)
 
 const live: LiveServer[] = []
 afterEach(async () => {
@@ -95,6 +96,40 @@ describe('T11 guessing codes', () => {
     await verify(other, 'ada@example.com', await readCode(other, 'ada@example.com', 'reset'), 'reset').expect(
       200,
     )
+  })
+
+  test('T11 the ceiling of wrong codes cannot be aimed at the owner: from an address that signed in, the right code still works', async () => {
+    const { api } = await createTestServer({
+      trustProxyHops: 1,
+      codeGuessLimit: { max: 3, windowMs: HOUR_MS },
+    })
+    const owner = '192.0.2.70' // signs in from here, so the account knows it
+    const from = (address: string) => ({ 'X-Forwarded-For': address })
+    await api
+      .post('/api/auth/login')
+      .set(from(owner))
+      .send({ email: 'grace@example.com', password: GRACE_PASSWORD })
+      .expect(200)
+    // An attacker asks for a reset code and spends the address's ceiling on wrong guesses.
+    await api
+      .post('/api/auth/forgot')
+      .set(from('198.51.100.70'))
+      .send({ email: 'grace@example.com' })
+      .expect(202)
+    const first = await readCode(api, 'grace@example.com', 'reset')
+    for (const address of ['198.51.100.71', '198.51.100.72', '198.51.100.73'])
+      await verify(api, 'grace@example.com', wrongFor(first), 'reset').set(from(address))
+    const refused = await verify(api, 'grace@example.com', first, 'reset')
+      .set(from('198.51.100.74'))
+      .expect(429)
+    expect(refused.body.error).toBe('rate_limited')
+    // From a new address the owner is held to the ceiling too; from the address she signed in from, not.
+    await advanceClock(api, COOLDOWN_MS)
+    await api.post('/api/auth/forgot').set(from(owner)).send({ email: 'grace@example.com' }).expect(202)
+    const mine = await readCode(api, 'grace@example.com', 'reset')
+    await verify(api, 'grace@example.com', mine, 'reset').set(from('203.0.113.70')).expect(429)
+    const reset = await verify(api, 'grace@example.com', mine, 'reset').set(from(owner)).expect(200)
+    expect(reset.body.reset_token).toEqual(expect.any(String))
   })
 
   test('T11 20 concurrent right answers: one wins', async () => {

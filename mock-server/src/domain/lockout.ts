@@ -36,6 +36,8 @@ export interface Lockout {
   recordFailure(account: string, client: string): void
   /** The right password (or a sign-in code) from this address: its count restarts and it becomes known. */
   recordSuccess(account: string, client: string): void
+  /** Whether this address signed in to this account lately (the right password or a code). */
+  isKnown(account: string, client: string): boolean
   /** A new password: every lock, count and known address of the account goes. */
   forgetAccount(account: string): void
   clear(): void
@@ -75,6 +77,7 @@ export function createLockout(clock: Clock, policy: LockoutPolicy, capacity = RA
       pairs.forget(keyOf(account, client))
       familiar.add(keyOf(account, client))
     },
+    isKnown: (account, client) => familiar.has(keyOf(account, client)),
     forgetAccount(account) {
       const prefix = keyOf(account, '')
       pairs.forgetWhere((key) => key.startsWith(prefix))

@@ -144,7 +144,8 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       const locked =
         body.purpose === 'login' ? domain.lockout.getLockSeconds(normalizeEmail(body.email), request.ip) : 0
       if (locked > 0) return rateLimited(locked)
-      const check = await consumeCode(domain, body.email, body.purpose, body.code)
+      const knownClient = domain.lockout.isKnown(normalizeEmail(body.email), request.ip)
+      const check = await consumeCode(domain, body.email, body.purpose, body.code, { knownClient })
       // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
       if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
       if (!check.ok && check.reason === 'too_many_attempts') {
