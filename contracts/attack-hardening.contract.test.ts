@@ -54,6 +54,22 @@ describe('the identity provider redirects only to paths a Location header can ca
   )
 })
 
+test('the identity provider adds its code and state to a redirect_uri that has a query, keeping it', async () => {
+  const { api } = await createTestServer()
+  const res = await api
+    .post('/idp/authorize')
+    .type('form')
+    .send(`email=a%40b.co&state=${'s'.repeat(20)}&redirect_uri=${encodeURIComponent('/callback?from=sso')}`)
+    .expect(302)
+  const location = new URL(res.headers.location as string, 'http://site.invalid')
+  expect(location.pathname).toBe('/callback')
+  expect(Object.fromEntries(location.searchParams)).toEqual({
+    from: 'sso',
+    code: expect.any(String),
+    state: 's'.repeat(20),
+  })
+})
+
 test('a 405 names the methods the path takes in Allow', async () => {
   const { api } = await createTestServer()
   const res = await api.put('/api/me').expect(405)

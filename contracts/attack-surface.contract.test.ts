@@ -177,6 +177,64 @@ describe('a control surface only its owner drives', () => {
     },
   )
 
+  /** The identity provider's form, as a browser posts it; the code it redirects with, or the refusal. */
+  const postIdp = (server: Awaited<ReturnType<typeof createTestServer>>, fields: Record<string, string>) =>
+    server.api
+      .post('/idp/authorize')
+      .type('form')
+      .send(
+        new URLSearchParams({
+          email: 'ada@example.com',
+          state: STATE,
+          redirect_uri: '/callback',
+          ...fields,
+        }).toString(),
+      )
+
+  test('the identity provider answers only at this server’s own names: a DNS-rebinding page gets no sign-in', async () => {
+    const server = await createTestServer()
+    const page = await server.api
+      .get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`)
+      .set('Host', 'rebind.evil.example:4010')
+      .expect(403)
+    expect(page.body.error).toBe('host_not_allowed')
+    const post = await postIdp(server, {}).set('Host', 'rebind.evil.example:4010').expect(403)
+    expect(post.body.error).toBe('host_not_allowed')
+    expect(post.headers.location).toBeUndefined()
+    await postIdp(server, {}).expect(302) // at its own name it signs in, as in development it should
+  })
+
+  test.each(CROSS_SITE)(
+    'the identity provider’s form takes no post from another site: %s',
+    async (_label, headers) => {
+      const server = await createTestServer()
+      const refused = await postIdp(server, {}).set(headers).expect(403)
+      expect(refused.body.error).toBe('cross_site_request')
+      expect(refused.headers.location).toBeUndefined()
+      await postIdp(server, {}).set('Sec-Fetch-Site', 'same-origin').expect(302)
+    },
+  )
+
+  test('with a control token set, the identity provider asks for it and signs no one in without it', async () => {
+    const server = await createTestServer({ controlToken: TOKEN })
+    const page = await server.api.get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`).expect(200)
+    expect(page.text).toContain('name="control_token"')
+    for (const fields of [{}, { control_token: `${TOKEN}x` }, { control_token: '' }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await postIdp(server, fields).expect(401)
+      expect(refused.body.error).toBe('control_token_required')
+    }
+    const signedIn = await postIdp(server, { control_token: TOKEN }).expect(302)
+    expect(signedIn.headers.location).toMatch(/^\/callback\?code=[^&]+&state=/)
+    // Without a token the form has no such field.
+    const open = await createTestServer()
+    expect((await open.api.get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`)).text).not.toContain(
+      'control_token',
+    )
+  })
+
   test('a write whose body is not JSON is refused (415), and a reset takes exactly {}', async () => {
     const { api } = await createTestServer()
     await api.delete('/__mock/scenarios').type('form').send({ a: '1' }).expect(415)

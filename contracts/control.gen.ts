@@ -420,6 +420,18 @@ export interface components {
       }
     }
     /**
+     * @description The server was started with a control token and the form's `control_token` field did not carry
+     *     it (`control_token_required`): whoever cannot drive `/__mock` cannot sign in as anyone here either.
+     */
+    IdpControlTokenRequired: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /**
      * @description Refused before anything is read or changed: the `Host` header names neither this server's
      *     address, a loopback name (`localhost`, `127.0.0.1`, `::1`) nor a name given with
      *     `--allow-host` (`host_not_allowed`: a page whose name re-binds to this machine); or a write
@@ -938,7 +950,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description A page with a form (e-mail, name) that posts back here. */
+      /** @description A page with a form (e-mail, name, and the control token when the server has one) that posts back here. */
       200: {
         headers: {
           [name: string]: unknown
@@ -948,6 +960,7 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      403: components['responses']['ControlRefused']
     }
   }
   submitIdpSignIn: {
@@ -965,11 +978,13 @@ export interface operations {
           name?: string
           state: string
           redirect_uri: string
+          /** @description Required when the server has a control token (the form then asks for it). */
+          control_token?: string
         }
       }
     }
     responses: {
-      /** @description To `redirect_uri` with `code` and `state`. */
+      /** @description To `redirect_uri` with `code` and `state` (added to any query it has). */
       302: {
         headers: {
           Location: string
@@ -978,6 +993,8 @@ export interface operations {
         content?: never
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['IdpControlTokenRequired']
+      403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
     }

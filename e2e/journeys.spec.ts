@@ -110,6 +110,8 @@ test('single sign-on through the identity provider and /callback', async ({ page
   await expect(page.getByRole('heading', { name: 'Mock Identity' })).toBeVisible()
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByLabel('Name', { exact: true }).fill(name)
+  // The suite's server has a control token (playwright.config.ts), and so the form asks for it.
+  await page.getByLabel('Control token', { exact: true }).fill(process.env.MOCK_CONTROL_TOKEN ?? '')
   await page.getByRole('button', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL('/')
@@ -129,7 +131,13 @@ test('single sign-on: a callback with a forged state is refused with a clear mes
   // ...when it is sent a callback the attacker obtained for their own account and state (login CSRF).
   const attacker = { email: createEmail('attacker'), state: `attacker${randomUUID().replace(/-/g, '')}` }
   const redirect = await request.post('/idp/authorize', {
-    form: { email: attacker.email, name: 'Mallory', state: attacker.state, redirect_uri: '/callback' },
+    form: {
+      email: attacker.email,
+      name: 'Mallory',
+      state: attacker.state,
+      redirect_uri: '/callback',
+      control_token: process.env.MOCK_CONTROL_TOKEN ?? '',
+    },
     maxRedirects: 0,
   })
   expect(redirect.status()).toBe(302)

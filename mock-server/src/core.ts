@@ -25,7 +25,7 @@ import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
 import { createDispatcher, type Dispatch } from './http/dispatch.ts'
 import { createRoutes } from './http/openapi-docs.ts'
-import { refuseControlRequest } from './http/control-guard.ts'
+import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { OperationsContext } from './operations/context.ts'
@@ -156,6 +156,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     reset,
     external,
     idp,
+    controlToken: options.controlToken,
   }
   const persistence: Persistence | null = options.dataFile
     ? createPersistence(options.dataFile, domain, mailbox, clock, { production: options.production === true })
@@ -193,8 +194,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     journal: production ? () => undefined : (entry) => journal.record(entry),
     ...(options.log && { log: options.log }),
     ...(!production && {
-      guardControl: (request: RawRequest) =>
-        refuseControlRequest(request, {
+      guardControl: (request: RawRequest, path: string) =>
+        (path.startsWith('/idp') ? refuseIdpRequest : refuseControlRequest)(request, {
           allowedHosts: options.allowedHosts ?? [],
           ...(options.controlToken !== undefined && { token: options.controlToken }),
         }),

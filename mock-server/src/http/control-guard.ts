@@ -1,7 +1,7 @@
 // Who may drive /__mock (docs/security/surface.md): a request naming this server in its Host header (loopback
 // names, the bound address, names given with --allow-host), carrying the control token when one is set, and for a
 // write, made by no other site and with a JSON body. Anything else is refused before routing, so it reads nothing
-// and changes nothing.
+// and changes nothing. The mock identity provider (/idp) is held to the same names and to same-site posts.
 import { safeEqual } from '../domain/crypto.ts'
 import { isCrossSite } from './cross-site.ts'
 import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
@@ -44,15 +44,8 @@ export function getHostName(value: string | undefined): string | null {
  * refuseControlRequest(raw, { allowedHosts: ['qa.internal'], token: process.env.MOCK_CONTROL_TOKEN })
  */
 export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
-  const allowed = new Set([...LOOPBACK_HOSTS, ...policy.allowedHosts].map(getHostName))
-  const host = getHostName(raw.headers.host ?? safeHost(raw.origin))
-  if (host === null || !allowed.has(host)) {
-    return errorResponse(
-      403,
-      'host_not_allowed',
-      'The control surface answers only at this server’s own address (start it with --allow-host <name> to add one).',
-    )
-  }
+  const foreign = refuseForeignHost(raw, policy)
+  if (foreign) return foreign
   if (policy.token !== undefined && !safeEqual(raw.headers[CONTROL_TOKEN_HEADER] ?? '', policy.token)) {
     return errorResponse(
       401,
@@ -74,6 +67,35 @@ export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): Ra
     return errorResponse(415, 'unsupported_media_type', 'Send the body as application/json.')
   }
   return null
+}
+
+/**
+ * The refusal of a request to the mock identity provider (/idp), or null: like /__mock, it answers only at this
+ * server's own names, and its form takes no post from another site. Its form is a browser's, so it carries no
+ * header: the control token, when set, is a field of the form, checked by the form's operation (operations/idp.ts).
+ */
+export function refuseIdpRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
+  const foreign = refuseForeignHost(raw, policy)
+  if (foreign) return foreign
+  if (!SAFE_METHODS.has(raw.method.toUpperCase()) && isCrossSite(raw.headers, raw.origin))
+    return errorResponse(
+      403,
+      'cross_site_request',
+      'The identity provider takes no requests from other sites.',
+    )
+  return null
+}
+
+/** A Host that does not name this server: what a page whose name re-binds to 127.0.0.1 sends. */
+function refuseForeignHost(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
+  const allowed = new Set([...LOOPBACK_HOSTS, ...policy.allowedHosts].map(getHostName))
+  const host = getHostName(raw.headers.host ?? safeHost(raw.origin))
+  if (host !== null && allowed.has(host)) return null
+  return errorResponse(
+    403,
+    'host_not_allowed',
+    'The control surface answers only at this server’s own address (start it with --allow-host <name> to add one).',
+  )
 }
 
 function safeHost(origin: string): string | undefined {

@@ -21,8 +21,11 @@ export interface DispatcherOptions {
     scenario?: string
   }): void
   log?: (line: string) => void
-  /** Refuses a /__mock request its owner did not make (http/control-guard.ts); absent when there is no /__mock. */
-  guardControl?: (request: RawRequest) => RawResponse | null
+  /**
+   * Refuses a /__mock or /idp request its owner did not make (http/control-guard.ts); absent when there is
+   * neither (production mode).
+   */
+  guardControl?: (request: RawRequest, path: string) => RawResponse | null
 }
 
 export type Dispatch = (request: RawRequest) => Promise<RawResponse | null>
@@ -32,7 +35,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   return async (raw) => {
     const url = new URL(raw.url, 'http://mock.invalid')
     // Before routing: a refused request learns nothing, not even which control paths exist.
-    const refusal = /^\/__mock(\/|$)/.test(url.pathname) ? options.guardControl?.(raw) : null
+    const refusal = /^\/(__mock|idp)(\/|$)/.test(url.pathname)
+      ? options.guardControl?.(raw, url.pathname)
+      : null
     if (refusal) {
       options.log?.(`${raw.method.toUpperCase()} ${url.pathname} ${refusal.status} (control refused)`)
       return refusal

@@ -25,6 +25,8 @@ export interface OperationsContext {
   external: ExternalSignInProvider | null
   /** The identity provider the mock plays at /idp; null in production mode. */
   idp: MockIdentityProvider | null
+  /** The control token the server was started with, if any: /idp's form asks for it too. */
+  controlToken: string | undefined
 }
 
 /**

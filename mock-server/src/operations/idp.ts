@@ -1,6 +1,7 @@
 // The identity provider the mock server plays for the external sign-in: a sign-in page whose form
 // sends the browser back to the app's /callback with a one-time code bound to the app's `state`.
 import type { operations } from '#contracts/control.gen.ts'
+import { safeEqual } from '../domain/crypto.ts'
 import { type OperationsContext, isSafeRedirectPath, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
 
@@ -17,7 +18,11 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => entities[character]!)
 }
 
-function renderPage(state: string, redirect: string): string {
+/** With a control token set, the form asks for it: whoever cannot drive /__mock cannot sign in as anyone either. */
+const TOKEN_FIELD = `<p><label for="control_token">Control token</label><br><input id="control_token" name="control_token" type="password" required autocomplete="off"></p>
+`
+
+function renderPage(state: string, redirect: string, askToken: boolean): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,7 +34,7 @@ function renderPage(state: string, redirect: string): string {
 <form method="post" action="/idp/authorize">
 <p><label for="email">E-mail</label><br><input id="email" name="email" type="email" required autocomplete="email"></p>
 <p><label for="name">Name</label><br><input id="name" name="name" type="text" autocomplete="name"></p>
-<input type="hidden" name="state" value="${escapeHtml(state)}">
+${askToken ? TOKEN_FIELD : ''}<input type="hidden" name="state" value="${escapeHtml(state)}">
 <input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}">
 <p><button type="submit">Continue</button></p>
 </form>
@@ -39,21 +44,38 @@ function renderPage(state: string, redirect: string): string {
 `
 }
 
-export function createIdpOperations({ idp }: OperationsContext): OperationTable<IdpOperations> {
+export function createIdpOperations({ idp, controlToken }: OperationsContext): OperationTable<IdpOperations> {
   return {
     showIdpSignIn({ query }) {
       if (!isSafeRedirectPath(query.redirect_uri))
         return validationFailed('redirect_uri', 'Use a path on this site.')
-      return { status: 200, body: renderPage(query.state, query.redirect_uri) }
+      return { status: 200, body: renderPage(query.state, query.redirect_uri, controlToken !== undefined) }
     },
     async submitIdpSignIn({ body }) {
+      if (controlToken !== undefined && !safeEqual(body.control_token ?? '', controlToken)) {
+        return {
+          status: 401,
+          body: {
+            error: 'control_token_required',
+            message: 'This server has a control token: enter it to sign in at its identity provider.',
+          },
+        }
+      }
       if (!isSafeRedirectPath(body.redirect_uri))
         return validationFailed('redirect_uri', 'Use a path on this site.')
       // Production mode leaves these routes out (openapi-docs.ts, mockOnly), so idp is there whenever this runs.
       if (!idp)
         throw new Error('Failed to sign in at the mock identity provider: it is off in production mode.')
-      const code = await idp.issueCode(body)
-      const location = `${body.redirect_uri}?${new URLSearchParams({ code, state: body.state })}`
+      const code = await idp.issueCode({
+        email: body.email,
+        state: body.state,
+        ...(body.name !== undefined && { name: body.name }),
+      })
+      // A redirect_uri with a query keeps it: the code and state are added to it, never glued after a second `?`.
+      const target = new URL(body.redirect_uri, 'http://site.invalid')
+      target.searchParams.set('code', code)
+      target.searchParams.set('state', body.state)
+      const location = `${target.pathname}${target.search}`
       return { status: 302, headers: { location } }
     },
   }
