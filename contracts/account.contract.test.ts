@@ -153,8 +153,8 @@ describe('the process', () => {
     expect(res.body.error).toBe('validation_failed')
   })
 
-  test.each(['0000-01-01T00:00:00+23:59', '9999-12-31T23:59:59-00:01'])(
-    'refuses %s, a date-time whose instant falls outside the years 0000 to 9999, and keeps the step',
+  test.each(['0000-01-01T00:00:00+23:59', '9999-12-31T23:59:59-00:01', '2026-12-31T23:59:60Z'])(
+    'refuses %s, a date-time the server cannot store (outside the years 0000 to 9999, or a leap second), and keeps the step',
     async (scheduledAt) => {
       const steps = (await server.api.get('/api/process').set(bearer(account.token))).body.steps
       const res = await server.api

@@ -306,6 +306,16 @@ describe('slow clients are cut off and connections are capped', () => {
     expect(bodyOf(answer)).toEqual({ error: 'request_timeout', message: expect.any(String) })
   })
 
+  test('an Expect the server does not understand gets a 417 with the usual error body', async () => {
+    const { port } = await startServer()
+    const { socket, closed } = await open(port)
+    socket.write('GET /api/_auth/session HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\n\r\n')
+    const answer = await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 417 /)
+    expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/i)
+    expect(bodyOf(answer)).toEqual({ error: 'expectation_failed', message: expect.any(String) })
+  })
+
   test.each([
     ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
     ['a header with no colon', 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'bad_request'],

@@ -47,6 +47,20 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   )
   server.maxConnections = maxConnections
   server.on('clientError', answerClientError)
+  // Node answers an `Expect` other than 100-continue with a bare 417; this one has the usual body and headers.
+  server.on('checkExpectation', (_request, response) => {
+    const body = JSON.stringify({
+      error: 'expectation_failed',
+      message: 'Only Expect: 100-continue is understood.',
+    })
+    response.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    })
+    response.end(body)
+  })
   return server
 }
 
