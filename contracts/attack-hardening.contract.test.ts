@@ -85,6 +85,48 @@ test('source maps are served while developing and never in production mode', asy
   expect(res.text).not.toContain('secret.ts')
 })
 
+describe('static paths are decoded once and normalized before any rule reads them', () => {
+  test.each([
+    '/assets/app-1a2b.js%2Emap',
+    '/assets/app-1a2b.js%2emap',
+    '/assets/app-1a2b.js.m%61p',
+    '/assets/app-1a2b%2Ejs%2E%6D%61%70',
+    '/assets/./app-1a2b.js.map',
+    '//assets//app-1a2b.js.map',
+    '/x/../assets/app-1a2b.js.map',
+    '/assets/%2e%2e/assets/app-1a2b.js.map',
+  ])('in production mode %s serves no source map', async (path) => {
+    const { api } = await createTestServer({ webRoot, production: true })
+    const res = await api.get(path).expect(404)
+    expect(res.body.error).toBe('not_found')
+    expect(res.text).not.toContain('secret.ts')
+  })
+
+  test.each(['/config%2Ejson', '/%63onfig.json', '/assets/%2e%2e/config.json', '/config.json?x=1'])(
+    '%s is the server-made config.json, never the file as it is',
+    async (path) => {
+      const { api } = await createTestServer({ webRoot, production: true })
+      const res = await api.get(path).expect(200)
+      expect(res.body).toMatchObject({ mock: false, externalSignIn: false })
+    },
+  )
+
+  test.each(['/assets%2Fapp-1a2b.js', '/assets%5capp-1a2b.js', '/assets/app-1a2b.js%00', '/assets/%E0%A4%A'])(
+    '%s (an encoded separator, a NUL or no UTF-8) is a 400 bad_request',
+    async (path) => {
+      const { api } = await createTestServer({ webRoot, production: true })
+      const res = await api.get(path).expect(400)
+      expect(res.body).toEqual({ error: 'bad_request', message: expect.any(String) })
+    },
+  )
+
+  test('an unknown asset is a 404 not_found', async () => {
+    const { api } = await createTestServer({ webRoot })
+    const res = await api.get('/assets/nope-0000.js').expect(404)
+    expect(res.body).toEqual({ error: 'not_found', message: expect.any(String) })
+  })
+})
+
 test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
   'an unknown field named %s is a 400 that names it',
   async (field) => {
@@ -219,6 +261,22 @@ describe('bodies are read after routing, only for operations that take one, up t
     )
     expect(await head).toMatch(/^HTTP\/1\.1 404 /)
     expect(await closed).toMatch(/connection: close/i)
+  })
+
+  test('a 3 MiB POST to an asset is answered 405 before its body is sent, and the connection ends', async () => {
+    const { port } = await startServer({}, { webRoot })
+    const { socket, head, closed } = await open(port)
+    socket.write(
+      headOf('POST', '/assets/app-1a2b.js', {
+        'Content-Type': 'application/json',
+        'Content-Length': 3 << 20,
+      }),
+    )
+    expect(await head).toMatch(/^HTTP\/1\.1 405 /)
+    const answer = await closed
+    expect(answer).toMatch(/connection: close/i)
+    expect(answer).toMatch(/allow: GET, HEAD/i)
+    expect(answer).toContain('"error":"method_not_allowed"')
   })
 
   test('a declared body over the operation limit is a 413 before a byte of it is read', async () => {
