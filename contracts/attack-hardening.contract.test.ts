@@ -69,6 +69,14 @@ test('HSTS is sent over https only, never over plain http', async () => {
   expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
 })
 
+test('X-Forwarded-Proto is read from the trusted hop, not the client-written left-most entry', async () => {
+  const { api } = await createTestServer({ trustProxyHops: 1 })
+  const spoofed = await api.get('/api/_auth/session').set('X-Forwarded-Proto', 'https, http').expect(200)
+  expect(spoofed.headers['strict-transport-security']).toBeUndefined()
+  const secure = await api.get('/api/_auth/session').set('X-Forwarded-Proto', 'http, https').expect(200)
+  expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
+})
+
 test('config.json never echoes the Host header', async () => {
   const { api } = await createTestServer({ webRoot })
   const res = await api.get('/config.json').set('Host', 'evil.example:4010').expect(200)
