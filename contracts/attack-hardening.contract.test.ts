@@ -184,6 +184,25 @@ describe('access tokens', () => {
     }
   })
 
+  test('a signature spelled otherwise (non-zero trailing bits, padding) is token_invalid, though it decodes alike', async () => {
+    const server = await createTestServer()
+    const account = await signUp(server.api, 'spelling')
+    const [header, payload, signature] = account.token.split('.') as [string, string, string]
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    // 32 bytes take 43 characters: the last carries 4 bits and 2 unused ones, which a lenient decoder ignores.
+    const last = ALPHABET.indexOf(signature.at(-1)!)
+    const trailing = `${signature.slice(0, -1)}${ALPHABET[last ^ 1]}`
+    expect(Buffer.from(trailing, 'base64url')).toEqual(Buffer.from(signature, 'base64url'))
+    for (const spelled of [trailing, `${signature}=`]) {
+      const res = await server.api
+        .get('/api/me')
+        .set(bearer(`${header}.${payload}.${spelled}`))
+        .expect(401)
+      expect(res.body.error).toBe('token_invalid')
+    }
+    await server.api.get('/api/me').set(bearer(account.token)).expect(200)
+  })
+
   test('an unsigned token naming an account neither takes its scenarios nor writes its journal', async () => {
     const server = await createTestServer()
     const victim = await signUp(server.api, 'victim')
