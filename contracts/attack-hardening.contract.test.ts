@@ -306,6 +306,22 @@ describe('bodies are read after routing, only for operations that take one, up t
     expect(answer).toContain('"error":"method_not_allowed"')
   })
 
+  test('HEAD on an /api GET is a 405 naming GET, on a static file a 200 like GET; neither sends a body', async () => {
+    const { port } = await startServer({}, { webRoot })
+    const api = await open(port)
+    api.socket.write(headOf('HEAD', '/api/me', { Connection: 'close' }))
+    const apiAnswer = await api.closed
+    expect(apiAnswer).toMatch(/^HTTP\/1\.1 405 /)
+    expect(apiAnswer).toMatch(/\r\nallow: GET\r\n/i)
+    expect(apiAnswer.endsWith('\r\n\r\n')).toBe(true)
+    const file = await open(port)
+    file.socket.write(headOf('HEAD', '/assets/app-1a2b.js', { Connection: 'close' }))
+    const fileAnswer = await file.closed
+    expect(fileAnswer).toMatch(/^HTTP\/1\.1 200 /)
+    expect(fileAnswer).toMatch(/\r\ncontent-length: 51\r\n/i)
+    expect(fileAnswer.endsWith('\r\n\r\n')).toBe(true)
+  })
+
   test('a declared body over the operation limit is a 413 before a byte of it is read', async () => {
     const { port } = await startServer()
     const { socket, head } = await open(port)
