@@ -159,7 +159,7 @@ describe('session-recorder sink', () => {
       .expect(200)
   })
 
-  test('a batch without a known token is 401, an unreadable one too; oversized bodies are 413', async () => {
+  test('a batch without a known token is 401, an unreadable one 400; oversized bodies are 413', async () => {
     const { api } = await createTestServer()
     await api
       .post('/ingest/v1/web/i')
@@ -172,8 +172,8 @@ describe('session-recorder sink', () => {
       .set('Authorization', `Bearer ${start.body.token}`)
       .set('Content-Type', 'application/octet-stream')
       .send(Buffer.from([28, 9, 9]))
-      .expect(401)
-    expect(res.body.error).toBe('batch_unreadable')
+      .expect(400)
+    expect(res.body).toEqual({ error: 'batch_unreadable', message: 'The batch could not be read.' })
     await api
       .post('/ingest/v1/web/i')
       .set('Content-Type', 'application/octet-stream')

@@ -63,7 +63,8 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
       } catch (error) {
         if (error instanceof BatchTooLargeError)
           return { status: 413, body: { error: 'payload_too_large', message: error.message } }
-        return { status: 401, body: { error: 'batch_unreadable', message: (error as Error).message } }
+        // A body that cannot be read is the request's fault (400, control.openapi.yaml), not the token's.
+        return { status: 400, body: { error: 'batch_unreadable', message: 'The batch could not be read.' } }
       }
       return { status: 200 }
     },
