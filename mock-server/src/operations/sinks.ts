@@ -26,8 +26,9 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
     receiveSentryEnvelope({ body }) {
       try {
         return { status: 200, body: { id: sinks.receiveEnvelope(asBytes(body)) } }
-      } catch (error) {
-        return invalid(`The envelope could not be read: ${(error as Error).message}`)
+      } catch {
+        // The parser's own words (a JSON error, its position) stay inside: the answer says only what was refused.
+        return invalid('The envelope could not be read.')
       }
     },
     listSentryEvents: () => ({ status: 200, body: { events: sinks.events() } }),
