@@ -85,6 +85,14 @@ test('HSTS is sent over https only, never over plain http', async () => {
   expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
 })
 
+test('X-Forwarded-Proto is read from the trusted hop, not the client-written left-most entry', async () => {
+  const { api } = await createTestServer({ trustProxyHops: 1 })
+  const spoofed = await api.get('/api/_auth/session').set('X-Forwarded-Proto', 'https, http').expect(200)
+  expect(spoofed.headers['strict-transport-security']).toBeUndefined()
+  const secure = await api.get('/api/_auth/session').set('X-Forwarded-Proto', 'http, https').expect(200)
+  expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
+})
+
 test('config.json never echoes the Host header', async () => {
   const { api } = await createTestServer({ webRoot })
   const res = await api.get('/config.json').set('Host', 'evil.example:4010').expect(200)
@@ -99,6 +107,48 @@ test('source maps are served while developing and never in production mode', asy
   await production.api.get('/assets/app-1a2b.js').expect(200)
   const res = await production.api.get('/assets/app-1a2b.js.map').expect(404)
   expect(res.text).not.toContain('secret.ts')
+})
+
+describe('static paths are decoded once and normalized before any rule reads them', () => {
+  test.each([
+    '/assets/app-1a2b.js%2Emap',
+    '/assets/app-1a2b.js%2emap',
+    '/assets/app-1a2b.js.m%61p',
+    '/assets/app-1a2b%2Ejs%2E%6D%61%70',
+    '/assets/./app-1a2b.js.map',
+    '//assets//app-1a2b.js.map',
+    '/x/../assets/app-1a2b.js.map',
+    '/assets/%2e%2e/assets/app-1a2b.js.map',
+  ])('in production mode %s serves no source map', async (path) => {
+    const { api } = await createTestServer({ webRoot, production: true })
+    const res = await api.get(path).expect(404)
+    expect(res.body.error).toBe('not_found')
+    expect(res.text).not.toContain('secret.ts')
+  })
+
+  test.each(['/config%2Ejson', '/%63onfig.json', '/assets/%2e%2e/config.json', '/config.json?x=1'])(
+    '%s is the server-made config.json, never the file as it is',
+    async (path) => {
+      const { api } = await createTestServer({ webRoot, production: true })
+      const res = await api.get(path).expect(200)
+      expect(res.body).toMatchObject({ mock: false, externalSignIn: false })
+    },
+  )
+
+  test.each(['/assets%2Fapp-1a2b.js', '/assets%5capp-1a2b.js', '/assets/app-1a2b.js%00', '/assets/%E0%A4%A'])(
+    '%s (an encoded separator, a NUL or no UTF-8) is a 400 bad_request',
+    async (path) => {
+      const { api } = await createTestServer({ webRoot, production: true })
+      const res = await api.get(path).expect(400)
+      expect(res.body).toEqual({ error: 'bad_request', message: expect.any(String) })
+    },
+  )
+
+  test('an unknown asset is a 404 not_found', async () => {
+    const { api } = await createTestServer({ webRoot })
+    const res = await api.get('/assets/nope-0000.js').expect(404)
+    expect(res.body).toEqual({ error: 'not_found', message: expect.any(String) })
+  })
 })
 
 test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
@@ -148,6 +198,25 @@ describe('access tokens', () => {
       const res = await server.api.get('/api/me').set(bearer(token)).expect(401)
       expect(res.body.error).toBe('token_invalid')
     }
+  })
+
+  test('a signature spelled otherwise (non-zero trailing bits, padding) is token_invalid, though it decodes alike', async () => {
+    const server = await createTestServer()
+    const account = await signUp(server.api, 'spelling')
+    const [header, payload, signature] = account.token.split('.') as [string, string, string]
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    // 32 bytes take 43 characters: the last carries 4 bits and 2 unused ones, which a lenient decoder ignores.
+    const last = ALPHABET.indexOf(signature.at(-1)!)
+    const trailing = `${signature.slice(0, -1)}${ALPHABET[last ^ 1]}`
+    expect(Buffer.from(trailing, 'base64url')).toEqual(Buffer.from(signature, 'base64url'))
+    for (const spelled of [trailing, `${signature}=`]) {
+      const res = await server.api
+        .get('/api/me')
+        .set(bearer(`${header}.${payload}.${spelled}`))
+        .expect(401)
+      expect(res.body.error).toBe('token_invalid')
+    }
+    await server.api.get('/api/me').set(bearer(account.token)).expect(200)
   })
 
   test('an unsigned token naming an account neither takes its scenarios nor writes its journal', async () => {
@@ -238,6 +307,38 @@ describe('bodies are read after routing, only for operations that take one, up t
     )
     expect(await head).toMatch(/^HTTP\/1\.1 404 /)
     expect(await closed).toMatch(/connection: close/i)
+  })
+
+  test('a 3 MiB POST to an asset is answered 405 before its body is sent, and the connection ends', async () => {
+    const { port } = await startServer({}, { webRoot })
+    const { socket, head, closed } = await open(port)
+    socket.write(
+      headOf('POST', '/assets/app-1a2b.js', {
+        'Content-Type': 'application/json',
+        'Content-Length': 3 << 20,
+      }),
+    )
+    expect(await head).toMatch(/^HTTP\/1\.1 405 /)
+    const answer = await closed
+    expect(answer).toMatch(/connection: close/i)
+    expect(answer).toMatch(/allow: GET, HEAD/i)
+    expect(answer).toContain('"error":"method_not_allowed"')
+  })
+
+  test('HEAD on an /api GET is a 405 naming GET, on a static file a 200 like GET; neither sends a body', async () => {
+    const { port } = await startServer({}, { webRoot })
+    const api = await open(port)
+    api.socket.write(headOf('HEAD', '/api/me', { Connection: 'close' }))
+    const apiAnswer = await api.closed
+    expect(apiAnswer).toMatch(/^HTTP\/1\.1 405 /)
+    expect(apiAnswer).toMatch(/\r\nallow: GET\r\n/i)
+    expect(apiAnswer.endsWith('\r\n\r\n')).toBe(true)
+    const file = await open(port)
+    file.socket.write(headOf('HEAD', '/assets/app-1a2b.js', { Connection: 'close' }))
+    const fileAnswer = await file.closed
+    expect(fileAnswer).toMatch(/^HTTP\/1\.1 200 /)
+    expect(fileAnswer).toMatch(/\r\ncontent-length: 51\r\n/i)
+    expect(fileAnswer.endsWith('\r\n\r\n')).toBe(true)
   })
 
   test('a declared body over the operation limit is a 413 before a byte of it is read', async () => {

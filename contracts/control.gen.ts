@@ -877,6 +877,15 @@ export interface operations {
         }
         content?: never
       }
+      /** @description The batch cannot be read (`batch_unreadable`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No or unknown upload token; the recorder starts a new session. */
       401: {
         headers: {

@@ -76,6 +76,30 @@ describe('error-reporting sink', () => {
     ])
   })
 
+  test("an envelope it cannot read is refused without the parser's words", async () => {
+    const { api } = await createTestServer()
+    for (const body of ['not json', '{"event_id":"x"}\n{"type', '{}\n{"length":5']) {
+      const res = await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(body).expect(400)
+      expect(res.body).toEqual({ error: 'validation_failed', message: 'The envelope could not be read.' })
+    }
+  })
+
+  test('the events kept are bounded by their total size, the oldest going first', async () => {
+    const { api } = await createTestServer({ maxSinkBytes: 4096 })
+    for (let index = 0; index < 12; index += 1) {
+      const event = {
+        event_id: String(index).padStart(32, '0'),
+        message: `event ${index} ${'x'.repeat(900)}`,
+      }
+      await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(envelope(event)).expect(200)
+    }
+    const events = (await api.get('/__mock/sentry/events').expect(200)).body.events as { message: string }[]
+    expect(JSON.stringify(events).length).toBeLessThanOrEqual(4096)
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.at(-1)!.message).toMatch(/^event 11 /)
+    expect(events[0]!.message).not.toMatch(/^event 0 /)
+  })
+
   test('refuses what it cannot read, a wrong type and a body over 1 MiB', async () => {
     const { api } = await createTestServer()
     expect(
@@ -159,7 +183,7 @@ describe('session-recorder sink', () => {
       .expect(200)
   })
 
-  test('a batch without a known token is 401, an unreadable one too; oversized bodies are 413', async () => {
+  test('a batch without a known token is 401, an unreadable one 400; oversized bodies are 413', async () => {
     const { api } = await createTestServer()
     await api
       .post('/ingest/v1/web/i')
@@ -172,8 +196,8 @@ describe('session-recorder sink', () => {
       .set('Authorization', `Bearer ${start.body.token}`)
       .set('Content-Type', 'application/octet-stream')
       .send(Buffer.from([28, 9, 9]))
-      .expect(401)
-    expect(res.body.error).toBe('batch_unreadable')
+      .expect(400)
+    expect(res.body).toEqual({ error: 'batch_unreadable', message: 'The batch could not be read.' })
     await api
       .post('/ingest/v1/web/i')
       .set('Content-Type', 'application/octet-stream')
@@ -184,6 +208,37 @@ describe('session-recorder sink', () => {
       .set('Content-Type', 'application/octet-stream')
       .send(Buffer.alloc(4_194_305))
       .expect(413)
+  })
+
+  test('the sessions kept are bounded by their total size, the oldest going first with their upload token', async () => {
+    const { api } = await createTestServer({ maxSinkBytes: 4096 })
+    const tokens: string[] = []
+    for (let index = 0; index < 12; index += 1) {
+      const start = await api
+        .post('/ingest/v1/web/start')
+        .send({ projectKey: `k${index}`, metadata: { note: 'x'.repeat(600) } })
+        .expect(200)
+      tokens.push(start.body.token)
+    }
+    // A batch grows the newest session past its share: the oldest kept go to make room.
+    await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${tokens.at(-1)}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from(recorderBatch([[30, 'big', 'y'.repeat(1500)]])))
+      .expect(200)
+    const sessions = (await api.get('/__mock/recorder/sessions').expect(200)).body.sessions as {
+      project_key: string
+    }[]
+    expect(JSON.stringify(sessions).length).toBeLessThanOrEqual(4096)
+    expect(sessions.at(-1)!.project_key).toBe('k11')
+    expect(sessions.map((session) => session.project_key)).not.toContain('k0')
+    await api
+      .post('/ingest/v1/web/i')
+      .set('Authorization', `Bearer ${tokens[0]}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from(recorderBatch([])))
+      .expect(401)
   })
 
   test('refuses a malformed start', async () => {

@@ -1,9 +1,11 @@
 // createApp(options): the Express host assembled, with no listen() (main.ts listens; tests use supertest).
-import express, { type Express } from 'express'
+import type { TLSSocket } from 'node:tls'
+import express, { type Express, type Request } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { closeIfBodyUnread, createExpressRouter, handleBodyErrors } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
+import { forwardedProtocol } from './http/forwarded-proto.ts'
 
 /** helmet's default policy: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -12,7 +14,7 @@ export interface AppOptions extends MockOptions {
   /**
    * How many proxies in front of the server to trust (default 0: none). The client is the address that many
    * hops from the right of X-Forwarded-For, so entries a client writes itself are never taken; X-Forwarded-Proto
-   * is read from the nearest proxy (https detection).
+   * is read from the same hop (https detection).
    */
   trustProxyHops?: number
 }
@@ -26,7 +28,18 @@ export function createApp(options: AppOptions = {}): MockApp {
   const app = express() as MockApp
   app.core = core
   app.disable('x-powered-by')
-  app.set('trust proxy', options.trustProxyHops ?? 0)
+  const hops = options.trustProxyHops ?? 0
+  app.set('trust proxy', hops)
+  // Express reads the left-most X-Forwarded-Proto, which the client writes: take the trusted hop's entry instead
+  // (request.secure follows request.protocol).
+  Object.defineProperty(app.request, 'protocol', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request) {
+      const direct = (this.socket as TLSSocket).encrypted ? 'https' : 'http'
+      return forwardedProtocol(this.get('x-forwarded-proto'), hops, direct)
+    },
+  })
   // Over plain http on 127.0.0.1 an upgrade-insecure-requests directive would send the app's own
   // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
   // The session recorder starts its worker from a blob: URL; nothing else may.

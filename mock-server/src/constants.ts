@@ -69,6 +69,12 @@ export const VERIFY_RATE_LIMIT = { max: 100, windowMs: 15 * MINUTE_MS }
 /** The windows one rate limiter holds at most; when full it evicts, never clears (docs/security/surface.md). */
 export const RATE_LIMIT_CAPACITY = 50_000
 
+/**
+ * What each error-report sink (Sentry events, recorder sessions) keeps at most, counted as JSON text; past it the
+ * oldest go first (docs/security/hardening.md). Each request is bounded apart by its body limit.
+ */
+export const MAX_SINK_BYTES = 8 * 1024 * 1024
+
 /** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024
 

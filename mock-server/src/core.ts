@@ -47,6 +47,8 @@ export interface MockOptions {
   codeGuessLimit?: GuessLimit
   /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
   maxDecoys?: number
+  /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
+  maxSinkBytes?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
   /** Seed the demo accounts (default true). */
@@ -123,7 +125,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   const scenarios = createScenarios(clock)
   const journal = createJournal(clock)
-  const sinks = createSinks(clock)
+  const sinks = createSinks(clock, options.maxSinkBytes ?? defaults.MAX_SINK_BYTES)
   const build: OperationsContext['build'] = {
     ...(options.webRoot && { webRoot: options.webRoot }),
     override: null,

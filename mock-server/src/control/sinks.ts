@@ -3,6 +3,7 @@
 import { gunzipSync } from 'node:zlib'
 import type { Clock } from '../domain/clock.ts'
 import { createId, createRandomToken } from '../domain/crypto.ts'
+import { createBoundedLog } from './bounded-log.ts'
 
 export interface SentryEvent {
   event_id: string
@@ -174,20 +175,25 @@ export interface Sinks {
   clear(): void
 }
 
-export function createSinks(clock: Clock): Sinks {
-  let events: SentryEvent[] = []
-  let sessions: RecorderSession[] = []
+export function createSinks(clock: Clock, maxBytes: number): Sinks {
+  const limits = { maxBytes, maxItems: MAX_KEPT }
+  const events = createBoundedLog<SentryEvent>(limits)
   const tokens = new Map<string, RecorderSession>()
+  const tokenOf = new Map<RecorderSession, string>()
+  // A session dropped for room takes its upload token along: its next batch is a 401 and the recorder starts anew.
+  const sessions = createBoundedLog<RecorderSession>(limits, (session) => {
+    tokens.delete(tokenOf.get(session)!)
+    tokenOf.delete(session)
+  })
   const now = () => new Date(clock.now()).toISOString()
   return {
     receiveEnvelope(bytes) {
       const { header, items } = parseEnvelope(bytes)
       const receivedAt = now()
-      for (const item of items) events.push(summarise(item.type, item.payload, header.event_id, receivedAt))
-      if (events.length > MAX_KEPT) events = events.slice(-MAX_KEPT)
+      for (const item of items) events.add(summarise(item.type, item.payload, header.event_id, receivedAt))
       return typeof header.event_id === 'string' ? header.event_id : createId()
     },
-    events: () => events.map((event) => ({ ...event })),
+    events: () => events.items().map((event) => ({ ...event })),
     startRecording({ projectKey, token, userID, metadata }) {
       const existing = token ? tokens.get(token) : undefined
       if (existing) return { token: token!, session: existing }
@@ -204,8 +210,8 @@ export function createSinks(clock: Clock): Sinks {
       }
       const fresh = createRandomToken()
       tokens.set(fresh, session)
-      sessions.push(session)
-      if (sessions.length > MAX_KEPT) sessions = sessions.slice(-MAX_KEPT)
+      tokenOf.set(session, fresh)
+      sessions.add(session)
       return { token: fresh, session }
     },
     receiveBatch(token, bytes, gzip) {
@@ -220,13 +226,15 @@ export function createSinks(clock: Clock): Sinks {
         if (message.type === 28) session.user_id = message.strings[0] || null
         if (message.type === 30) session.metadata[message.strings[0]!] = message.strings[1]!
       }
+      sessions.resize(session)
       return true
     },
-    sessions: () => sessions.map((session) => ({ ...session, metadata: { ...session.metadata } })),
+    sessions: () => sessions.items().map((session) => ({ ...session, metadata: { ...session.metadata } })),
     clear() {
-      events = []
-      sessions = []
+      events.clear()
+      sessions.clear()
       tokens.clear()
+      tokenOf.clear()
     },
   }
 }

@@ -2,6 +2,7 @@
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
 import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
+import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from './crypto.ts'
 import { revokeSession } from './sessions.ts'
@@ -59,7 +60,15 @@ function verifyOptions(ctx: DomainContext) {
   }
 }
 
+/** Three segments, each written as this server writes base64url: one token, one spelling. */
+function isCanonicalJws(token: string): boolean {
+  const segments = token.split('.')
+  return segments.length === 3 && segments.every(isCanonicalBase64url)
+}
+
 export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<AccessCheck> {
+  // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
+  if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
   let payload
   try {
     ;({ payload } = await jwtVerify(token, signingKey(ctx), verifyOptions(ctx)))
@@ -90,6 +99,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
  * take armed scenarios in the order they arrive, so nothing may be awaited before that.
  */
 export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
+  if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
   if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
   const expected = createHmac('sha256', signingKey(ctx)).update(`${header}.${payload}`).digest('base64url')

@@ -43,6 +43,19 @@ export function closeIfBodyUnread(response: Response): void {
   if (!request.complete && hasRequestBody(request)) response.setHeader('connection', 'close')
 }
 
+/** An error in the documented `{ error, message }` shape, closing the connection when the body was not read. */
+export function sendError(
+  response: Response,
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const raw = errorResponse(status, error, message)
+  Object.assign(raw.headers, headers)
+  send(response, raw)
+}
+
 /** Routes for both documents, in front of whatever the caller mounts after them. */
 export function createExpressRouter(core: MockCore): Router {
   const router = express.Router()
@@ -78,8 +91,10 @@ export function handleBodyErrors(
 ): void {
   const failure = error as { status?: number }
   if (response.headersSent) return next(error)
+  // A file the static host does not have is a 404 `not_found`, like any other path with nothing there.
+  if (failure.status === 404) return sendError(response, 404, 'not_found', 'Nothing here.')
   if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) {
-    return send(response, errorResponse(failure.status, 'bad_request', 'The request could not be read.'))
+    return sendError(response, failure.status, 'bad_request', 'The request could not be read.')
   }
-  send(response, errorResponse(500, 'internal_error', 'Something went wrong on our side.'))
+  sendError(response, 500, 'internal_error', 'Something went wrong on our side.')
 }

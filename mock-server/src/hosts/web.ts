@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import express, { type Router } from 'express'
+import { sendError } from './express.ts'
+import { decodeStaticPath, encodeStaticPath } from './static-path.ts'
 
 export interface WebHostOptions {
   /** The built app (web/dist). */
@@ -26,6 +28,14 @@ function readConfig(root: string): Record<string, unknown> {
 export function createWebRouter({ root, production, externalSignIn = true }: WebHostOptions): Router {
   const router = express.Router()
   const index = join(root, 'index.html')
+  // Every rule below, and the file system, read one path: decoded once, normalized, written back canonically.
+  router.use((request, response, next) => {
+    const query = request.url.indexOf('?')
+    const path = decodeStaticPath(query === -1 ? request.url : request.url.slice(0, query))
+    if (path === null) return sendError(response, 400, 'bad_request', 'The path could not be read.')
+    request.url = encodeStaticPath(path) + (query === -1 ? '' : request.url.slice(query))
+    next()
+  })
   router.get('/config.json', (_request, response) => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
     // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
@@ -44,10 +54,14 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
   if (production) {
     router.use((request, response, next) => {
       if (!request.path.endsWith('.map')) return next()
-      response.status(404).type('application/json').set('cache-control', 'no-store')
-      response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
+      sendError(response, 404, 'not_found', 'Nothing here.')
     })
   }
+  // Assets are read, never written: a 405 in the documented shape, closing a connection whose body is unread.
+  router.use('/assets', (request, response, next) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return next()
+    sendError(response, 405, 'method_not_allowed', 'Use GET or HEAD for assets.', { allow: 'GET, HEAD' })
+  })
   router.use(
     '/assets',
     express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),

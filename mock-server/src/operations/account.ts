@@ -28,7 +28,10 @@ export function createAccountOperations({ domain }: OperationsContext): Operatio
     },
     async updateProcessStep({ path, body, request }) {
       if (typeof body.scheduled_at === 'string' && !isWritableDate(Date.parse(body.scheduled_at)))
-        return validationFailed('scheduled_at', 'Give a date-time from the year 0000 to 9999 (UTC), without a leap second.')
+        return validationFailed(
+          'scheduled_at',
+          'Give a date-time from the year 0000 to 9999 (UTC), without a leap second.',
+        )
       const step = await updateStep(domain, requireUserId(request.auth), path.id, body)
       if (!step) return { status: 404, body: { error: 'not_found', message: 'There is no such step.' } }
       return { status: 200, body: step }

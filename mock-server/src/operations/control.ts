@@ -32,7 +32,10 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
       const target = 'advance_ms' in body ? clock.now() + body.advance_ms : Date.parse(body.now)
       if (!isWritableDate(target)) {
         const field = 'advance_ms' in body ? 'advance_ms' : 'now'
-        return validationFailed(field, 'The clock would leave the years 0000 to 9999 (UTC), or land on a leap second.')
+        return validationFailed(
+          field,
+          'The clock would leave the years 0000 to 9999 (UTC), or land on a leap second.',
+        )
       }
       if ('advance_ms' in body) clock.advance(body.advance_ms)
       else clock.set(target)

@@ -26,8 +26,9 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
     receiveSentryEnvelope({ body }) {
       try {
         return { status: 200, body: { id: sinks.receiveEnvelope(asBytes(body)) } }
-      } catch (error) {
-        return invalid(`The envelope could not be read: ${(error as Error).message}`)
+      } catch {
+        // The parser's own words (a JSON error, its position) stay inside: the answer says only what was refused.
+        return invalid('The envelope could not be read.')
       }
     },
     listSentryEvents: () => ({ status: 200, body: { events: sinks.events() } }),
@@ -63,7 +64,8 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
       } catch (error) {
         if (error instanceof BatchTooLargeError)
           return { status: 413, body: { error: 'payload_too_large', message: error.message } }
-        return { status: 401, body: { error: 'batch_unreadable', message: (error as Error).message } }
+        // A body that cannot be read is the request's fault (400, control.openapi.yaml), not the token's.
+        return { status: 400, body: { error: 'batch_unreadable', message: 'The batch could not be read.' } }
       }
       return { status: 200 }
     },
