@@ -49,7 +49,10 @@ export interface MockOptions {
   maxDecoys?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
-  /** Seed the demo accounts (default true). */
+  /**
+   * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
+   * starts with no account but those of its data file).
+   */
   seed?: boolean
   /** Keep state in this file across restarts (atomic writes). */
   dataFile?: string
@@ -84,6 +87,8 @@ export interface MockCore {
 }
 
 export function createMockCore(options: MockOptions = {}): MockCore {
+  const production = options.production === true
+  const seeded = options.seed ?? !production
   const clock = createControlClock(options.realNow)
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
@@ -139,9 +144,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     build.override = null
     scenarios.clear()
     clock.reset()
-    if (options.seed !== false) await seedAccounts(domain)
+    if (seeded) await seedAccounts(domain)
   }
-  const production = options.production === true
   const idp = production ? null : createMockIdentityProvider(domain)
   const external = options.externalSignIn ?? idp
   const ops: OperationsContext = {

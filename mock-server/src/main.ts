@@ -19,10 +19,11 @@ Options:
   --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
   --grace <d>           Grace window for the parent of the live refresh token (default 10s).
   --code-cooldown <d>   Time between two codes to one address (default 30s).
-  --data <file>         Keep state in this file across restarts (default: in memory, seeded).
+  --data <file>         Keep state in this file across restarts (default: in memory). A new store is seeded with
+                        the demo accounts in development; in production it starts empty.
   --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
   --production          No /__mock control surface, no mock identity provider (/idp): both answer 404, and
-                        external sign-in answers 404 external_sign_in_unavailable.
+                        external sign-in answers 404 external_sign_in_unavailable. No demo accounts are seeded.
   --trust-proxy <hops>  The number of proxies in front of this server (default 0: none). The client is the
                         address <hops> entries from the right of X-Forwarded-For (1: the entry your one proxy
                         adds), never an entry the client wrote; X-Forwarded-Proto is read from the nearest
@@ -104,7 +105,7 @@ function main(): void {
         )
         if (controlToken !== '')
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
-        if (!values.data) {
+        if (!values.data && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
           )
