@@ -60,6 +60,8 @@ export interface MockOptions {
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */
   log?: (line: string) => void
+  /** One line per fault the server survives (a failed data-file write), even when `log` is off (default stderr). */
+  logError?: (line: string) => void
   /** The built web app (web/dist): its build manifest is served under /builds/. */
   webRoot?: string
   /** Host names /__mock answers to besides the loopback names (--allow-host; the bound address). */
@@ -162,7 +164,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     idp,
   }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, domain, mailbox, clock, { production: options.production === true })
+    ? createPersistence(options.dataFile, domain, mailbox, clock, {
+        production,
+        ...(options.logError && { report: options.logError }),
+      })
     : null
   const ready = (async () => {
     // The dummy hash a sign-in at an unknown address is checked against, made now: made by the first such

@@ -90,6 +90,7 @@ function main(): void {
     ...(values.data && { dataFile: values.data }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
+    logError: (line: string) => console.error(`${new Date().toISOString()} ${line}`),
   })
   app.core.ready.then(
     () => {

@@ -1,7 +1,9 @@
 // `--data FILE`: the state kept across restarts. Writes are atomic and durable (a temporary file, flushed
 // to the disk, renamed over the old one, the folder flushed too) and serialized; a write follows every call
-// that may have changed state. Temporary files left by an interrupted write are removed at start. In
-// production mode the mails are kept without their codes: a reader of the file learns no code.
+// that may have changed state. Temporary files left by an interrupted write are removed at start. A write
+// that fails (a full disk, a folder made read-only) is reported in one line and tried again on the next change:
+// the state stays in memory and the server keeps serving (docs/security/hardening.md). In production mode the
+// mails are kept without their codes: a reader of the file learns no code.
 import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -33,6 +35,8 @@ export interface PersistenceOptions {
   /** Production mode: no code in clear reaches the file. */
   production?: boolean
   fs?: PersistenceFs
+  /** Told, in one line without secrets, when a scheduled write fails and when writing works again. */
+  report?: (line: string) => void
 }
 
 export interface Persistence {
@@ -54,6 +58,8 @@ export function createPersistence(
   const files = options.fs ?? fs
   let chain: Promise<void> = Promise.resolve()
   let pending = false
+  let failing = false
+  const report = options.report ?? ((line: string) => console.error(line))
   const mails = (): Mail[] =>
     options.production ? mailbox.snapshot().map(({ code: _code, ...mail }) => mail) : mailbox.snapshot()
   async function save(): Promise<void> {
@@ -65,16 +71,37 @@ export function createPersistence(
       mails: mails(),
     }
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-    const handle = await files.open(temporary, 'w', 0o600)
     try {
-      await handle.writeFile(JSON.stringify(state))
-      // On the disk before the rename, or a crash could leave the new name on an empty file.
-      await handle.sync()
-    } finally {
-      await handle.close()
+      const handle = await files.open(temporary, 'w', 0o600)
+      try {
+        await handle.writeFile(JSON.stringify(state))
+        // On the disk before the rename, or a crash could leave the new name on an empty file.
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      await files.rename(temporary, file)
+    } catch (error) {
+      await files.unlink(temporary).catch(() => undefined)
+      throw error
     }
-    await files.rename(temporary, file)
     await syncFolder(files, dirname(file))
+  }
+  /** A scheduled save: a failure is reported (once until a save works again), never thrown. */
+  async function saveOrReport(): Promise<void> {
+    try {
+      await save()
+      if (failing) report(`Saved ${file} again; the state it missed is on the disk.`)
+      failing = false
+    } catch (error) {
+      if (!failing) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).name
+        report(
+          `Failed to save ${file} (${reason}); the state stays in memory and the next change tries again.`,
+        )
+      }
+      failing = true
+    }
   }
   /** Temporary files of writes a crash interrupted (`<file>.<8 hex>.tmp`). */
   async function removeStaleTemporaries(): Promise<void> {
@@ -109,7 +136,7 @@ export function createPersistence(
       pending = true
       chain = chain.then(async () => {
         pending = false
-        await save()
+        await saveOrReport()
       })
     },
     flush: () => chain,
