@@ -67,6 +67,45 @@ test('in production mode the data file keeps the mails without their codes', asy
   expect(readFileSync(dataFile, 'utf8')).not.toContain(`"${code}"`)
 })
 
+test('in production mode the data file holds no one-time code record, so a restart ends pending codes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const app = createApp({ dataFile, hasher, production: true })
+  await app.core.ready
+  const email = 'pending@example.test'
+  await request(app)
+    .post('/api/auth/signup')
+    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
+    .expect(202)
+  expect(app.core.ops.domain.store.codes.all()).toHaveLength(1)
+  await app.core.flush()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as {
+    store: { codes: unknown[]; users: unknown[] }
+  }
+  expect(saved.store.codes).toEqual([])
+  expect(saved.store.users).toHaveLength(1)
+  const restarted = createApp({ dataFile, hasher, production: true })
+  await restarted.core.ready
+  expect(restarted.core.ops.domain.store.codes.all()).toEqual([])
+})
+
+test('in development a pending code survives a restart and still signs in', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const first = createApp({ dataFile, hasher })
+  await first.core.ready
+  const email = 'pending@example.test'
+  await request(first)
+    .post('/api/auth/signup')
+    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
+    .expect(202)
+  const code = first.core.ops.mailbox.list(email)[0]!.code!
+  await first.core.flush()
+  const second = createApp({ dataFile, hasher })
+  await second.core.ready
+  await request(second).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+})
+
 test('a save is on the disk before the rename makes it the data file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
   const dataFile = join(dir, 'state.json')

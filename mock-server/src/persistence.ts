@@ -3,7 +3,9 @@
 // that may have changed state. Temporary files left by an interrupted write are removed at start. A write
 // that fails (a full disk, a folder made read-only) is reported in one line and tried again on the next change:
 // the state stays in memory and the server keeps serving (docs/security/hardening.md). In production mode the
-// mails are kept without their codes: a reader of the file learns no code.
+// file holds no pending one-time code at all (hashed, a 6-digit code falls to a brute force of the HMAC by
+// whoever also reads the secret beside it), and the mails go without their codes: a restart there ends every
+// pending code, and its owner asks for another (docs/security/hardening.md).
 import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -32,7 +34,7 @@ export interface PersistenceFs {
 }
 
 export interface PersistenceOptions {
-  /** Production mode: no code in clear reaches the file. */
+  /** Production mode: no one-time code reaches the file, hashed or in clear. */
   production?: boolean
   fs?: PersistenceFs
   /** Told, in one line without secrets, when a scheduled write fails and when writing works again. */
@@ -67,7 +69,7 @@ export function createPersistence(
       format: FORMAT,
       secret: domain.config.secret,
       clockOffsetMs: clock.offsetMs(),
-      store: snapshotStore(domain.store),
+      store: options.production ? { ...snapshotStore(domain.store), codes: [] } : snapshotStore(domain.store),
       mails: mails(),
     }
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
