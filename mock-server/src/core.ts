@@ -17,7 +17,7 @@ import { createPendingPasswords } from './domain/pending-passwords.ts'
 import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
-import { seedAccounts } from './domain/seed.ts'
+import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
 import { clearStore, createStore } from './domain/store.ts'
 import { findRefreshToken, getSignedAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
 import { getUserById } from './domain/users.ts'
@@ -210,13 +210,15 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     }),
   })
   // The purge runs before a call once the clock has moved PURGE_INTERVAL_MS (or back) since the last one.
+  // The seeded unverified account stays, as the README promises it (development only: production seeds nothing).
+  const keepUnverified = new Set<string>(seeded ? SEED_ACCOUNTS.map((account) => account.email) : [])
   let lastPurge = -Infinity
   let purging: Promise<void> | null = null
   async function purgeWhenDue(): Promise<void> {
     const now = clock.now()
     if (now - lastPurge < defaults.PURGE_INTERVAL_MS && now >= lastPurge) return purging ?? undefined
     lastPurge = now
-    purging = purgeExpired(domain).then((removed) => {
+    purging = purgeExpired(domain, { keepUnverified }).then((removed) => {
       if (removed > 0) persistence?.schedule()
     })
     await purging.finally(() => (purging = null))
