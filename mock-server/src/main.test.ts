@@ -1,6 +1,6 @@
 // The command a newcomer runs: `npm run mock` prints its help, starts on the given port and serves the API.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,13 +9,18 @@ import { expect, test, vi } from 'vitest'
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url))
 
+function withoutControlToken(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MOCK_CONTROL_TOKEN: _token, ...rest } = env
+  return rest
+}
+
 function run(
   args: string[],
   until: RegExp,
   env: Record<string, string> = {},
 ): Promise<{ output: string; read: () => string; stop: () => void; code: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, PORT: '', MOCK_CONTROL_TOKEN: '', ...env },
+    env: { ...withoutControlToken(process.env), PORT: '', ...env },
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
@@ -142,11 +147,51 @@ test('a failed --data write keeps the server up and its state in memory, says so
   // The fault gone, the next change writes everything the server kept in memory.
   rmSync(dataFile, { recursive: true })
   expect((await signUp('third@example.test')).status).toBe(202)
-  await vi.waitFor(() => expect(existsSync(dataFile)).toBe(true))
-  const saved = readFileSync(dataFile, 'utf8')
-  for (const email of ['first@example.test', 'second@example.test', 'third@example.test'])
-    expect(saved).toContain(email)
+  const saved = () =>
+    existsSync(dataFile) && statSync(dataFile).isFile() ? readFileSync(dataFile, 'utf8') : ''
+  await vi.waitFor(() => {
+    for (const email of ['first@example.test', 'second@example.test', 'third@example.test'])
+      expect(saved()).toContain(email)
+  })
   expect(server.read()).toMatch(/Saved .*state\.json again/)
   server.stop()
   expect(await server.code).toBe(0)
 }, 60_000)
+
+test('an empty or non-printable control token and an --allow-host that is no host name stop the start (exit 2)', async () => {
+  const help = await run(['--help'], /--production/)
+  expect(help.output).toContain('MOCK_CONTROL_TOKEN')
+  const refusals: [string[], Record<string, string>, RegExp][] = [
+    [['--control-token='], {}, /--control-token is empty/],
+    [[], { MOCK_CONTROL_TOKEN: '' }, /MOCK_CONTROL_TOKEN is empty/],
+    [['--control-token', 'tab\there'], {}, /--control-token may hold only printable ASCII/],
+    [[], { MOCK_CONTROL_TOKEN: 'caf\u00e9' }, /MOCK_CONTROL_TOKEN may hold only printable ASCII/],
+    [['--allow-host', 'http://qa.internal'], {}, /--allow-host takes a host name/],
+    [['--allow-host', 'qa.internal:8080'], {}, /--allow-host takes a host name/],
+    [['--allow-host', '*.example'], {}, /--allow-host takes a host name/],
+    [['--allow-host='], {}, /--allow-host takes a host name/],
+  ]
+  for (const [args, env, message] of refusals) {
+    const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/, env)
+    expect(refused.output).toMatch(message)
+    expect(await refused.code).toBe(2)
+  }
+  const accepted = await run(
+    [
+      '--port',
+      '0',
+      '--web',
+      'none',
+      '--allow-host',
+      'qa.internal',
+      '--allow-host',
+      '[::1]',
+      '--allow-host',
+      '10.0.0.7',
+    ],
+    /listening on|Failed to start/,
+  )
+  expect(accepted.output).toMatch(/listening on/)
+  accepted.stop()
+  expect(await accepted.code).toBe(0)
+}, 120_000)

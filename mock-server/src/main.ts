@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
+import { parseAllowedHost, parseControlToken } from './cli-values.ts'
 import { SEED_ACCOUNTS } from './domain/seed.ts'
 import { createHttpServer } from './hosts/http-server.ts'
 import { parseDuration } from './duration.ts'
@@ -28,11 +29,12 @@ Options:
                         address <hops> entries from the right of X-Forwarded-For (1: the entry your one proxy
                         adds), never an entry the client wrote; X-Forwarded-Proto is read from the nearest
                         proxy. A number is required: there is no "trust everything".
-  --allow-host <name>   A host name /__mock also answers to (repeatable). It always answers to localhost,
-                        127.0.0.1, ::1 and the --host address; any other Host header is refused (403), which
-                        keeps pages whose name re-binds to this machine out.
+  --allow-host <name>   A host name or IP address /__mock also answers to (repeatable; no port or scheme). It
+                        always answers to localhost, 127.0.0.1, ::1 and the --host address; any other Host
+                        header is refused (403), which keeps pages whose name re-binds to this machine out.
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
-                        MOCK_CONTROL_TOKEN; default: none). npm run scenario reads MOCK_CONTROL_TOKEN too.
+                        MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
+                        refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
   --quiet               No request log.
   --help                This text.
 `
@@ -76,13 +78,16 @@ function main(): void {
           ? defaultWeb
           : undefined
   const trustProxyHops = parseHops(values['trust-proxy'])
-  const controlToken = values['control-token'] ?? process.env.MOCK_CONTROL_TOKEN ?? ''
+  const controlToken =
+    parseControlToken(values['control-token'], '--control-token') ??
+    parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
+  const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
   const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
-    allowedHosts: [host, ...(values['allow-host'] ?? [])],
-    ...(controlToken !== '' && { controlToken }),
+    allowedHosts: [host, ...allowedHosts],
+    ...(controlToken !== undefined && { controlToken }),
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
@@ -104,7 +109,7 @@ function main(): void {
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
-        if (controlToken !== '')
+        if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
         if (!values.data && !values.production) {
           console.log(
