@@ -140,3 +140,57 @@ test('temporary files of an interrupted write are removed at start, and nothing 
   await app.core.flush()
   expect(readdirSync(dir).sort()).toEqual(['notes.txt.0badc0de.tmp', 'state.json'])
 })
+
+test('a data file with a wrong type stops the start with an error naming the file and the field', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const first = createApp({ dataFile, hasher })
+  await first.core.ready
+  await first.core.flush()
+  const good = JSON.parse(readFileSync(dataFile, 'utf8')) as Record<string, unknown> & {
+    store: { users: Record<string, unknown>[] }
+  }
+  const broken: [string, unknown, RegExp][] = [
+    [
+      'users',
+      { ...good, store: { ...good.store, users: [{ ...good.store.users[0], verified: 'yes' }] } },
+      /store\.users\.0\.verified/,
+    ],
+    ['clock', { ...good, clockOffsetMs: '5m' }, /clockOffsetMs/],
+    ['secret', { ...good, secret: 42 }, /secret/],
+    ['mails', { ...good, mails: {} }, /mails/],
+  ]
+  for (const [, state, field] of broken) {
+    writeFileSync(dataFile, JSON.stringify(state))
+    const app = createApp({ dataFile, hasher })
+    const error = await app.core.ready.then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    )
+    expect(error?.message).toMatch(/^Failed to read .*state\.json: /)
+    expect(error?.message).toMatch(field)
+  }
+  writeFileSync(dataFile, '{"format": 1, ')
+  await expect(createApp({ dataFile, hasher }).core.ready).rejects.toThrow(
+    /^Failed to read .*state\.json: it is not JSON/,
+  )
+})
+
+test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const development = createApp({ dataFile, hasher })
+  await development.core.ready
+  development.core.clock.advance(30 * 24 * 3_600_000)
+  await request(development).post('/api/auth/forgot').send({ email: 'nobody@example.test' }).expect(202)
+  await development.core.flush()
+  expect(
+    (JSON.parse(readFileSync(dataFile, 'utf8')) as { clockOffsetMs: number }).clockOffsetMs,
+  ).toBeGreaterThan(0)
+  const production = createApp({ dataFile, hasher, production: true })
+  await production.core.ready
+  expect(production.core.clock.offsetMs()).toBe(0)
+  const restarted = createApp({ dataFile, hasher })
+  await restarted.core.ready
+  expect(restarted.core.clock.offsetMs()).toBeGreaterThan(0)
+})

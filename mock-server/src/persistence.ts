@@ -12,7 +12,19 @@ import { basename, dirname, join } from 'node:path'
 import type { ControlClock } from './control/clock.ts'
 import type { Mail, Mailbox } from './control/mailbox.ts'
 import type { DomainContext } from './domain/context.ts'
-import { restoreStore, snapshotStore, type StoreSnapshot } from './domain/store.ts'
+import { z } from 'zod'
+import {
+  codeSchema,
+  externalCodeSchema,
+  refreshTokenSchema,
+  resetTokenSchema,
+  restoreStore,
+  sessionSchema,
+  snapshotStore,
+  stepSchema,
+  userSchema,
+  type StoreSnapshot,
+} from './domain/store.ts'
 
 const FORMAT = 1
 
@@ -23,6 +35,33 @@ interface SavedState {
   store: StoreSnapshot
   mails: Mail[]
 }
+
+/** What a data file must hold, checked whole at start so a hand-edited file fails there, never mid-request. */
+const savedStateSchema = z.object({
+  format: z.literal(FORMAT),
+  secret: z.string().min(1),
+  clockOffsetMs: z.number().finite(),
+  store: z
+    .object({
+      users: z.array(userSchema),
+      sessions: z.array(sessionSchema),
+      refreshTokens: z.array(refreshTokenSchema),
+      codes: z.array(codeSchema),
+      resetTokens: z.array(resetTokenSchema),
+      externalCodes: z.array(externalCodeSchema),
+      steps: z.array(stepSchema),
+    })
+    .partial(),
+  mails: z.array(
+    z.object({
+      to: z.string(),
+      subject: z.string(),
+      purpose: z.enum(['signup', 'login', 'reset', 'account_exists', 'password_changed']),
+      code: z.string().optional(),
+      sent_at: z.string(),
+    }),
+  ),
+})
 
 /** The file operations a save makes, injectable so a test can see their order. */
 export interface PersistenceFs {
@@ -68,7 +107,7 @@ export function createPersistence(
     const state: SavedState = {
       format: FORMAT,
       secret: domain.config.secret,
-      clockOffsetMs: clock.offsetMs(),
+      clockOffsetMs: options.production ? 0 : clock.offsetMs(),
       store: options.production ? { ...snapshotStore(domain.store), codes: [] } : snapshotStore(domain.store),
       mails: mails(),
     }
@@ -123,11 +162,27 @@ export function createPersistence(
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
         throw new Error(`Failed to read ${file}: ${(error as Error).message}.`, { cause: error })
       }
-      const state = JSON.parse(text) as SavedState
-      if (state.format !== FORMAT)
-        throw new Error(`Failed to read ${file}: unknown format ${String(state.format)}.`)
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch (error) {
+        throw new Error(`Failed to read ${file}: it is not JSON (${(error as Error).message}).`, {
+          cause: error,
+        })
+      }
+      const format = (json as { format?: unknown } | null)?.format
+      if (format !== FORMAT) throw new Error(`Failed to read ${file}: unknown format ${String(format)}.`)
+      const parsed = savedStateSchema.safeParse(json)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        throw new Error(
+          `Failed to read ${file}: ${issue.path.join('.') || '(the whole file)'}: ${issue.message}.`,
+        )
+      }
+      const state = parsed.data
       domain.config.secret = state.secret
-      clock.set(Date.now() + state.clockOffsetMs)
+      // Production runs on the real clock: a moved mock clock in the file (from development) is ignored.
+      if (!options.production) clock.set(Date.now() + state.clockOffsetMs)
       await restoreStore(domain.store, state.store)
       mailbox.restore(state.mails)
       return true
