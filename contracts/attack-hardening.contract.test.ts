@@ -9,12 +9,15 @@ import { gzipSync } from 'node:zlib'
 import { SignJWT, type JWTPayload } from 'jose'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createApp, type AppOptions } from '#mock-server/app.ts'
+import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
+import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import {
   advanceClock,
   arm,
   bearer,
   createTestServer,
+  PASSWORD,
   signIn,
   signUp,
   TEST_HASHER,
@@ -501,6 +504,34 @@ describe('bounded state', () => {
     for (let index = 0; index < 5; index += 1) await verify(server, uniqueEmail('nobody')).expect(400)
     expect(server.app.core.ops.domain.decoys.size()).toBe(3)
     expect(server.app.core.ops.domain.store.codes.all()).toEqual([])
+  })
+
+  test('an account never verified is purged once PENDING_PASSWORD_MS old; a verified one and the seeded unverified one stay', async () => {
+    const server = await createTestServer()
+    const { store } = server.app.core.ops.domain
+    const alan = SEED_ACCOUNTS.find((account) => !account.verified)!
+    const pending = uniqueEmail('never-verified')
+    await server.api
+      .post('/api/auth/signup')
+      .send({ name: 'Never', email: pending, password: PASSWORD })
+      .expect(202)
+    const verified = await signUp(server.api, 'verified')
+    const pendingUser = store.users.findFirst((q) => q.where({ email: pending }))!
+    expect(store.steps.findMany((q) => q.where({ userId: pendingUser.id })).length).toBeGreaterThan(0)
+    // Just short of the retention: still there.
+    await advanceClock(server.api, PENDING_PASSWORD_MS - 120_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(store.users.findFirst((q) => q.where({ email: pending }))).toBeDefined()
+    await advanceClock(server.api, 240_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(store.users.findFirst((q) => q.where({ email: pending }))).toBeUndefined()
+    expect(store.steps.findMany((q) => q.where({ userId: pendingUser.id }))).toEqual([])
+    await server.api.post('/api/auth/login').send({ email: verified.email, password: PASSWORD }).expect(200)
+    const seeded = await server.api
+      .post('/api/auth/login')
+      .send({ email: alan.email, password: alan.password })
+      .expect(403)
+    expect(seeded.body.error).toBe('unverified')
   })
 
   test('expired codes, ended sessions and their refresh families are purged', async () => {

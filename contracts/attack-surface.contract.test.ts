@@ -5,6 +5,7 @@ import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 import type { ExternalSignInProvider } from '#mock-server/domain/external-sign-in.ts'
+import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import { createContractAgent } from '#contracts/support/api.ts'
 import {
   advanceClock,
@@ -52,6 +53,24 @@ describe('production mode authenticates people', () => {
     const callback = await api.post('/api/auth/callback').send({ code: 'any-code', state: STATE }).expect(404)
     expect(callback.body.error).toBe('external_sign_in_unavailable')
     expect(callback.headers['set-cookie']).toBeUndefined()
+  })
+
+  test('--production seeds no demo account: a seed account’s documented password is refused like any unknown account', async () => {
+    const production = await createTestServer({ production: true })
+    const development = await createTestServer()
+    for (const { email, password, verified } of SEED_ACCOUNTS) {
+      await development.api
+        .post('/api/auth/login')
+        .send({ email, password })
+        .expect(verified ? 200 : 403)
+      const refused = await production.api.post('/api/auth/login').send({ email, password }).expect(401)
+      const unknown = await production.api
+        .post('/api/auth/login')
+        .send({ email: uniqueEmail('nobody'), password })
+        .expect(401)
+      expect(refused.body).toEqual(unknown.body)
+    }
+    expect(production.app.core.ops.domain.store.users.all()).toEqual([])
   })
 
   test('--production keeps no request journal: no one could read it, and it would hold every caller’s address', async () => {

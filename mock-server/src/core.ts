@@ -17,7 +17,7 @@ import { createPendingPasswords } from './domain/pending-passwords.ts'
 import { purgeExpired } from './domain/purge.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
-import { seedAccounts } from './domain/seed.ts'
+import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
 import { clearStore, createStore } from './domain/store.ts'
 import { findRefreshToken, getSignedAccessTokenSubject, verifyAccessToken } from './domain/tokens.ts'
 import { getUserById } from './domain/users.ts'
@@ -51,7 +51,10 @@ export interface MockOptions {
   maxSinkBytes?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
-  /** Seed the demo accounts (default true). */
+  /**
+   * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
+   * starts with no account but those of its data file).
+   */
   seed?: boolean
   /** Keep state in this file across restarts (atomic writes). */
   dataFile?: string
@@ -59,6 +62,8 @@ export interface MockOptions {
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */
   log?: (line: string) => void
+  /** One line per fault the server survives (a failed data-file write), even when `log` is off (default stderr). */
+  logError?: (line: string) => void
   /** The built web app (web/dist): its build manifest is served under /builds/. */
   webRoot?: string
   /** Host names /__mock answers to besides the loopback names (--allow-host; the bound address). */
@@ -86,6 +91,8 @@ export interface MockCore {
 }
 
 export function createMockCore(options: MockOptions = {}): MockCore {
+  const production = options.production === true
+  const seeded = options.seed ?? !production
   const clock = createControlClock(options.realNow)
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
@@ -141,9 +148,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     build.override = null
     scenarios.clear()
     clock.reset()
-    if (options.seed !== false) await seedAccounts(domain)
+    if (seeded) await seedAccounts(domain)
   }
-  const production = options.production === true
   const idp = production ? null : createMockIdentityProvider(domain)
   const external = options.externalSignIn ?? idp
   const ops: OperationsContext = {
@@ -161,7 +167,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     controlToken: options.controlToken,
   }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, domain, mailbox, clock, { production: options.production === true })
+    ? createPersistence(options.dataFile, domain, mailbox, clock, {
+        production,
+        ...(options.logError && { report: options.logError }),
+      })
     : null
   const ready = (async () => {
     // The dummy hash a sign-in at an unknown address is checked against, made now: made by the first such
@@ -204,13 +213,15 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     }),
   })
   // The purge runs before a call once the clock has moved PURGE_INTERVAL_MS (or back) since the last one.
+  // The seeded unverified account stays, as the README promises it (development only: production seeds nothing).
+  const keepUnverified = new Set<string>(seeded ? SEED_ACCOUNTS.map((account) => account.email) : [])
   let lastPurge = -Infinity
   let purging: Promise<void> | null = null
   async function purgeWhenDue(): Promise<void> {
     const now = clock.now()
     if (now - lastPurge < defaults.PURGE_INTERVAL_MS && now >= lastPurge) return purging ?? undefined
     lastPurge = now
-    purging = purgeExpired(domain).then((removed) => {
+    purging = purgeExpired(domain, { keepUnverified }).then((removed) => {
       if (removed > 0) persistence?.schedule()
     })
     await purging.finally(() => (purging = null))

@@ -1,18 +1,26 @@
 // The command a newcomer runs: `npm run mock` prints its help, starts on the given port and serves the API.
 import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url))
+
+function withoutControlToken(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MOCK_CONTROL_TOKEN: _token, ...rest } = env
+  return rest
+}
 
 function run(
   args: string[],
   until: RegExp,
   env: Record<string, string> = {},
-): Promise<{ output: string; stop: () => void; code: Promise<number | null> }> {
+): Promise<{ output: string; read: () => string; stop: () => void; code: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, PORT: '', MOCK_CONTROL_TOKEN: '', ...env },
+    env: { ...withoutControlToken(process.env), PORT: '', ...env },
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
@@ -22,7 +30,7 @@ function run(
       output += chunk.toString()
       if (until.test(output)) {
         clearTimeout(timer)
-        resolve({ output, stop: () => child.kill('SIGTERM'), code })
+        resolve({ output, read: () => output, stop: () => child.kill('SIGTERM'), code })
       }
     }
     child.stdout.on('data', onData)
@@ -106,3 +114,84 @@ test('--production: /idp is 404 and external sign-in says it is not available', 
   server.stop()
   expect(await server.code).toBe(0)
 }, 60_000)
+
+test('a failed --data write keeps the server up and its state in memory, says so once, and a later change saves it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
+  const dataFile = join(dir, 'state.json')
+  const server = await run(
+    ['--port', '0', '--web', 'none', '--quiet', '--data', dataFile],
+    /listening on (http:\/\/\S+)/,
+  )
+  const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+  const password = 'a long enough passphrase'
+  const signUp = (email: string) =>
+    fetch(`${origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept', email, password }),
+    })
+  await vi.waitFor(() => expect(existsSync(dataFile)).toBe(true))
+  // The fault: the data file's name is taken by a folder, so the rename over it fails.
+  rmSync(dataFile)
+  mkdirSync(join(dataFile, 'in-the-way'), { recursive: true })
+  expect((await signUp('first@example.test')).status).toBe(202)
+  await vi.waitFor(() => expect(server.read()).toMatch(/Failed to save .*state\.json/))
+  expect((await signUp('second@example.test')).status).toBe(202)
+  expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
+  const faults = server
+    .read()
+    .split('\n')
+    .filter((line) => line.includes('Failed to save'))
+  expect(faults).toHaveLength(1)
+  expect(server.read()).not.toContain(password)
+  // The fault gone, the next change writes everything the server kept in memory.
+  rmSync(dataFile, { recursive: true })
+  expect((await signUp('third@example.test')).status).toBe(202)
+  const saved = () =>
+    existsSync(dataFile) && statSync(dataFile).isFile() ? readFileSync(dataFile, 'utf8') : ''
+  await vi.waitFor(() => {
+    for (const email of ['first@example.test', 'second@example.test', 'third@example.test'])
+      expect(saved()).toContain(email)
+  })
+  expect(server.read()).toMatch(/Saved .*state\.json again/)
+  server.stop()
+  expect(await server.code).toBe(0)
+}, 60_000)
+
+test('an empty or non-printable control token and an --allow-host that is no host name stop the start (exit 2)', async () => {
+  const help = await run(['--help'], /--production/)
+  expect(help.output).toContain('MOCK_CONTROL_TOKEN')
+  const refusals: [string[], Record<string, string>, RegExp][] = [
+    [['--control-token='], {}, /--control-token is empty/],
+    [[], { MOCK_CONTROL_TOKEN: '' }, /MOCK_CONTROL_TOKEN is empty/],
+    [['--control-token', 'tab\there'], {}, /--control-token may hold only printable ASCII/],
+    [[], { MOCK_CONTROL_TOKEN: 'caf\u00e9' }, /MOCK_CONTROL_TOKEN may hold only printable ASCII/],
+    [['--allow-host', 'http://qa.internal'], {}, /--allow-host takes a host name/],
+    [['--allow-host', 'qa.internal:8080'], {}, /--allow-host takes a host name/],
+    [['--allow-host', '*.example'], {}, /--allow-host takes a host name/],
+    [['--allow-host='], {}, /--allow-host takes a host name/],
+  ]
+  for (const [args, env, message] of refusals) {
+    const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/, env)
+    expect(refused.output).toMatch(message)
+    expect(await refused.code).toBe(2)
+  }
+  const accepted = await run(
+    [
+      '--port',
+      '0',
+      '--web',
+      'none',
+      '--allow-host',
+      'qa.internal',
+      '--allow-host',
+      '[::1]',
+      '--allow-host',
+      '10.0.0.7',
+    ],
+    /listening on|Failed to start/,
+  )
+  expect(accepted.output).toMatch(/listening on/)
+  accepted.stop()
+  expect(await accepted.code).toBe(0)
+}, 120_000)

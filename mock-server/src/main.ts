@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
+import { parseAllowedHost, parseControlToken } from './cli-values.ts'
 import { SEED_ACCOUNTS } from './domain/seed.ts'
 import { createHttpServer } from './hosts/http-server.ts'
 import { parseDuration } from './duration.ts'
@@ -19,19 +20,21 @@ Options:
   --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
   --grace <d>           Grace window for the parent of the live refresh token (default 10s).
   --code-cooldown <d>   Time between two codes to one address (default 30s).
-  --data <file>         Keep state in this file across restarts (default: in memory, seeded).
+  --data <file>         Keep state in this file across restarts (default: in memory). A new store is seeded with
+                        the demo accounts in development; in production it starts empty.
   --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
   --production          No /__mock control surface, no mock identity provider (/idp): both answer 404, and
-                        external sign-in answers 404 external_sign_in_unavailable.
+                        external sign-in answers 404 external_sign_in_unavailable. No demo accounts are seeded.
   --trust-proxy <hops>  The number of proxies in front of this server (default 0: none). The client is the
                         address <hops> entries from the right of X-Forwarded-For (1: the entry your one proxy
                         adds), never an entry the client wrote; X-Forwarded-Proto is read from the nearest
                         proxy. A number is required: there is no "trust everything".
-  --allow-host <name>   A host name /__mock also answers to (repeatable). It always answers to localhost,
-                        127.0.0.1, ::1 and the --host address; any other Host header is refused (403), which
-                        keeps pages whose name re-binds to this machine out.
+  --allow-host <name>   A host name or IP address /__mock also answers to (repeatable; no port or scheme). It
+                        always answers to localhost, 127.0.0.1, ::1 and the --host address; any other Host
+                        header is refused (403), which keeps pages whose name re-binds to this machine out.
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
-                        MOCK_CONTROL_TOKEN; default: none). npm run scenario reads MOCK_CONTROL_TOKEN too.
+                        MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
+                        refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
   --quiet               No request log.
   --help                This text.
 `
@@ -75,13 +78,16 @@ function main(): void {
           ? defaultWeb
           : undefined
   const trustProxyHops = parseHops(values['trust-proxy'])
-  const controlToken = values['control-token'] ?? process.env.MOCK_CONTROL_TOKEN ?? ''
+  const controlToken =
+    parseControlToken(values['control-token'], '--control-token') ??
+    parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
+  const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
   const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
-    allowedHosts: [host, ...(values['allow-host'] ?? [])],
-    ...(controlToken !== '' && { controlToken }),
+    allowedHosts: [host, ...allowedHosts],
+    ...(controlToken !== undefined && { controlToken }),
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
@@ -89,6 +95,7 @@ function main(): void {
     ...(values.data && { dataFile: values.data }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
+    logError: (line: string) => console.error(`${new Date().toISOString()} ${line}`),
   })
   app.core.ready.then(
     () => {
@@ -102,9 +109,9 @@ function main(): void {
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
-        if (controlToken !== '')
+        if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
-        if (!values.data) {
+        if (!values.data && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
           )

@@ -67,6 +67,45 @@ test('in production mode the data file keeps the mails without their codes', asy
   expect(readFileSync(dataFile, 'utf8')).not.toContain(`"${code}"`)
 })
 
+test('in production mode the data file holds no one-time code record, so a restart ends pending codes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const app = createApp({ dataFile, hasher, production: true })
+  await app.core.ready
+  const email = 'pending@example.test'
+  await request(app)
+    .post('/api/auth/signup')
+    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
+    .expect(202)
+  expect(app.core.ops.domain.store.codes.all()).toHaveLength(1)
+  await app.core.flush()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as {
+    store: { codes: unknown[]; users: unknown[] }
+  }
+  expect(saved.store.codes).toEqual([])
+  expect(saved.store.users).toHaveLength(1)
+  const restarted = createApp({ dataFile, hasher, production: true })
+  await restarted.core.ready
+  expect(restarted.core.ops.domain.store.codes.all()).toEqual([])
+})
+
+test('in development a pending code survives a restart and still signs in', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const first = createApp({ dataFile, hasher })
+  await first.core.ready
+  const email = 'pending@example.test'
+  await request(first)
+    .post('/api/auth/signup')
+    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
+    .expect(202)
+  const code = first.core.ops.mailbox.list(email)[0]!.code!
+  await first.core.flush()
+  const second = createApp({ dataFile, hasher })
+  await second.core.ready
+  await request(second).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+})
+
 test('a save is on the disk before the rename makes it the data file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
   const dataFile = join(dir, 'state.json')
@@ -100,4 +139,58 @@ test('temporary files of an interrupted write are removed at start, and nothing 
   await app.core.ready
   await app.core.flush()
   expect(readdirSync(dir).sort()).toEqual(['notes.txt.0badc0de.tmp', 'state.json'])
+})
+
+test('a data file with a wrong type stops the start with an error naming the file and the field', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const first = createApp({ dataFile, hasher })
+  await first.core.ready
+  await first.core.flush()
+  const good = JSON.parse(readFileSync(dataFile, 'utf8')) as Record<string, unknown> & {
+    store: { users: Record<string, unknown>[] }
+  }
+  const broken: [string, unknown, RegExp][] = [
+    [
+      'users',
+      { ...good, store: { ...good.store, users: [{ ...good.store.users[0], verified: 'yes' }] } },
+      /store\.users\.0\.verified/,
+    ],
+    ['clock', { ...good, clockOffsetMs: '5m' }, /clockOffsetMs/],
+    ['secret', { ...good, secret: 42 }, /secret/],
+    ['mails', { ...good, mails: {} }, /mails/],
+  ]
+  for (const [, state, field] of broken) {
+    writeFileSync(dataFile, JSON.stringify(state))
+    const app = createApp({ dataFile, hasher })
+    const error = await app.core.ready.then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    )
+    expect(error?.message).toMatch(/^Failed to read .*state\.json: /)
+    expect(error?.message).toMatch(field)
+  }
+  writeFileSync(dataFile, '{"format": 1, ')
+  await expect(createApp({ dataFile, hasher }).core.ready).rejects.toThrow(
+    /^Failed to read .*state\.json: it is not JSON/,
+  )
+})
+
+test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const development = createApp({ dataFile, hasher })
+  await development.core.ready
+  development.core.clock.advance(30 * 24 * 3_600_000)
+  await request(development).post('/api/auth/forgot').send({ email: 'nobody@example.test' }).expect(202)
+  await development.core.flush()
+  expect(
+    (JSON.parse(readFileSync(dataFile, 'utf8')) as { clockOffsetMs: number }).clockOffsetMs,
+  ).toBeGreaterThan(0)
+  const production = createApp({ dataFile, hasher, production: true })
+  await production.core.ready
+  expect(production.core.clock.offsetMs()).toBe(0)
+  const restarted = createApp({ dataFile, hasher })
+  await restarted.core.ready
+  expect(restarted.core.clock.offsetMs()).toBeGreaterThan(0)
 })

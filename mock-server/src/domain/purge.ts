@@ -1,9 +1,17 @@
 // Purges what can no longer change an answer, so the state (and the --data file) stays the size of what is
 // live: expired codes and decoys, expired or used reset tokens and external sign-in codes, and ended sessions
-// with their refresh tokens once every access token they issued has expired. Figures and the answers each rule
-// keeps the same: docs/security/hardening.md.
+// with their refresh tokens once every access token they issued has expired; and accounts never verified, once
+// as old as an unverified account keeps its sign-up's password (seeded demo accounts excepted). Figures and the
+// answers each rule keeps the same: docs/security/hardening.md.
+import { PENDING_PASSWORD_MS } from '../constants.ts'
+import { codeLockKey } from './codes.ts'
 import type { DomainContext } from './context.ts'
 import type { CodeFields } from './store.ts'
+
+export interface PurgeOptions {
+  /** Addresses whose unverified account stays (the development seeds, meant to stay unverified). */
+  keepUnverified?: ReadonlySet<string>
+}
 
 /** How long an ended session is kept: past it, every access token it issued has expired (1 s for rounding). */
 export function getSessionRetentionMs(ctx: DomainContext): number {
@@ -11,7 +19,7 @@ export function getSessionRetentionMs(ctx: DomainContext): number {
 }
 
 /** Removes what has expired by the clock's now; returns how many records went. */
-export async function purgeExpired(ctx: DomainContext): Promise<number> {
+export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {}): Promise<number> {
   const now = ctx.clock.now()
   // A code is kept while it still starts a cooldown, so a purge never lets a code be sent sooner.
   const codeDone = (code: CodeFields) =>
@@ -37,6 +45,29 @@ export async function purgeExpired(ctx: DomainContext): Promise<number> {
       const tokens = ctx.store.refreshTokens.deleteMany((q) => q.where({ sessionId: session.id }))
       ctx.store.sessions.delete((q) => q.where({ id: session.id }))
       return 1 + tokens.length
+    })
+  }
+  removed += await purgeUnverified(ctx, now, options.keepUnverified ?? new Set())
+  return removed
+}
+
+/**
+ * Accounts never verified go PENDING_PASSWORD_MS after they were created, once no code of their address is
+ * left (a code keeps its account while it lives), with their steps and reset tokens.
+ */
+async function purgeUnverified(ctx: DomainContext, now: number, keep: ReadonlySet<string>): Promise<number> {
+  let removed = 0
+  const stale = ctx.store.users.findMany((q) =>
+    q.where((user) => !user.verified && user.createdAt + PENDING_PASSWORD_MS <= now && !keep.has(user.email)),
+  )
+  for (const user of stale) {
+    removed += await ctx.locks.run(codeLockKey(user.email, 'signup'), async () => {
+      if (ctx.store.codes.findFirst((q) => q.where({ email: user.email }))) return 0
+      const gone = ctx.store.users.delete((q) => q.where({ id: user.id }).where({ verified: false }))
+      if (!gone) return 0
+      const steps = ctx.store.steps.deleteMany((q) => q.where({ userId: user.id })).length
+      const resets = ctx.store.resetTokens.deleteMany((q) => q.where({ userId: user.id })).length
+      return 1 + steps + resets
     })
   }
   return removed

@@ -1,0 +1,38 @@
+// Flag values main.ts refuses at start rather than accept silently (docs/security/hardening.md): each check
+// throws a "Failed to start" message naming the flag, which main.ts prints before exiting with 2.
+import { isIP } from 'node:net'
+
+/** One DNS label: letters, digits and inner hyphens, 1 to 63 characters (RFC 1123). */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
+
+/**
+ * The control token from --control-token or MOCK_CONTROL_TOKEN; undefined when neither is given. An empty one
+ * would match nothing a client can send meaningfully, and a space or control character would not survive an
+ * HTTP header intact, so only visible ASCII (0x21 to 0x7E) is taken.
+ * @example parseControlToken(undefined, 'k3y', 'MOCK_CONTROL_TOKEN') // 'k3y'
+ */
+export function parseControlToken(value: string | undefined, source: string): string | undefined {
+  if (value === undefined) return undefined
+  if (value === '') throw new Error(`Failed to start: ${source} is empty; give a token, or leave it unset.`)
+  if (!/^[\x21-\x7e]+$/.test(value))
+    throw new Error(
+      `Failed to start: ${source} may hold only printable ASCII without spaces (0x21 to 0x7E); it has other characters.`,
+    )
+  return value
+}
+
+/**
+ * An --allow-host value: a host name (labels of letters, digits and hyphens) or an IP literal (IPv6 with or
+ * without brackets); no port, scheme, path or wildcard.
+ * @example parseAllowedHost('qa.internal') // 'qa.internal'; parseAllowedHost('http://qa') // throws
+ */
+export function parseAllowedHost(value: string): string {
+  const bare = value.replace(/^\[(.*)\]$/, '$1')
+  const name = value.replace(/\.$/, '')
+  if (isIP(bare) !== 0) return value
+  if (name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label)))
+    return value
+  throw new Error(
+    `Failed to start: --allow-host takes a host name or an IP address (e.g. qa.internal), not ${JSON.stringify(value)}.`,
+  )
+}
