@@ -14,6 +14,25 @@ test("helmet's headers are on every answer", async () => {
   expect(res.headers['x-powered-by']).toBeUndefined()
 })
 
+test('a 500 leaves one line in the error log, with the operation and without the data it failed on', async () => {
+  const errors: string[] = []
+  const server = await createTestServer({ logError: (line) => errors.push(line) }) // and no request log
+  const password = 'a password the fault quotes'
+  // A fault whose message quotes what it failed on, as Node's JSON.parse does.
+  server.app.core.ops.domain.hasher.verify = () => {
+    throw new SyntaxError(`Unexpected token 'a', "${password}" is not valid JSON`)
+  }
+  const res = await server.api
+    .post('/api/auth/login')
+    .send({ email: 'ada@example.com', password })
+    .expect(500)
+  expect(res.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' })
+  expect(errors).toHaveLength(1)
+  expect(errors[0]).toMatch(/^POST \/api\/auth\/login 500 in login: SyntaxError: Unexpected token /)
+  expect(errors[0]).not.toContain(password)
+  expect(errors[0]).not.toContain('\n')
+})
+
 test('the request log never holds a token, a password or a code', async () => {
   const lines: string[] = []
   const { api } = await createTestServer({ log: (line) => lines.push(line) })

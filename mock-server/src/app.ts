@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import express, { type Express, type Request } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
-import { closeIfBodyUnread, createExpressRouter, handleBodyErrors } from './hosts/express.ts'
+import { closeIfBodyUnread, createExpressRouter, createLastResort } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
 import { forwardedProtocol } from './http/forwarded-proto.ts'
 
@@ -70,6 +70,6 @@ export function createApp(options: AppOptions = {}): MockApp {
     response.status(404).type('application/json').set('cache-control', 'no-store')
     response.send(JSON.stringify({ error: 'not_found', message: 'Nothing here.' }))
   })
-  app.use(handleBodyErrors)
+  app.use(createLastResort(options.logError))
   return app
 }

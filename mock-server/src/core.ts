@@ -62,7 +62,10 @@ export interface MockOptions {
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */
   log?: (line: string) => void
-  /** One line per fault the server survives (a failed data-file write), even when `log` is off (default stderr). */
+  /**
+   * One line per fault the server survives, even when `log` is off: a failed data-file write (stderr when not
+   * given) and every 500 (not logged when not given; `npm run mock` gives stderr).
+   */
   logError?: (line: string) => void
   /** The built web app (web/dist): its build manifest is served under /builds/. */
   webRoot?: string
@@ -204,6 +207,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     // caller's address in memory for nothing.
     journal: production ? () => undefined : (entry) => journal.record(entry),
     ...(options.log && { log: options.log }),
+    ...(options.logError && { logError: options.logError }),
     ...(!production && {
       guardControl: (request: RawRequest, path: string) =>
         (path.startsWith('/idp') ? refuseIdpRequest : refuseControlRequest)(request, {

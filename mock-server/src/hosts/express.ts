@@ -5,6 +5,7 @@ import type { MockCore } from '../core.ts'
 import { toClientKey } from '../http/client-key.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
 import { hasRequestBody, readRequestBody } from './read-body.ts'
+import { describeFault } from '../http/fault-line.ts'
 
 function toHeaders(request: Request): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {}
@@ -82,15 +83,21 @@ export function createExpressRouter(core: MockCore): Router {
   return router
 }
 
-/** The last resort: whatever escaped the dispatcher, in the documented error shape. */
-export function handleBodyErrors(
-  error: unknown,
-  _request: Request,
-  response: Response,
-  next: NextFunction,
-): void {
-  const failure = error as { status?: number }
-  if (response.headersSent) return next(error)
+/**
+ * The last resort: whatever escaped the dispatcher, in the documented error shape; a 500 leaves one line in
+ * `logError` (http/fault-line.ts).
+ */
+export const createLastResort =
+  (logError?: (line: string) => void) =>
+  (error: unknown, request: Request, response: Response, next: NextFunction): void => {
+    const failure = error as { status?: number }
+    if (response.headersSent) return next(error)
+    const status = failure.status ?? 500
+    if (status >= 500) logError?.(describeFault(`${request.method} ${request.path} 500`, error))
+    handleBodyErrors(failure, response)
+  }
+
+function handleBodyErrors(failure: { status?: number }, response: Response): void {
   // A file the static host does not have is a 404 `not_found`, like any other path with nothing there.
   if (failure.status === 404) return sendError(response, 404, 'not_found', 'Nothing here.')
   if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) {

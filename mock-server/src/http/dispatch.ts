@@ -6,6 +6,7 @@ import { serializeCookie } from './cookies.ts'
 import { describeErrors, type Route } from './openapi-docs.ts'
 import { errorResponse, jsonResponse, parseCookies, type RawRequest, type RawResponse } from './raw.ts'
 import { applyScenario, type ScenarioHooks } from './scenario-step.ts'
+import { describeFault } from './fault-line.ts'
 
 export interface DispatcherOptions {
   routes: Route[]
@@ -21,6 +22,8 @@ export interface DispatcherOptions {
     scenario?: string
   }): void
   log?: (line: string) => void
+  /** One line per 500 (http/fault-line.ts), even when `log` is off. */
+  logError?: (line: string) => void
   /**
    * Refuses a /__mock or /idp request its owner did not make (http/control-guard.ts); absent when there is
    * neither (production mode).
@@ -63,7 +66,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     }
     const started = performance.now()
     const outcome = await runRoute(options, route, raw, url).catch((error: unknown) => {
-      options.log?.(`error in ${route.operationId}: ${error instanceof Error ? error.stack : String(error)}`)
+      options.logError?.(describeFault(`${route.method} ${url.pathname} 500 in ${route.operationId}`, error))
       return {
         response: errorResponse(500, 'internal_error', 'Something went wrong on our side.'),
       } as Outcome
