@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import type { Response } from 'supertest'
 import { advanceClock, createTestServer, readCode, uniqueEmail } from '#contracts/fixtures.ts'
 import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
+import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
 const COOLDOWN_MS = 30_000
@@ -290,6 +291,37 @@ describe('T12 enumeration', () => {
       .post('/api/auth/login')
       .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
       .expect(200)
+  })
+
+  test('T12 enumeration: a sign-up, then a sign-in with its password, answers alike after the retention too', async () => {
+    const { api } = await createTestServer()
+    const fresh = uniqueEmail('retention')
+    const signInBoth = async () => {
+      const answers = []
+      for (const email of ['grace@example.com', fresh]) {
+        const res = await api.post('/api/auth/login').send({ email, password: 'a probing passphrase' })
+        answers.push({ status: res.status, error: res.body.error as string })
+      }
+      return answers
+    }
+    for (const email of ['grace@example.com', fresh])
+      await api
+        .post('/api/auth/signup')
+        .send({ name: 'Probe', email, password: 'a probing passphrase' })
+        .expect(202)
+    await advanceClock(api, PENDING_PASSWORD_MS - 120_000)
+    expect(await signInBoth()).toEqual([
+      { status: 403, error: 'unverified' },
+      { status: 403, error: 'unverified' },
+    ])
+    // Past it the new address's unverified account is purged with the taken address's sign-up password: both 401
+    // (before, the new address kept answering 403 for ever).
+    await advanceClock(api, 240_000)
+    await api.get('/api/_auth/session').expect(200) // the purge runs before a call once a minute has passed
+    expect(await signInBoth()).toEqual([
+      { status: 401, error: 'invalid_credentials' },
+      { status: 401, error: 'invalid_credentials' },
+    ])
   })
 
   test('T12 enumeration: otp/resend answers a known and an unknown address alike', async () => {
