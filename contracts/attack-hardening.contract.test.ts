@@ -534,6 +534,26 @@ describe('bounded state', () => {
     expect(seeded.body.error).toBe('unverified')
   })
 
+  test('accounts never verified are capped, the oldest going first once its code is gone', async () => {
+    const server = await createTestServer({ maxUnverifiedAccounts: 2 })
+    const { store } = server.app.core.ops.domain
+    const emails = [uniqueEmail('cap-1'), uniqueEmail('cap-2'), uniqueEmail('cap-3'), uniqueEmail('cap-4')]
+    for (const email of emails) {
+      await server.api.post('/api/auth/signup').send({ name: 'Cap', email, password: PASSWORD }).expect(202)
+      await advanceClock(server.api, 1_000)
+    }
+    const present = () => emails.filter((email) => store.users.findFirst((q) => q.where({ email })))
+    // While their codes live, the accounts stay (a code keeps its account).
+    await advanceClock(server.api, 60_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(present()).toEqual(emails)
+    // Past the codes' lifetime, the two oldest go; the seeded unverified account is not counted.
+    await advanceClock(server.api, 11 * 60_000)
+    await server.api.get('/api/_auth/session').expect(200)
+    expect(present()).toEqual(emails.slice(2))
+    expect(store.users.findFirst((q) => q.where({ email: 'alan@example.com' }))).toBeDefined()
+  })
+
   test('expired codes, ended sessions and their refresh families are purged', async () => {
     const server = await createTestServer()
     const { store, config } = server.app.core.ops.domain

@@ -34,6 +34,8 @@ export const MAX_DECOYS = 10_000
  */
 export const PENDING_PASSWORD_MS = 7 * 24 * 60 * MINUTE_MS + CODE_TTL_MS
 export const MAX_PENDING_PASSWORDS = 50_000
+/** Accounts never verified kept at most (the seeds aside); past it the purge drops the oldest whose code is gone. */
+export const MAX_UNVERIFIED_ACCOUNTS = 50_000
 /**
  * The instants a date-time can name in four-digit years (RFC 3339), from 0000-01-01 to 9999-12-31 UTC: a stored
  * date or the mock clock outside them would be written as `+010000-…` or `-000001-…`, which is no date-time.

@@ -67,6 +67,8 @@ export interface MockOptions {
    * given) and every 500 (not logged when not given; `npm run mock` gives stderr).
    */
   logError?: (line: string) => void
+  /** Accounts never verified kept at most (default MAX_UNVERIFIED_ACCOUNTS; small in tests). */
+  maxUnverifiedAccounts?: number
   /** The built web app (web/dist): its build manifest is served under /builds/. */
   webRoot?: string
   /** Host names /__mock answers to besides the loopback names (--allow-host; the bound address). */
@@ -225,7 +227,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     const now = clock.now()
     if (now - lastPurge < defaults.PURGE_INTERVAL_MS && now >= lastPurge) return purging ?? undefined
     lastPurge = now
-    purging = purgeExpired(domain, { keepUnverified }).then((removed) => {
+    purging = purgeExpired(domain, {
+      keepUnverified,
+      ...(options.maxUnverifiedAccounts !== undefined && { maxUnverified: options.maxUnverifiedAccounts }),
+    }).then((removed) => {
       if (removed > 0) persistence?.schedule()
     })
     await purging.finally(() => (purging = null))

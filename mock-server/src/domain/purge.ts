@@ -3,7 +3,7 @@
 // with their refresh tokens once every access token they issued has expired; and accounts never verified, once
 // as old as an unverified account keeps its sign-up's password (seeded demo accounts excepted). Figures and the
 // answers each rule keeps the same: docs/security/hardening.md.
-import { PENDING_PASSWORD_MS } from '../constants.ts'
+import { MAX_UNVERIFIED_ACCOUNTS, PENDING_PASSWORD_MS } from '../constants.ts'
 import { codeLockKey } from './codes.ts'
 import type { DomainContext } from './context.ts'
 import type { CodeFields } from './store.ts'
@@ -11,6 +11,8 @@ import type { CodeFields } from './store.ts'
 export interface PurgeOptions {
   /** Addresses whose unverified account stays (the development seeds, meant to stay unverified). */
   keepUnverified?: ReadonlySet<string>
+  /** Accounts never verified kept at most, the oldest going first (default MAX_UNVERIFIED_ACCOUNTS). */
+  maxUnverified?: number
 }
 
 /** How long an ended session is kept: past it, every access token it issued has expired (1 s for rounding). */
@@ -47,18 +49,33 @@ export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {
       return 1 + tokens.length
     })
   }
-  removed += await purgeUnverified(ctx, now, options.keepUnverified ?? new Set())
+  removed += await purgeUnverified(
+    ctx,
+    now,
+    options.keepUnverified ?? new Set(),
+    options.maxUnverified ?? MAX_UNVERIFIED_ACCOUNTS,
+  )
   return removed
 }
 
 /**
- * Accounts never verified go PENDING_PASSWORD_MS after they were created, once no code of their address is
- * left (a code keeps its account while it lives), with their steps and reset tokens.
+ * Accounts never verified go PENDING_PASSWORD_MS after they were created, and past `max` the oldest go too
+ * (sign-ups from many client addresses could otherwise grow the store for a week), once no code of their address
+ * is left (a code keeps its account while it lives), with their steps and reset tokens.
  */
-async function purgeUnverified(ctx: DomainContext, now: number, keep: ReadonlySet<string>): Promise<number> {
+async function purgeUnverified(
+  ctx: DomainContext,
+  now: number,
+  keep: ReadonlySet<string>,
+  max: number,
+): Promise<number> {
   let removed = 0
-  const stale = ctx.store.users.findMany((q) =>
-    q.where((user) => !user.verified && user.createdAt + PENDING_PASSWORD_MS <= now && !keep.has(user.email)),
+  const unverified = ctx.store.users
+    .findMany((q) => q.where((user) => !user.verified && !keep.has(user.email)))
+    .sort((a, b) => a.createdAt - b.createdAt)
+  const excess = Math.max(0, unverified.length - max)
+  const stale = unverified.filter(
+    (user, index) => index < excess || user.createdAt + PENDING_PASSWORD_MS <= now,
   )
   for (const user of stale) {
     removed += await ctx.locks.run(codeLockKey(user.email, 'signup'), async () => {
