@@ -66,7 +66,11 @@ describe('faults', () => {
 
   test('a handler that throws answers 500 in the documented shape and logs the fault', async () => {
     const lines: string[] = []
-    const server = await createTestServer({ log: (line) => lines.push(line) })
+    const errors: string[] = []
+    const server = await createTestServer({
+      log: (line) => lines.push(line),
+      logError: (line) => errors.push(line),
+    })
     const users = server.app.core.ops.domain.store.users
     const original = users.findFirst.bind(users)
     users.findFirst = () => {
@@ -81,7 +85,11 @@ describe('faults', () => {
     } finally {
       users.findFirst = original
     }
-    expect(lines.some((line) => line.includes('disk unplugged'))).toBe(true)
+    // The request log has the call; the error log one line with the operation and the fault.
+    expect(lines.some((line) => line.startsWith('POST /api/auth/login 500 '))).toBe(true)
+    expect(errors).toEqual([
+      expect.stringMatching(/^POST \/api\/auth\/login 500 in login: Error: disk unplugged/),
+    ])
     await server.api
       .post('/api/auth/login')
       .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
