@@ -1,6 +1,7 @@
 // Password recovery and change: forgot, reset token, signed-in change; each ends the right sessions.
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
+  advanceClock,
   login,
   bearer,
   createTestServer,
@@ -72,6 +73,30 @@ describe('POST /api/auth/update_password', () => {
       .send({ reset_token: token, password: 'yet another passphrase' })
       .expect(400)
     expect(again.body.error).toBe('reset_token_invalid')
+  })
+
+  test('an older reset token dies when a newer one is issued, and every one dies with a new password', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    const reset = (token: string, password: string) =>
+      api.post('/api/auth/update_password').send({ reset_token: token, password })
+    // Someone who once read a reset code keeps its token; the owner recovers after them.
+    const stolen = await resetToken(account.email)
+    await advanceClock(api, 31_000)
+    const owners = await resetToken(account.email)
+    expect((await reset(stolen, 'the thief’s passphrase').expect(400)).body.error).toBe('reset_token_invalid')
+    await reset(owners, 'the owner’s new passphrase').expect(200)
+    // A token issued before a signed-in change dies with it too.
+    await advanceClock(api, 31_000)
+    const early = await resetToken(account.email)
+    const signedIn = await login(server, account.email, 'the owner’s new passphrase').expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .set(bearer(signedIn.body.token))
+      .send({ current_password: 'the owner’s new passphrase', password: 'changed while signed in' })
+      .expect(200)
+    expect((await reset(early, 'the thief’s passphrase').expect(400)).body.error).toBe('reset_token_invalid')
+    await login(server, account.email, 'changed while signed in').expect(200)
   })
 
   test('a refused new password does not use up the reset token', async () => {

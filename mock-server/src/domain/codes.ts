@@ -159,8 +159,10 @@ function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeF
   }
 }
 
+/** A new reset token for the user; any older one of theirs stops working (only the newest recovery counts). */
 export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {
   const token = createRandomToken()
+  ctx.store.resetTokens.deleteMany((q) => q.where({ userId }))
   await ctx.store.resetTokens.create({
     id: createId(),
     userId,

@@ -93,6 +93,9 @@ export async function setPassword(ctx: DomainContext, user: UserRecord, password
       draft.passwordHash = passwordHash
     },
   })
+  // A reset token issued before the new password is dead: whoever once read a reset code cannot take the account
+  // back after the owner recovered or changed it (docs/security/hardening.md).
+  ctx.store.resetTokens.deleteMany((q) => q.where({ userId: user.id }))
   // A new password lifts every lock-out of the account, and no address stays known to it; nor does a
   // sign-up's password answer `unverified` any more.
   ctx.lockout.forgetAccount(user.email)
