@@ -16,10 +16,28 @@ export const IGNORED_ERRORS: (string | RegExp)[] = [
   'ResizeObserver loop completed with undelivered notifications',
 ]
 
+/**
+ * The envelopes go without `keepalive`. The SDK's fetch transport sets it while its own unanswered envelopes total at
+ * most 60 kB, counting an envelope as done once its answer's headers arrive; but Chromium keeps a keepalive request's
+ * bytes against the page's 64 KiB keepalive budget until the answer's body has been read, which the SDK never does.
+ * So after a large span envelope (tens of kB: a page load, a few navigations) the next envelopes, an error among
+ * them, fail in the browser as "Failed to fetch" and are discarded ('network_error' in the next client report)
+ * until the garbage collector frees the old answers. Without keepalive nothing counts against that budget; what it
+ * gave, an envelope outliving the page, matters little here: the app is one page, and its reloads come after
+ * whatever it reported has long gone.
+ */
+export const TRANSPORT_OPTIONS = { fetchOptions: { keepalive: false } } as const
+
 export type SentryOptions = Required<
   Pick<
     BrowserOptions,
-    'dsn' | 'environment' | 'tracesSampleRate' | 'maxBreadcrumbs' | 'tracePropagationTargets' | 'ignoreErrors'
+    | 'dsn'
+    | 'environment'
+    | 'tracesSampleRate'
+    | 'maxBreadcrumbs'
+    | 'tracePropagationTargets'
+    | 'ignoreErrors'
+    | 'transportOptions'
   >
 > &
   Pick<BrowserOptions, 'release'>
@@ -49,5 +67,6 @@ export function getSentryOptions({
     maxBreadcrumbs: SENTRY_MAX_BREADCRUMBS,
     tracePropagationTargets: TRACE_PROPAGATION_TARGETS,
     ignoreErrors: IGNORED_ERRORS,
+    transportOptions: TRANSPORT_OPTIONS,
   }
 }
