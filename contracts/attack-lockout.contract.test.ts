@@ -13,6 +13,7 @@ import {
   signUp,
   uniqueEmail,
   type TestServer,
+  resetPassword,
 } from '#contracts/fixtures.ts'
 
 const THRESHOLD = 10
@@ -221,16 +222,7 @@ test('a password reset lifts the lock-out of every address', async () => {
   const account = await signUp(server.api, 't10-reset')
   const attacker = '198.51.100.50'
   await guess(server, attacker, account.email, THRESHOLD)
-  await server.api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
-  const code = await readCode(server.api, account.email, 'reset')
-  const verified = await server.api
-    .post('/api/auth/otp/verify')
-    .send({ email: account.email, code, purpose: 'reset' })
-    .expect(200)
-  await server.api
-    .post('/api/auth/update_password')
-    .send({ reset_token: verified.body.reset_token, password: PASSWORD + ' renewed' })
-    .expect(200)
+  await resetPassword(server.api, account.email, PASSWORD + ' renewed')
   expect((await loginFrom(server, attacker, account.email, PASSWORD + ' renewed')).status).toBe(200)
 })
 

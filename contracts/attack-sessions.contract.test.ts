@@ -21,6 +21,7 @@ import {
   uniqueEmail,
   type SignedIn,
   type TestServer,
+  resetPassword,
 } from '#contracts/fixtures.ts'
 import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
@@ -386,40 +387,28 @@ describe('T15 a sign-in with the old password that a change overtakes', () => {
       error: 'invalid_credentials',
     })
 
-  test('T15 a sign-in whose password check a reset overtakes gets no session', async () => {
+  /** A signed-up account whose sign-in with its password is held after the hash check (`late`). */
+  async function startHeldSignIn(label: string) {
     const server = await createTestServer()
-    const { api } = server
-    const account = await signUp(api, 't15-reset')
+    const account = await signUp(server.api, label)
     const { held, release } = holdChecksOf(server, PASSWORD)
-    const late = api
+    const late = server.api
       .post('/api/auth/login')
       .send({ email: account.email, password: PASSWORD })
       .then((r) => r)
     await held
-    await api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
-    const code = await readCode(api, account.email, 'reset')
-    const verified = await api
-      .post('/api/auth/otp/verify')
-      .send({ email: account.email, code, purpose: 'reset' })
-      .expect(200)
-    await api
-      .post('/api/auth/update_password')
-      .send({ reset_token: verified.body.reset_token, password: 'a renewed long passphrase' })
-      .expect(200)
+    return { api: server.api, account, late, release }
+  }
+
+  test('T15 a sign-in whose password check a reset overtakes gets no session', async () => {
+    const { api, account, late, release } = await startHeldSignIn('t15-reset')
+    await resetPassword(api, account.email, 'a renewed long passphrase')
     release()
     expectRefused(await late)
   })
 
   test('T15 a sign-in whose password check a signed-in change overtakes gets no session', async () => {
-    const server = await createTestServer()
-    const { api } = server
-    const account = await signUp(api, 't15-change')
-    const { held, release } = holdChecksOf(server, PASSWORD)
-    const late = api
-      .post('/api/auth/login')
-      .send({ email: account.email, password: PASSWORD })
-      .then((r) => r)
-    await held
+    const { api, account, late, release } = await startHeldSignIn('t15-change')
     await api
       .post('/api/auth/update_password')
       .set(bearer(account.token))

@@ -4,10 +4,10 @@ import {
   login,
   advanceClock,
   createTestServer,
-  readCode,
   signUp,
   uniqueEmail,
   type TestServer,
+  resetPassword,
 } from '#contracts/fixtures.ts'
 
 let server: TestServer
@@ -65,16 +65,7 @@ describe('POST /api/auth/login', () => {
     const account = await signUp(api)
     for (let attempt = 0; attempt < 10; attempt += 1)
       await login(server, account.email, 'wrong password!').expect(401)
-    await api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
-    const code = await readCode(api, account.email, 'reset')
-    const verified = await api
-      .post('/api/auth/otp/verify')
-      .send({ email: account.email, code, purpose: 'reset' })
-      .expect(200)
-    await api
-      .post('/api/auth/update_password')
-      .send({ reset_token: verified.body.reset_token, password: 'a brand new passphrase' })
-      .expect(200)
+    await resetPassword(api, account.email, 'a brand new passphrase')
     await login(server, account.email, 'a brand new passphrase').expect(200)
   })
 

@@ -40,6 +40,17 @@ export async function readCode(api: ContractAgent, email: string, purpose = 'sig
   return code
 }
 
+/** Recovers the password of `email` as its owner would: forgot, the mailed code, then the new password. */
+export async function resetPassword(api: ContractAgent, email: string, password: string): Promise<void> {
+  await api.post('/api/auth/forgot').send({ email }).expect(202)
+  const code = await readCode(api, email, 'reset')
+  const verified = await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'reset' }).expect(200)
+  await api
+    .post('/api/auth/update_password')
+    .send({ reset_token: verified.body.reset_token, password })
+    .expect(200)
+}
+
 export interface SignedIn {
   email: string
   password: string
