@@ -9,18 +9,32 @@ import { createApp } from './app.ts'
 import { createPersistence, type PersistenceFs } from './persistence.ts'
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
+const PASSWORD = 'a long enough passphrase'
+
+/** A fresh folder and the data file's path in it. */
+function newDataFile(): { dir: string; dataFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  return { dir, dataFile: join(dir, 'state.json') }
+}
+
+/** An app on `dataFile`, once it has read it. */
+async function startApp(dataFile: string, options: { production?: boolean } = {}) {
+  const app = createApp({ dataFile, hasher, ...options })
+  await app.core.ready
+  return app
+}
+
+/** Signs `email` up; the code it was mailed. */
+async function signUpPending(app: ReturnType<typeof createApp>, email: string): Promise<string> {
+  await request(app).post('/api/auth/signup').send({ name: 'Pending', email, password: PASSWORD }).expect(202)
+  return app.core.ops.mailbox.list(email)[0]!.code!
+}
 
 test('an account, its session and its mails survive a restart', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
-  const dataFile = join(dir, 'state.json')
-  const first = createApp({ dataFile, hasher })
-  await first.core.ready
+  const { dir, dataFile } = newDataFile()
+  const first = await startApp(dataFile)
   const email = 'kept@example.test'
-  await request(first)
-    .post('/api/auth/signup')
-    .send({ name: 'Kept', email, password: 'a long enough passphrase' })
-    .expect(202)
-  const code = first.core.ops.mailbox.list(email)[0]!.code!
+  const code = await signUpPending(first, email)
   const signedIn = await request(first)
     .post('/api/auth/otp/verify')
     .send({ email, code, purpose: 'signup' })
@@ -29,17 +43,13 @@ test('an account, its session and its mails survive a restart', async () => {
   expect(readdirSync(dir)).toEqual(['state.json'])
   expect(readFileSync(dataFile, 'utf8')).not.toContain(signedIn.body.refresh_token)
 
-  const second = createApp({ dataFile, hasher })
-  await second.core.ready
+  const second = await startApp(dataFile)
   await request(second).get('/api/me').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200)
   await request(second)
     .post('/api/refresh_token')
     .send({ refresh_token: signedIn.body.refresh_token })
     .expect(200)
-  await request(second)
-    .post('/api/auth/login')
-    .send({ email, password: 'a long enough passphrase' })
-    .expect(200)
+  await request(second).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200)
   expect(second.core.ops.mailbox.list(email)).toHaveLength(1)
 })
 
@@ -50,16 +60,10 @@ test('an unreadable data file stops the start with a clear error', async () => {
 })
 
 test('in production mode the data file keeps the mails without their codes', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
-  const dataFile = join(dir, 'state.json')
-  const app = createApp({ dataFile, hasher, production: true })
-  await app.core.ready
+  const { dataFile } = newDataFile()
+  const app = await startApp(dataFile, { production: true })
   const email = 'coded@example.test'
-  await request(app)
-    .post('/api/auth/signup')
-    .send({ name: 'Coded', email, password: 'a long enough passphrase' })
-    .expect(202)
-  const code = app.core.ops.mailbox.list(email)[0]!.code!
+  const code = await signUpPending(app, email)
   await app.core.flush()
   const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { mails: Record<string, unknown>[] }
   expect(saved.mails.filter((mail) => mail.to === email)).toHaveLength(1)
@@ -68,15 +72,9 @@ test('in production mode the data file keeps the mails without their codes', asy
 })
 
 test('in production mode the data file holds no one-time code record, so a restart ends pending codes', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
-  const dataFile = join(dir, 'state.json')
-  const app = createApp({ dataFile, hasher, production: true })
-  await app.core.ready
-  const email = 'pending@example.test'
-  await request(app)
-    .post('/api/auth/signup')
-    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
-    .expect(202)
+  const { dataFile } = newDataFile()
+  const app = await startApp(dataFile, { production: true })
+  await signUpPending(app, 'pending@example.test')
   expect(app.core.ops.domain.store.codes.all()).toHaveLength(1)
   await app.core.flush()
   const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as {
@@ -84,25 +82,17 @@ test('in production mode the data file holds no one-time code record, so a resta
   }
   expect(saved.store.codes).toEqual([])
   expect(saved.store.users).toHaveLength(1)
-  const restarted = createApp({ dataFile, hasher, production: true })
-  await restarted.core.ready
+  const restarted = await startApp(dataFile, { production: true })
   expect(restarted.core.ops.domain.store.codes.all()).toEqual([])
 })
 
 test('in development a pending code survives a restart and still signs in', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
-  const dataFile = join(dir, 'state.json')
-  const first = createApp({ dataFile, hasher })
-  await first.core.ready
+  const { dataFile } = newDataFile()
+  const first = await startApp(dataFile)
   const email = 'pending@example.test'
-  await request(first)
-    .post('/api/auth/signup')
-    .send({ name: 'Pending', email, password: 'a long enough passphrase' })
-    .expect(202)
-  const code = first.core.ops.mailbox.list(email)[0]!.code!
+  const code = await signUpPending(first, email)
   await first.core.flush()
-  const second = createApp({ dataFile, hasher })
-  await second.core.ready
+  const second = await startApp(dataFile)
   await request(second).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
 })
 
