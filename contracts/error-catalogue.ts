@@ -1,4 +1,4 @@
-// THE error catalogue (specification section 8) as plain data: one row per situation, with the
+// THE error catalogue (docs/behaviour.md: Messages) as plain data: one row per situation, with the
 // scenarios that act it out on the mock server and what each suite must observe. The contract suite
 // replays `server` against the mock server; the e2e suite drives the browser and checks `expect`.
 // Texts are the specification's, typed literally here and never imported from the app.

@@ -353,7 +353,7 @@ export interface components {
       email: string
       name: string
     }
-    /** @description The legacy field names the client also accepts (specification section 3). */
+    /** @description The legacy field names the client also accepts (docs/behaviour.md, section Stored state). */
     LegacyUser: {
       userId: string
       emailId: string

@@ -1,4 +1,4 @@
-// Every route of specification section 2 (and the error page) passes an axe scan with no serious or critical
+// Every route of docs/behaviour.md: Routes (and the error page) passes an axe scan with no serious or critical
 // violation, in the state a visitor first sees it. One test per kind of visitor, a step per route: each route is
 // scanned and reported even when an earlier one fails.
 import { AxeBuilder } from '@axe-core/playwright'

@@ -1,4 +1,4 @@
-// One test per row of the error catalogue (specification section 8) that names the e2e suite, driven by the
+// One test per row of the error catalogue (docs/behaviour.md: Messages) that names the e2e suite, driven by the
 // row itself: its scenarios are armed for this test's account, its trigger is acted out in the browser, and its
 // expectations (toast, log, title, message, route, storage) are read from the row, never retyped here.
 import type { Page } from '@playwright/test'
@@ -49,7 +49,7 @@ interface Run {
 interface Triggered {
   since: number
   before: StoredTokens
-  /** Page loads from the trigger on (each one refreshes once at start-up when tokens exist, spec 4). */
+  /** Page loads from the trigger on (each one refreshes once at start-up when tokens exist, docs/behaviour.md: Session). */
   pageLoads: number
 }
 
@@ -149,7 +149,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /**
  * What the row leaves in sessionStorage: 'cleared', all three values gone; 'kept', still signed in (a pair and the
  * same service token); 'untouched', exactly as before, except that each page load with tokens refreshes once at
- * start-up (spec 4), which rotates the pair and nothing else.
+ * start-up (docs/behaviour.md: Session), which rotates the pair and nothing else.
  */
 async function expectStorage(run: Run, triggered: Triggered): Promise<void> {
   const { page, account, mock, row } = run
@@ -182,7 +182,7 @@ async function expectStorage(run: Run, triggered: Triggered): Promise<void> {
   }
 }
 
-test.describe('error catalogue (specification section 8)', () => {
+test.describe('error catalogue (docs/behaviour.md: Messages)', () => {
   for (const row of ERROR_CATALOGUE.filter((candidate) => candidate.suites.includes('e2e'))) {
     test(`${row.id}: ${row.situation}`, async ({
       page,

@@ -1,4 +1,4 @@
-// The journeys of the product (specification sections 2 and 4, issue 3): each one as a visitor does it, through
+// The journeys of the product (docs/behaviour.md: Routes, Session, docs/behaviour.md: Routes): each one as a visitor does it, through
 // the screens, with the codes read from the mock server's mailbox.
 import { randomUUID } from 'node:crypto'
 import {

@@ -1,4 +1,4 @@
-// The session rules of specification sections 4 and 7 in a real browser: the periodic refresh, the single
+// The session rules of docs/behaviour.md: Session, Calls in a real browser: the periodic refresh, the single
 // refresh for many 401s, the HTTP retry rule, a failing session call, the legacy user fields.
 import { callAppApiAtOnce } from './app-client.ts'
 import { refreshSettled } from './held-answers.ts'
@@ -16,7 +16,7 @@ import {
   toasts,
 } from './fixtures.ts'
 
-const REFRESH_INTERVAL_MS = 300_000 // spec 4, 9: written here, not imported from the app
+const REFRESH_INTERVAL_MS = 300_000 // docs/behaviour.md: Session, Constants: written here, not imported from the app
 
 test('the periodic refresh: one after 300 s, with rotated tokens; none once the tokens are gone', async ({
   page,

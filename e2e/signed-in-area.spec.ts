@@ -1,4 +1,4 @@
-// The signed-in area in the browser (issue 5): home's content, the process page (a step scheduled with the picker is
+// The signed-in area in the browser (docs/behaviour.md: Signed-in area): home's content, the process page (a step scheduled with the picker is
 // still scheduled after a reload), help's search, and the picker's mobile layout at 600 px.
 import { describeCalls, expect, signInThroughForm, test } from './fixtures.ts'
 import { pickerDialog, scheduleField, stepItem } from './services-fixtures.ts'
@@ -89,7 +89,7 @@ test('help: searched as you type, each article opens in place', async ({ page, a
   await expect(titles).toHaveCount(8)
 })
 
-test.describe('the picker at 600 px wide (spec 9: mobile breakpoint 600)', () => {
+test.describe('the picker at 600 px wide (docs/behaviour.md: Constants: mobile breakpoint 600)', () => {
   test.use({ viewport: { width: 600, height: 900 } })
 
   test('the mobile layout: a full-screen overlay, the calendar centred', async ({ page, account }) => {

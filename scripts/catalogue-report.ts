@@ -28,7 +28,7 @@ const cell = (row: (typeof ERROR_CATALOGUE)[number], suite: Suite) =>
   !row.suites.includes(suite) ? 'n/a' : reached.has(`${suite}:${row.id}`) ? 'yes' : 'NO'
 const width = Math.max(...ERROR_CATALOGUE.map((row) => row.id.length))
 const lines = [
-  'Error catalogue coverage (specification section 8)',
+  'Error catalogue coverage (docs/behaviour.md: Messages)',
   `${'row'.padEnd(width)}  contract  e2e`,
   ...ERROR_CATALOGUE.map(
     (row) => `${row.id.padEnd(width)}  ${cell(row, 'contract').padEnd(8)}  ${cell(row, 'e2e')}`,

@@ -1,6 +1,6 @@
 // Vite for the web app: root web/, output web/dist. `npm run dev` proxies the API, the mock control surface and
 // the mock identity provider to the mock server (MOCK_PORT, default 4010). A build writes its build manifest
-// (builds/latest.json, builds/meta/<id>.json) for the app's new-version check (spec 4, 7) and gives the app the
+// (builds/latest.json, builds/meta/<id>.json) for the app's new-version check (docs/behaviour.md: Session, Calls) and gives the app the
 // same id (`__BUILD_ID__`).
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -35,7 +35,7 @@ export default defineConfig({
   root,
   plugins: [react(), buildManifest()],
   define: {
-    // The error-reporting DSN's fallback when config.json names none (spec 9); unset, reporting stays off.
+    // The error-reporting DSN's fallback when config.json names none (docs/behaviour.md: Constants); unset, reporting stays off.
     __SENTRY_DSN_FALLBACK__: JSON.stringify(process.env.SENTRY_DSN ?? null),
   },
   build: {

@@ -69,7 +69,7 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   )
-  // Error reporting, the session recorder and the new-version check: loaded after first paint (issue 5).
+  // Error reporting, the session recorder and the new-version check: loaded after first paint (docs/behaviour.md: Signed-in area).
   startSupportingServices({ config, store, errors: services.errors, router })
 }
 

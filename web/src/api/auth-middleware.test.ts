@@ -26,7 +26,7 @@ async function expiredSession(options: HarnessOptions = {}) {
   return h
 }
 
-describe('bearer header (spec 7)', () => {
+describe('bearer header (docs/behaviour.md: Calls)', () => {
   test('added when an access token exists', async () => {
     const h = createHarness({ stored: SIGNED_IN_STORAGE })
     const { data } = await h.api.GET(ME)
@@ -136,7 +136,7 @@ describe('bearer header (spec 7)', () => {
   })
 })
 
-describe('401 -> one refresh -> one retry (spec 4)', () => {
+describe('401 -> one refresh -> one retry (docs/behaviour.md: Session)', () => {
   const refreshable = [
     { name: 'token_expired', body: { error: 'token_expired', message: 'Token expired' } },
     { name: 'no error code', body: { message: 'Unauthorized' } },
@@ -242,7 +242,7 @@ describe('401 -> one refresh -> one retry (spec 4)', () => {
   })
 })
 
-describe('forced sign-out (spec 4, 8)', () => {
+describe('forced sign-out (docs/behaviour.md: Session, Messages)', () => {
   const secondUnauthorized = [
     {
       body: { error: 'token_expired', message: 'x' },

@@ -1,4 +1,4 @@
-// The user-facing copy for every error code of openapi.yaml and the mock server's faults (spec 8 for the sign-out texts). Pure data and
+// The user-facing copy for every error code of openapi.yaml and the mock server's faults (docs/behaviour.md: Messages for the sign-out texts). Pure data and
 // pure functions: imports nothing with effects.
 
 /** Every `error` code the contract documents. */
@@ -27,10 +27,10 @@ export type ErrorCode =
   | 'server_error'
   | 'session_unavailable'
 
-/** A failed refresh (spec 4, 8). */
+/** A failed refresh (docs/behaviour.md: Session, Messages). */
 export const REFRESH_FAILED_MESSAGE = 'Session expired. Please login again.'
 
-/** Any 401 without a message of its own (spec 8). */
+/** Any 401 without a message of its own (docs/behaviour.md: Messages). */
 export const AUTH_FAILED_MESSAGE = 'Authentication failed. Please login again.'
 
 /** Shown when a call fails without a code we know and without a message. */
@@ -80,7 +80,7 @@ export interface ErrorBody {
 }
 
 /**
- * The toast of a forced sign-out after a 401 (spec 8): by code, else the server's message, else the default.
+ * The toast of a forced sign-out after a 401 (docs/behaviour.md: Messages): by code, else the server's message, else the default.
  * @example
  * getSignOutMessage({ error: 'token_invalid' }) // 'Invalid authentication. Please login again.'
  */

@@ -17,7 +17,7 @@ const request = (method: string) =>
       : { body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }),
   })
 
-describe('HTTP retry rule (spec 7)', () => {
+describe('HTTP retry rule (docs/behaviour.md: Calls)', () => {
   const retried = [408, 409, 425, 429, 500, 502, 503, 504].flatMap((status) =>
     (['GET', 'HEAD', 'OPTIONS'] as const).map((method) => ({ method, status })),
   )

@@ -1,4 +1,4 @@
-// The HTTP retry rule (spec 7), separate from the 401 rule: once, for methods without a body only, on
+// The HTTP retry rule (docs/behaviour.md: Calls), separate from the 401 rule: once, for methods without a body only, on
 // 408, 409, 425, 429, 500, 502, 503, 504. POST, PUT, PATCH and DELETE are never re-sent.
 import { BODY_METHODS, RETRY_STATUSES } from '../session/constants.ts'
 
@@ -23,6 +23,6 @@ export function withHttpRetry(fetch: FetchLike): FetchLike {
     // Stryker disable next-line ConditionalExpression: equivalent, shouldRetry refuses a method without copy
     if (replay === null || !shouldRetry(request.method, response.status)) return response
     void response.body?.cancel().catch(() => {}) // discard the refused answer; not awaited, it may never settle
-    return fetch(replay) // once (spec 7): whatever this answers is the answer
+    return fetch(replay) // once (docs/behaviour.md: Calls): whatever this answers is the answer
   }
 }

@@ -14,7 +14,7 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const noindex = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content')
 
-describe('error page (spec 2, 8)', () => {
+describe('error page (docs/behaviour.md: Routes, Messages)', () => {
   test('an unmatched path: 404 title and message with the path, not indexed', async () => {
     await renderApp('/no/such/page')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
@@ -59,7 +59,7 @@ describe('error page (spec 2, 8)', () => {
     expect(screen.queryAllByRole('heading', { name: 'Internal Server Error' })).toHaveLength(heading ? 1 : 0)
     expect(document.title).toBe('Internal Server Error · Auth shell')
     expect(noindex()).toBe('noindex')
-    expect(reported).toEqual([boom]) // spec 9: the error page's errors are reported
+    expect(reported).toEqual([boom]) // docs/behaviour.md: Constants: the error page's errors are reported
   })
 
   test('a 404 is not reported', async () => {

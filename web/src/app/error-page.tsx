@@ -1,5 +1,5 @@
-// The error page (spec 2, 8): 404 'Page not found' / 'Page Not Found: <path>'; anything else 'Internal Server
-// Error'. Crawlers get a bare status text; the page is never indexed. What the router caught is reported (spec 9),
+// The error page (docs/behaviour.md: Routes, Messages): 404 'Page not found' / 'Page Not Found: <path>'; anything else 'Internal Server
+// Error'. Crawlers get a bare status text; the page is never indexed. What the router caught is reported (docs/behaviour.md: Constants),
 // except a 404 (an address, not a fault).
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'

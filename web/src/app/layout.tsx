@@ -1,4 +1,4 @@
-// The one default layout (spec 2): a loading bar, the page area, the notification area.
+// The one default layout (docs/behaviour.md: Routes): a loading bar, the page area, the notification area.
 import { useSyncExternalStore } from 'react'
 import { Link, Outlet, useNavigation } from 'react-router-dom'
 import { useServices } from '../lib/services.ts'

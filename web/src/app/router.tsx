@@ -1,4 +1,4 @@
-// The routes, exactly those of spec 2. /login, the layout and the error page load eagerly; every other screen
+// The routes, exactly those of docs/behaviour.md: Routes. /login, the layout and the error page load eagerly; every other screen
 // is a lazy chunk, which keeps the first load of /login small.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { LoginPage } from '../features/auth/login-page.tsx'

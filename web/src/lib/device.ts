@@ -1,4 +1,4 @@
-// The device descriptor of spec 3, derived from the user agent. Pure. Crawlers are recognised by `isbot` (its
+// The device descriptor of docs/behaviour.md: Stored state, derived from the user agent. Pure. Crawlers are recognised by `isbot` (its
 // pattern list is public domain, Unlicense); the platform and browser flags are our own small patterns (no AGPL
 // parser: ua-parser-js 2.x is AGPL).
 import { createIsbotFromList, list } from 'isbot'

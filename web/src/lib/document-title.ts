@@ -1,4 +1,4 @@
-// Every page sets the document title (issue 3).
+// Every page sets the document title (docs/behaviour.md: Routes).
 import { useEffect } from 'react'
 
 export const APP_NAME = 'Auth shell'

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { getRecorderOptions } from './recorder-options.ts'
 import { sanitizeNetworkCapture } from './recorder-sanitizer.ts'
 
-test('the recorder options (spec 7, 9)', () => {
+test('the recorder options (docs/behaviour.md: Calls, Constants)', () => {
   expect(getRecorderOptions({ projectKey: 'mock-project', host: 'http://127.0.0.1:4010' })).toEqual({
     projectKey: 'mock-project',
     ingestPoint: 'http://127.0.0.1:4010/ingest',

@@ -1,4 +1,4 @@
-// The session recorder's options (spec 7, 9), split from its wiring (recorder.ts) so they are tested without the
+// The session recorder's options (docs/behaviour.md: Calls, Constants), split from its wiring (recorder.ts) so they are tested without the
 // tracker. Pure: imports only types. Option names checked against @openreplay/tracker 19's typings
 // (dist/lib/index.d.ts: `__DISABLE_SECURE_MODE`, `obscureTextEmails`, `obscureInputEmails`, `canvas`, `network`).
 import type { Options } from '@openreplay/tracker'
@@ -16,7 +16,7 @@ export function getRecorderOptions({ projectKey, host }: RecorderConfig): Record
   return {
     projectKey,
     ingestPoint: `${host.replace(/\/+$/, '')}${RECORDER_INGEST_PATH}`,
-    // Secure-mode check off (spec 9): the tracker otherwise refuses to start on plain http (the mock server, QA).
+    // Secure-mode check off (docs/behaviour.md: Constants): the tracker otherwise refuses to start on plain http (the mock server, QA).
     __DISABLE_SECURE_MODE: true,
     obscureTextEmails: false,
     obscureInputEmails: false,

@@ -1,4 +1,4 @@
-// What the session recorder may keep of a network call (spec 7: "sensitive header and field names are masked by
+// What the session recorder may keep of a network call (docs/behaviour.md: Calls: "sensitive header and field names are masked by
 // the recorder"): the values of the sensitive headers, and of the sensitive fields at any depth of a JSON or form
 // body, in the request and in the response, and in the URL's query, become '***'. Pure.
 

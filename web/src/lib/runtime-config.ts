@@ -1,11 +1,11 @@
-// The runtime configuration (issue 3): `config.json` served beside the app, read once at start. Every field has a
+// The runtime configuration (docs/behaviour.md: Routes): `config.json` served beside the app, read once at start. Every field has a
 // documented fallback, so a missing or broken file still starts the app:
 //   apiBase      ''             (same origin)
-//   environment  'development'  (spec 9: the error-reporting environment defaults to development)
+//   environment  'development'  (docs/behaviour.md: Constants: the error-reporting environment defaults to development)
 //   sentryDsn    null           (error reporting off)
 //   recorder     null           (session recorder off)
 //   mock         false          (true only when the mock server serves the app)
-//   toasts       'top-center'   (spec 9, first reading; 'top-right-queue' is the second reading: top-right, at most 4
+//   toasts       'top-center'   (docs/behaviour.md: Constants, first reading; 'top-right-queue' is the second reading: top-right, at most 4
 //                                shown, the rest queued, 5000 ms each)
 //   externalSignIn  true        (false hides "Continue with single sign-on": the server has no identity provider, as
 //                                the mock server in production mode says; only an explicit false hides it, so a
@@ -16,7 +16,7 @@ export interface RecorderConfig {
   host: string
 }
 
-/** The two readings of spec 9's toasts. */
+/** The two readings of the toasts (docs/behaviour.md: Constants). */
 export type ToastMode = 'top-center' | 'top-right-queue'
 
 export const TOAST_MODES: readonly ToastMode[] = ['top-center', 'top-right-queue']

@@ -1,4 +1,4 @@
-// Where to go after sign-in: a same-origin relative path only (issue 3 "The guard"), else home. Pure.
+// Where to go after sign-in: a same-origin relative path only (docs/behaviour.md: Routes "The guard"), else home. Pure.
 
 /**
  * @example

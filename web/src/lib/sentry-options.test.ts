@@ -4,7 +4,7 @@ import { getSentryOptions, TRACE_PROPAGATION_TARGETS } from './sentry-options.ts
 const DSN = 'https://public@sentry.example/7'
 const FALLBACK = 'https://fallback@sentry.example/1'
 
-describe('the error reporter options (spec 9)', () => {
+describe('the error reporter options (docs/behaviour.md: Constants)', () => {
   test('every option, as the specification gives it', () => {
     expect(
       getSentryOptions({

@@ -1,11 +1,11 @@
-// The error reporter's options (spec 9), split from the SDK's wiring (error-reporting.ts) so they are tested
+// The error reporter's options (docs/behaviour.md: Constants), split from the SDK's wiring (error-reporting.ts) so they are tested
 // without the SDK, in the manner of epic-stack's sentry-event-filters.ts. Pure: imports only types.
 import type { BrowserOptions } from '@sentry/react'
 import { SENTRY_MAX_BREADCRUMBS, SENTRY_TRACES_SAMPLE_RATE } from './constants.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
 
 /**
- * Tracing headers go to localhost and to same-origin relative paths only (spec 7). Set explicitly: the SDK's
+ * Tracing headers go to localhost and to same-origin relative paths only (docs/behaviour.md: Calls). Set explicitly: the SDK's
  * default changed across majors, and a header the API did not allow would break a cross-origin call.
  */
 export const TRACE_PROPAGATION_TARGETS: (string | RegExp)[] = ['localhost', /^\//]

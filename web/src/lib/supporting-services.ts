@@ -8,7 +8,7 @@ import type { RuntimeConfig } from './runtime-config.ts'
 import { showToast } from './toasts.ts'
 import { createVersionCheck, installFullLoadOnNavigation, type NavigatingRouter } from './version-check.ts'
 
-/** The new-version toast (spec 4 leaves what happens open: an info toast with a reload action). */
+/** The new-version toast (docs/behaviour.md: Session leaves open what happens; here an info toast with a reload action). */
 export const NEW_VERSION_MESSAGE = 'A new version of the app is available.'
 export const NEW_VERSION_ACTION = 'Reload'
 

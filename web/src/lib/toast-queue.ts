@@ -1,4 +1,4 @@
-// The second toast reading's queue (spec 9: at most 4 shown, the rest queued): which toasts are on screen and how
+// The second toast reading's queue (docs/behaviour.md: Constants: at most 4 shown, the rest queued): which toasts are on screen and how
 // long each has left. Pure: no React, no timers, no clock (time comes in as arguments).
 
 export interface QueuedToast {

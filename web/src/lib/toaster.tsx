@@ -1,4 +1,4 @@
-// The toast area of the layout, in the reading the runtime configuration chose (spec 9):
+// The toast area of the layout, in the reading the runtime configuration chose (docs/behaviour.md: Constants):
 // - 'top-center' (default): 6000 ms, paused on hover (react-hot-toast's own) and on touch, the resume debounced by
 //   2000 ms, no limit of our own;
 // - 'top-right-queue': top-right, at most 4 shown, 5000 ms each counted from when a toast is shown; the others wait

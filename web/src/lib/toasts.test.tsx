@@ -29,7 +29,7 @@ const kinds = [
   { kind: 'info', role: 'status', icon: 'ℹ️' },
 ] as const
 
-describe('toasts (spec 8, 9), first reading (the default)', () => {
+describe('toasts (docs/behaviour.md: Messages, Constants), first reading (the default)', () => {
   beforeEach(() => void render(<AppToaster />))
 
   test.each(kinds)('$kind: shown top-center for 6000 ms', ({ kind, role, icon }) => {

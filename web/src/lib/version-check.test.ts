@@ -40,7 +40,7 @@ function setUp() {
   return { clock, server, onNewVersion, check }
 }
 
-describe('the version check (spec 4, 9: every 3,600,000 ms)', () => {
+describe('the version check (docs/behaviour.md: Session, Constants: every 3,600,000 ms)', () => {
   test('checks the latest-build file every hour, not before', async () => {
     const { clock, server } = setUp()
     await clock.advance(HOUR - 1)

@@ -1,4 +1,4 @@
-// New-version detection (spec 4, 7, 9): every 3,600,000 ms the app reads the latest-build file the build wrote
+// New-version detection (docs/behaviour.md: Session, Calls, Constants): every 3,600,000 ms the app reads the latest-build file the build wrote
 // beside it (builds/latest.json); a different id whose manifest (builds/meta/<id>.json) is served means a new
 // version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
 // Fetch, timers and navigation are injected.

@@ -39,7 +39,7 @@ describe('getSessionUser (the cookie session)', () => {
   })
 })
 
-describe('refresh (spec 5: success true and both tokens, else Token refresh failed)', () => {
+describe('refresh (docs/behaviour.md: Refresh: success true and both tokens, else Token refresh failed)', () => {
   test('sends the refresh token and answers the new pair', async () => {
     const net = createRecordingFetch(() => json(200, { success: true, token: 'a1', refresh_token: 'r1' }))
     const pair = await createSessionCalls({ fetch: net.fetch, baseUrl: BASE_URL }).refresh('r0')

@@ -1,4 +1,4 @@
-// The three calls the session store makes itself (spec 7): read the cookie session, rotate the tokens, end the
+// The three calls the session store makes itself (docs/behaviour.md: Calls): read the cookie session, rotate the tokens, end the
 // session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
 import createClient from 'openapi-fetch'
 import type { paths } from '#contracts/openapi.gen.ts'
@@ -33,7 +33,7 @@ export function createSessionCalls({
         return null
       }
     },
-    /** POST /api/refresh_token; spec 5: success true and both tokens, else Error('Token refresh failed'). */
+    /** POST /api/refresh_token; docs/behaviour.md: Refresh: success true and both tokens, else Error('Token refresh failed'). */
     async refresh(refreshToken: string): Promise<TokenPair> {
       try {
         const { data } = await api.POST('/api/refresh_token', { body: { refresh_token: refreshToken } })

@@ -10,7 +10,7 @@ import { createSessionCalls } from './session-calls.ts'
 const REFRESH = '/api/refresh_token'
 const SESSION = '/api/_auth/session'
 
-describe('session fetch (spec 4, 7)', () => {
+describe('session fetch (docs/behaviour.md: Session, Calls)', () => {
   test('GET /api/_auth/session accepting JSON; ready after the first fetch; logged in = a user', async () => {
     const h = createHarness({
       routes: {
@@ -78,7 +78,7 @@ describe('session fetch (spec 4, 7)', () => {
   )
 })
 
-describe('periodic refresh (spec 4, 9)', () => {
+describe('periodic refresh (docs/behaviour.md: Session, Constants)', () => {
   test('without tokens at start-up: no refresh and no timer', async () => {
     const h = createHarness()
     h.store.start()
@@ -146,7 +146,7 @@ describe('periodic refresh (spec 4, 9)', () => {
   })
 })
 
-describe('refresh (spec 4, 5)', () => {
+describe('refresh (docs/behaviour.md: Session, Refresh)', () => {
   test('without a refresh token: logs exactly the line and sends nothing', async () => {
     const h = createHarness({ stored: { accessToken: 'access-0' } })
     await expect(h.store.refresh()).rejects.toThrow('Token refresh failed')
@@ -208,7 +208,7 @@ describe('refresh (spec 4, 5)', () => {
   })
 })
 
-describe('logout (spec 4, 7)', () => {
+describe('logout (docs/behaviour.md: Session, Calls)', () => {
   test('DELETE /api/_auth/session, then the local session and tokens are cleared and the timer stops', async () => {
     const h = createHarness({
       stored: SIGNED_IN_STORAGE,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createMemoryStorage, storageEntries } from '../test/memory-storage.ts'
 import { createSessionValues, createTokenStorage, getSessionStorage } from './token-storage.ts'
 
-describe('token storage (spec 3, 4, 9)', () => {
+describe('token storage (docs/behaviour.md: Stored state, Session, Constants)', () => {
   test('stores the pair under accessToken, refreshToken and serviceToken', () => {
     const storage = createMemoryStorage()
     createTokenStorage(storage).setTokens({ accessToken: 'a', refreshToken: 'r', serviceToken: 's' })

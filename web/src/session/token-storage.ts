@@ -1,4 +1,4 @@
-// The only module that touches the browser's sessionStorage (CONVENTIONS.md): the token keys of spec 3 and 9,
+// The only module that touches the browser's sessionStorage (CONVENTIONS.md): the token keys of docs/behaviour.md: Stored state, Constants,
 // plus the few other per-tab values the app keeps (SSO state, reload guard, auth-flow handoff).
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SERVICE_TOKEN_KEY } from './constants.ts'
 
@@ -9,19 +9,19 @@ export interface TokenPair {
 }
 
 export interface TokenStorage {
-  /** Both tokens, or null unless access and refresh tokens are both stored (spec 4). */
+  /** Both tokens, or null unless access and refresh tokens are both stored (docs/behaviour.md: Session). */
   getTokens(): TokenPair | null
   getAccessToken(): string | null
   getRefreshToken(): string | null
   hasTokens(): boolean
   /** Stores the pair; the service token only when given (a refresh does not rotate it). */
   setTokens(tokens: TokenPair): void
-  /** Removes all three stored values (spec 4). */
+  /** Removes all three stored values (docs/behaviour.md: Session). */
   clear(): void
 }
 
 /**
- * The token keys of spec 3 over an injected Storage.
+ * The token keys of docs/behaviour.md: Stored state over an injected Storage.
  * @example
  * const tokens = createTokenStorage(getSessionStorage())
  * tokens.setTokens({ accessToken: 'a', refreshToken: 'r', serviceToken: 's' })

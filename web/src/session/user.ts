@@ -1,4 +1,4 @@
-// The user normaliser (spec 3): accepts `email` or `emailId`, `id` or `userId`, and `name`. Pure.
+// The user normaliser (docs/behaviour.md: Stored state): accepts `email` or `emailId`, `id` or `userId`, and `name`. Pure.
 import type { components } from '#contracts/openapi.gen.ts'
 
 export interface User {

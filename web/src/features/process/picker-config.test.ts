@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { getPickerConfig, PICKER_MOBILE_QUERY, PICKER_OVERLAY_STYLE } from './picker-config.ts'
 
-test("the picker's constants (spec 9)", () => {
+test("the picker's constants (docs/behaviour.md: Constants)", () => {
   const config = getPickerConfig({ mobile: false })
   expect(config.calendarStartDay).toBe(0) // Sunday
   expect(config.minDate).toEqual(new Date(1900, 0, 1))

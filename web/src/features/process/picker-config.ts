@@ -1,4 +1,4 @@
-// The date-and-time picker's settings from the specification's constants (spec 9), as react-datepicker props.
+// The date-and-time picker's settings from the specification's constants (docs/behaviour.md: Constants), as react-datepicker props.
 // Pure.
 import {
   DATE_PICKER_FIRST_YEAR,
@@ -10,10 +10,10 @@ import {
   DATE_PICKER_WEEK_START,
 } from '../../lib/constants.ts'
 
-/** The mobile layout applies at widths up to the breakpoint (spec 9). */
+/** The mobile layout applies at widths up to the breakpoint (docs/behaviour.md: Constants). */
 export const PICKER_MOBILE_QUERY = `(max-width: ${DATE_PICKER_MOBILE_BREAKPOINT_PX}px)`
 
-/** Read by schedule-picker.css: the height of the time and year overlays (spec 9). */
+/** Read by schedule-picker.css: the height of the time and year overlays (docs/behaviour.md: Constants). */
 export const PICKER_OVERLAY_STYLE = { '--picker-overlay-height': `${DATE_PICKER_OVERLAY_HEIGHT_PX}px` }
 
 /** How a scheduled date-time is typed and shown in the field (24-hour, unambiguous in every locale). */
