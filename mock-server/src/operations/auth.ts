@@ -141,10 +141,10 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       if (wait > 0) return rateLimited(wait)
       // A client locked out of an account by wrong passwords is locked out of its code sign-in too (before the
       // code is looked at: it is neither used nor counted). Unknown addresses lock alike (docs/security/lockout.md).
-      const locked =
-        body.purpose === 'login' ? domain.lockout.getLockSeconds(normalizeEmail(body.email), request.ip) : 0
+      const account = normalizeEmail(body.email)
+      const locked = body.purpose === 'login' ? domain.lockout.getLockSeconds(account, request.ip) : 0
       if (locked > 0) return rateLimited(locked)
-      const knownClient = domain.lockout.isKnown(normalizeEmail(body.email), request.ip)
+      const knownClient = domain.lockout.isKnown(account, request.ip)
       const check = await consumeCode(domain, body.email, body.purpose, body.code, { knownClient })
       // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
       if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
