@@ -264,8 +264,34 @@ export interface paths {
 export type webhooks = Record<string, never>
 export interface components {
   schemas: {
+    /**
+     * @description Every machine-readable code an error of this document carries; each response names the ones it
+     *     can carry. `not_found` and `method_not_allowed` also answer a path or method no operation serves.
+     * @enum {string}
+     */
+    ControlErrorCode:
+      | 'host_not_allowed'
+      | 'control_token_required'
+      | 'cross_site_request'
+      | 'validation_failed'
+      | 'invalid_json'
+      | 'bad_request'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'batch_unreadable'
+      | 'clock_out_of_range'
+      | 'token_invalid'
+      | 'not_found'
+      | 'method_not_allowed'
+      | 'internal_error'
+    /**
+     * @description A path on this site to send the browser back to: printable ASCII, no backslash, and not one
+     *     that a browser reads as another host (`//host`, or `/.//host` once dot segments are removed).
+     *     The same rule as openapi.yaml's `SameSitePath`.
+     */
+    SameSitePath: string
     Error: {
-      error?: string
+      error?: components['schemas']['ControlErrorCode']
       message?: string
       fields?: {
         [key: string]: string
@@ -305,25 +331,204 @@ export interface components {
       /** @description The operationIds whose calls it matches. */
       operations: string[]
     }
-    ArmRequest: {
-      name: components['schemas']['ScenarioName']
+    /**
+     * @description One scenario to arm. Each variant names the scenarios it arms, the product operations they
+     *     apply to (`operation` may narrow them), and the fields they take: `status` only with
+     *     `server-error`, `delay_ms` only with `latency`. `x-needs-bearer`: only calls that carried a
+     *     bearer token match. The mock server's scenario sets are generated from these variants
+     *     (`npm run gen:api`).
+     */
+    ArmRequest:
+      | components['schemas']['ArmTokenScenario']
+      | components['schemas']['ArmRefreshScenario']
+      | components['schemas']['ArmSessionScenario']
+      | components['schemas']['ArmServerError']
+      | components['schemas']['ArmLatency']
+      | components['schemas']['ArmAnswerLost']
+      | components['schemas']['ArmLegacyUserFields']
+    /**
+     * Format: email
+     * @description Only calls of this account match (the account named by the body, the bearer token, the refresh token or the session cookie).
+     */
+    ArmEmail: string
+    /** @description How many matching calls it serves (default 1). */
+    ArmTimes: number
+    /** @description Serve every matching call until cleared (overrides `times`). */
+    ArmUntilCleared: boolean
+    /** @description The `message` of the answer, where the scenario sends one. */
+    ArmMessage: string
+    /** @description A 401 in place of a call that carried a bearer token. */
+    ArmTokenScenario: {
       /**
-       * Format: email
-       * @description Only calls of this account match (the account named by the body, the bearer token, the refresh token or the session cookie).
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
        */
-      email?: string
-      /** @description Only calls of this operationId match. */
-      operation?: string
-      /** @description How many matching calls it serves (default 1). */
-      times?: number
-      /** @description Serve every matching call until cleared (overrides `times`). */
-      until_cleared?: boolean
-      /** @description With `server-error` (default 503). */
+      name:
+        | 'access-token-expired'
+        | 'access-token-invalid'
+        | 'unauthorized-no-code'
+        | 'unauthorized-other'
+        | 'unauthorized-no-message'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?: 'getMe' | 'getProcess' | 'updateProcessStep' | 'getHelp' | 'updatePassword'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+    }
+    /** @description A refresh that fails or comes back without its refresh token. */
+    ArmRefreshScenario: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'refresh-rejected' | 'refresh-unsuccessful' | 'refresh-incomplete'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?: 'refreshToken'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+    }
+    /** @description The session call answers 500 session_unavailable. */
+    ArmSessionScenario: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'session-unavailable'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?: 'getSession'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+    }
+    /** @description Any call answers `status` (default 503) server_error. */
+    ArmServerError: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'server-error'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?:
+        | 'getSession'
+        | 'deleteSession'
+        | 'refreshToken'
+        | 'login'
+        | 'signup'
+        | 'sendOtp'
+        | 'verifyOtp'
+        | 'forgotPassword'
+        | 'updatePassword'
+        | 'authorizeExternal'
+        | 'exchangeCallback'
+        | 'getMe'
+        | 'getProcess'
+        | 'updateProcessStep'
+        | 'getHelp'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+      /** @description The 5xx status to answer (default 503). */
       status?: number
-      /** @description The `message` of the answer, where the scenario sends one. */
-      message?: string
-      /** @description With `latency`. */
+    }
+    /** @description Any call is answered `delay_ms` (default 1000) later. */
+    ArmLatency: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'latency'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?:
+        | 'getSession'
+        | 'deleteSession'
+        | 'refreshToken'
+        | 'login'
+        | 'signup'
+        | 'sendOtp'
+        | 'verifyOtp'
+        | 'forgotPassword'
+        | 'updatePassword'
+        | 'authorizeExternal'
+        | 'exchangeCallback'
+        | 'getMe'
+        | 'getProcess'
+        | 'updateProcessStep'
+        | 'getHelp'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+      /** @description How long to hold the call (default 1000). */
       delay_ms?: number
+    }
+    /** @description Any call runs, but its answer is never sent. */
+    ArmAnswerLost: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'answer-lost'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?:
+        | 'getSession'
+        | 'deleteSession'
+        | 'refreshToken'
+        | 'login'
+        | 'signup'
+        | 'sendOtp'
+        | 'verifyOtp'
+        | 'forgotPassword'
+        | 'updatePassword'
+        | 'authorizeExternal'
+        | 'exchangeCallback'
+        | 'getMe'
+        | 'getProcess'
+        | 'updateProcessStep'
+        | 'getHelp'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
+    }
+    /** @description Users in answers carry userId/emailId instead of id/email. */
+    ArmLegacyUserFields: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'legacy-user-fields'
+      /**
+       * @description Only calls of this operationId match.
+       * @enum {unknown}
+       */
+      operation?: 'getSession' | 'login' | 'verifyOtp' | 'exchangeCallback' | 'getMe'
+      email?: components['schemas']['ArmEmail']
+      times?: components['schemas']['ArmTimes']
+      until_cleared?: components['schemas']['ArmUntilCleared']
+      message?: components['schemas']['ArmMessage']
     }
     ArmedScenario: {
       id: string
@@ -407,6 +612,18 @@ export interface components {
     }
   }
   responses: {
+    /** @description A fault of the server's own (`internal_error`). */
+    InternalError: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'internal_error'
+        }
+      }
+    }
     /**
      * @description The server was started with a control token (`--control-token`, `MOCK_CONTROL_TOKEN`) and the
      *     call did not carry it in the `X-Mock-Control-Token` header (`control_token_required`).
@@ -416,7 +633,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'control_token_required'
+        }
       }
     }
     /**
@@ -428,7 +648,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'control_token_required'
+        }
       }
     }
     /**
@@ -443,7 +666,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'host_not_allowed' | 'cross_site_request'
+        }
       }
     }
     /** @description Not parseable (`invalid_json`) or not of its schema (`validation_failed`, with `fields`). */
@@ -452,7 +678,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'invalid_json' | 'validation_failed' | 'bad_request'
+        }
       }
     }
     /** @description The body is larger than 16 KiB (`payload_too_large`). */
@@ -461,7 +690,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'payload_too_large'
+        }
       }
     }
     /**
@@ -474,7 +706,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'unsupported_media_type'
+        }
       }
     }
   }
@@ -515,6 +750,7 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   getClock: {
@@ -537,6 +773,7 @@ export interface operations {
       }
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   setClock: {
@@ -553,7 +790,10 @@ export interface operations {
               advance_ms: number
             }
           | {
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @description An RFC 3339 date-time without a leap second (the clock has none).
+               */
               now: string
             }
       }
@@ -568,11 +808,26 @@ export interface operations {
           'application/json': components['schemas']['Clock']
         }
       }
-      400: components['responses']['BadRequest']
+      /**
+       * @description Not of its schema (`validation_failed`, `invalid_json`, `bad_request`), or an `advance_ms`
+       *     that would take the clock past the year 9999 (`clock_out_of_range`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'clock_out_of_range' | 'validation_failed' | 'invalid_json' | 'bad_request'
+          }
+        }
+      }
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   listScenarios: {
@@ -598,6 +853,7 @@ export interface operations {
       }
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   armScenario: {
@@ -627,6 +883,7 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   clearScenarios: {
@@ -651,9 +908,11 @@ export interface operations {
           }
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   getMailbox: {
@@ -678,8 +937,10 @@ export interface operations {
           }
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   getRequests: {
@@ -708,6 +969,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   setServedBuild: {
@@ -742,6 +1004,7 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   receiveSentryEnvelope: {
@@ -773,6 +1036,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   listSentryEvents: {
@@ -797,6 +1061,7 @@ export interface operations {
       }
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   startRecording: {
@@ -831,6 +1096,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   getRecorderTags: {
@@ -855,6 +1121,7 @@ export interface operations {
           }
         }
       }
+      500: components['responses']['InternalError']
     }
   }
   receiveRecorderBatch: {
@@ -883,20 +1150,27 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'batch_unreadable'
+          }
         }
       }
-      /** @description No or unknown upload token; the recorder starts a new session. */
+      /** @description No or unknown upload token (`token_invalid`); the recorder starts a new session. */
       401: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'token_invalid'
+          }
         }
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   receiveRecorderImages: {
@@ -921,6 +1195,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
   listRecorderSessions: {
@@ -945,13 +1220,14 @@ export interface operations {
       }
       401: components['responses']['ControlTokenRequired']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   showIdpSignIn: {
     parameters: {
       query: {
         state: string
-        redirect_uri: string
+        redirect_uri: components['schemas']['SameSitePath']
       }
       header?: never
       path?: never
@@ -970,6 +1246,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
     }
   }
   submitIdpSignIn: {
@@ -986,7 +1263,7 @@ export interface operations {
           email: string
           name?: string
           state: string
-          redirect_uri: string
+          redirect_uri: components['schemas']['SameSitePath']
           /** @description Required when the server has a control token (the form then asks for it). */
           control_token?: string
         }
@@ -1006,6 +1283,7 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
     }
   }
 }

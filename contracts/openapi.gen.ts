@@ -475,9 +475,51 @@ export interface components {
       /** @description When the build was made (ms since the epoch). */
       timestamp: number
     }
+    /**
+     * @description Every machine-readable code an error of this API carries. Each response names the ones it
+     *     can carry; `not_found` and `method_not_allowed` also answer a path or method that no
+     *     operation serves, and `request_timeout`, `headers_too_large`, `expectation_failed` and
+     *     `bad_request` a request that could not be read at all.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'token_expired'
+      | 'token_invalid'
+      | 'session_revoked'
+      | 'access_denied'
+      | 'refresh_invalid'
+      | 'refresh_expired'
+      | 'refresh_reused'
+      | 'invalid_credentials'
+      | 'unverified'
+      | 'rate_limited'
+      | 'invalid_code'
+      | 'too_many_attempts'
+      | 'reset_token_invalid'
+      | 'password_rejected'
+      | 'invalid_callback'
+      | 'external_sign_in_unavailable'
+      | 'not_found'
+      | 'cross_site_request'
+      | 'validation_failed'
+      | 'invalid_json'
+      | 'bad_request'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'method_not_allowed'
+      | 'request_timeout'
+      | 'headers_too_large'
+      | 'expectation_failed'
+      | 'server_error'
+      | 'session_unavailable'
+      | 'internal_error'
+    /**
+     * @description A path on this site to send the browser back to: printable ASCII, no backslash, and not one
+     *     that a browser reads as another host (`//host`, or `/.//host` once dot segments are removed).
+     */
+    SameSitePath: string
     Error: {
-      /** @description A machine-readable code. */
-      error?: string
+      error?: components['schemas']['ErrorCode']
       /** @description A sentence a person can read. */
       message?: string
       /** @description With `validation_failed`, the reason for each refused field. */
@@ -518,13 +560,19 @@ export interface components {
         'application/json': components['schemas']['Accepted']
       }
     }
-    /** @description Not parseable (`invalid_json`) or not of its schema (`validation_failed`, with `fields`). */
+    /**
+     * @description Not parseable (`invalid_json`), not of its schema (`validation_failed`, with `fields`), or not
+     *     readable at all (`bad_request`).
+     */
     BadRequest: {
       headers: {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'invalid_json' | 'validation_failed' | 'bad_request'
+        }
       }
     }
     /** @description The body is larger than 16 KiB (`payload_too_large`). */
@@ -533,16 +581,25 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'payload_too_large'
+        }
       }
     }
-    /** @description The body is not `application/json` (`unsupported_media_type`). */
+    /**
+     * @description The body is not `application/json`, or is sent in a `Content-Encoding` other than gzip or
+     *     deflate (`unsupported_media_type`).
+     */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'unsupported_media_type'
+        }
       }
     }
     /** @description Too many requests (`rate_limited`); `retry_after` seconds, also in the `Retry-After` header. */
@@ -558,7 +615,8 @@ export interface components {
     /**
      * @description `token_expired` (the access token has expired), `token_invalid` (malformed, badly signed or of
      *     an unknown session), `session_revoked` (its session ended or its refresh family was revoked),
-     *     or no `error` when no token was sent.
+     *     or no `error` when no token was sent. The mock server's scenarios also answer `access_denied`,
+     *     and a 401 without a code.
      */
     Unauthorized: {
       headers: {
@@ -566,7 +624,10 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error?: 'token_expired' | 'token_invalid' | 'session_revoked' | 'access_denied'
+        }
       }
     }
     /**
@@ -578,16 +639,37 @@ export interface components {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'external_sign_in_unavailable'
+        }
       }
     }
-    /** @description An unexpected fault (the mock server injects these on demand). */
+    /**
+     * @description A fault: injected on demand by the mock server (`server_error`, any 5xx status), or a fault
+     *     of its own (`500 internal_error`).
+     */
     Fault: {
       headers: {
         [name: string]: unknown
       }
       content: {
-        'application/json': components['schemas']['Error']
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'server_error' | 'internal_error'
+        }
+      }
+    }
+    /** @description A fault of the server's own (`internal_error`). */
+    InternalError: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          error: 'internal_error'
+        }
       }
     }
   }
@@ -624,7 +706,21 @@ export interface operations {
           'application/json': components['schemas']['SessionResponse']
         }
       }
-      default: components['responses']['Fault']
+      /**
+       * @description A fault: the session service is down (`session_unavailable`), or as every call may
+       *     answer (`server_error`, `internal_error`).
+       */
+      '5XX': {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'session_unavailable' | 'server_error' | 'internal_error'
+          }
+        }
+      }
     }
   }
   deleteSession: {
@@ -653,10 +749,13 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'cross_site_request'
+          }
         }
       }
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   refreshToken: {
@@ -697,7 +796,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   login: {
@@ -721,7 +820,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'invalid_credentials'
+          }
         }
       }
       /** @description The password is right but the address is not verified yet (`unverified`). */
@@ -730,13 +832,16 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'unverified'
+          }
         }
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['RateLimited']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   signup: {
@@ -753,11 +858,26 @@ export interface operations {
     }
     responses: {
       202: components['responses']['Accepted']
-      400: components['responses']['BadRequest']
+      /**
+       * @description The password policy refused the password (`password_rejected`, with `fields.password`: a
+       *     common password, or the e-mail address), or a malformed request (`invalid_json`,
+       *     `validation_failed`, `bad_request`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'password_rejected' | 'invalid_json' | 'validation_failed' | 'bad_request'
+          }
+        }
+      }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['RateLimited']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   sendOtp: {
@@ -778,7 +898,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['RateLimited']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   verifyOtp: {
@@ -807,14 +927,17 @@ export interface operations {
       }
       /**
        * @description `invalid_code` with `attempts_left` (wrong, expired, used or never sent), or a malformed
-       *     request (`invalid_json`, `validation_failed`).
+       *     request (`invalid_json`, `validation_failed`, `bad_request`).
        */
       400: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'invalid_code' | 'invalid_json' | 'validation_failed' | 'bad_request'
+          }
         }
       }
       413: components['responses']['PayloadTooLarge']
@@ -833,10 +956,13 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'too_many_attempts' | 'rate_limited'
+          }
         }
       }
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   forgotPassword: {
@@ -857,7 +983,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['RateLimited']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   updatePassword: {
@@ -884,29 +1010,39 @@ export interface operations {
         }
       }
       /**
-       * @description `reset_token_invalid`, `invalid_credentials` (wrong current password),
-       *     `validation_failed` (with `fields`) or `invalid_json`.
+       * @description `reset_token_invalid`, `invalid_credentials` (wrong current password), `password_rejected`
+       *     (with `fields.password`: a common password, or the e-mail address), `validation_failed`
+       *     (with `fields`), `invalid_json` or `bad_request`.
        */
       400: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error:
+              | 'reset_token_invalid'
+              | 'invalid_credentials'
+              | 'password_rejected'
+              | 'validation_failed'
+              | 'invalid_json'
+              | 'bad_request'
+          }
         }
       }
       401: components['responses']['Unauthorized']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['RateLimited']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   authorizeExternal: {
     parameters: {
       query: {
         state: string
-        redirect_uri?: string
+        redirect_uri?: components['schemas']['SameSitePath']
       }
       header?: never
       path?: never
@@ -924,7 +1060,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       404: components['responses']['ExternalSignInUnavailable']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   exchangeCallback: {
@@ -941,19 +1077,25 @@ export interface operations {
     }
     responses: {
       200: components['responses']['SignedIn']
-      /** @description An unknown, used or expired code, or a state that does not match it (`invalid_callback`). */
+      /**
+       * @description An unknown, used or expired code, or a state that does not match it (`invalid_callback`);
+       *     or a malformed request (`invalid_json`, `validation_failed`, `bad_request`).
+       */
       400: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'invalid_callback' | 'invalid_json' | 'validation_failed' | 'bad_request'
+          }
         }
       }
       404: components['responses']['ExternalSignInUnavailable']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   getMe: {
@@ -976,7 +1118,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   getProcess: {
@@ -999,7 +1141,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   updateProcessStep: {
@@ -1035,12 +1177,15 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'not_found'
+          }
         }
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   getHelp: {
@@ -1063,7 +1208,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      default: components['responses']['Fault']
+      '5XX': components['responses']['Fault']
     }
   }
   getLatestBuild: {
@@ -1091,9 +1236,13 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'not_found'
+          }
         }
       }
+      500: components['responses']['InternalError']
     }
   }
   getBuildMeta: {
@@ -1124,9 +1273,13 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Error']
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'not_found'
+          }
         }
       }
+      500: components['responses']['InternalError']
     }
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Generates the TypeScript types of the two OpenAPI documents into contracts/*.gen.ts.
+ * Generates the TypeScript types of the two OpenAPI documents into contracts/*.gen.ts, and the operation and
+ * scenario sets both documents imply into contracts/operations.gen.ts (scripts/lib/operation-sets.ts).
  * `npm run gen:api` writes them; `npm run gen:api -- --check` fails when a committed copy is stale
  * (CI runs the check, so a changed openapi.yaml without regenerated types cannot land).
  */
@@ -7,21 +8,36 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import * as prettier from 'prettier'
+import { parse } from 'yaml'
+import { renderOperationSets } from './lib/operation-sets.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const SETS_SOURCE = 'openapi.yaml and mock-server/control.openapi.yaml'
 const targets = [
   { source: 'openapi.yaml', output: 'contracts/openapi.gen.ts' },
   { source: 'mock-server/control.openapi.yaml', output: 'contracts/control.gen.ts' },
+  { source: SETS_SOURCE, output: 'contracts/operations.gen.ts' },
 ] as const
 
 const HEADER = (source: string) =>
   `// Generated from ${source} by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.\n\n`
 
-async function generate(source: string): Promise<string> {
-  const ast = await openapiTS(new URL(source, `file://${root}`), { alphabetize: false })
-  const text = HEADER(source) + astToString(ast)
+async function format(text: string): Promise<string> {
   const config = (await prettier.resolveConfig(root + 'package.json')) ?? {}
   return prettier.format(text, { ...config, parser: 'typescript' })
+}
+
+async function generate(source: string): Promise<string> {
+  if (source === SETS_SOURCE) {
+    const read = async (file: string) => parse(await readFile(root + file, 'utf8')) as Record<string, unknown>
+    const text = renderOperationSets(
+      await read('openapi.yaml'),
+      await read('mock-server/control.openapi.yaml'),
+    )
+    return format(HEADER(source) + text)
+  }
+  const ast = await openapiTS(new URL(source, `file://${root}`), { alphabetize: false })
+  return format(HEADER(source) + astToString(ast))
 }
 
 async function main(): Promise<void> {

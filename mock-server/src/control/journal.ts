@@ -26,7 +26,7 @@ const MAX_ENTRIES = 10_000
 export function parseSince(since: string): { seq: number } | { at: number } {
   if (/^\d{1,15}$/.test(since)) return { seq: Number(since) }
   const at = Date.parse(since)
-  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}T/.test(since)) {
+  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}[Tt]/.test(since)) {
     throw new Error('Failed to read since: use a seq number or an ISO date-time.')
   }
   return { at }

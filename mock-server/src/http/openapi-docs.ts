@@ -54,7 +54,9 @@ export function loadDocument(name: DocumentName): Record<string, unknown> {
 }
 
 function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: false })
+  // `discriminator`: a oneOf that names its tag (the scenario variants) reports the errors of the variant the tag
+  // picks, not of every variant.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: false, discriminator: true })
   ;(addFormats as unknown as (ajv: Ajv2020) => void)(ajv)
   return ajv
 }
@@ -86,7 +88,7 @@ export function createRoutes(name: DocumentName): Route[] {
 function compileRoutes(name: DocumentName): Route[] {
   const document = loadDocument(name)
   const ajv = createAjv()
-  ajv.addSchema(document, name)
+  ajv.addSchema(withoutDiscriminatorMappings(document) as object, name)
   const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>
   const rootSecurity = (document.security as Record<string, unknown>[] | undefined) ?? []
   const routes: Route[] = []
@@ -132,6 +134,23 @@ function compileRoutes(name: DocumentName): Route[] {
   return routes
 }
 
+/**
+ * The document without `discriminator.mapping`: Ajv reads each variant's `const`/`enum` of the tag itself and refuses
+ * a mapping, which the type generator needs to name a variant's tag values.
+ */
+function withoutDiscriminatorMappings(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDiscriminatorMappings)
+  if (typeof node !== 'object' || node === null) return node
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'discriminator' && typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).filter(([name]) => name !== 'mapping'))
+        : withoutDiscriminatorMappings(value),
+    ]),
+  )
+}
+
 /** Turns Ajv's errors into `{ field: reason }`, one reason a field, readable by a person. */
 export function describeErrors(errors: ErrorObject[] | null | undefined): Record<string, string> {
   // No prototype, and own keys only: a field named `__proto__`, `constructor` or `toString` is named like any other.
@@ -174,6 +193,14 @@ function describeError(error: ErrorObject): { field: string; reason: string | nu
       return {
         field: at || 'body',
         reason: at.endsWith('code') ? 'Enter the 6-digit code.' : 'Has an invalid format.',
+      }
+    case 'discriminator':
+      return {
+        field: join(at, String(params.tag)),
+        reason:
+          params.tagValue === undefined
+            ? 'This field is required.'
+            : `Unknown value ${JSON.stringify(params.tagValue)}.`,
       }
     case 'minProperties':
       return { field: at || 'body', reason: 'Send at least one field.' }

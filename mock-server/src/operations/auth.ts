@@ -22,7 +22,13 @@ import {
 } from '../domain/users.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
-import { type OperationsContext, isSafeRedirectPath, rateLimited, validationFailed } from './context.ts'
+import {
+  type OperationsContext,
+  isSafeRedirectPath,
+  passwordRejected,
+  rateLimited,
+  validationFailed,
+} from './context.ts'
 import { signIn, signInWithPassword } from './sign-in.ts'
 import type { OperationTable } from './types.ts'
 
@@ -101,7 +107,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       const wait = limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       const problem = getPasswordProblem(body.password, body)
-      if (problem) return validationFailed('password', problem)
+      if (problem) return passwordRejected(problem)
       // One hash on every path (taken, new or pending address), so timing tells nothing.
       const passwordHash = await domain.hasher.hash(body.password)
       // On every path too: sign-in answers `unverified` to this password, whether or not the address had an
@@ -182,7 +188,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       if (wait > 0) return rateLimited(wait)
       if ('reset_token' in body) {
         const problem = getPasswordProblem(body.password)
-        if (problem) return validationFailed('password', problem)
+        if (problem) return passwordRejected(problem)
         const userId = await consumeResetToken(domain, body.reset_token)
         const user = userId ? getUserById(domain, userId) : null
         if (!user)
@@ -201,7 +207,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       if (!user)
         return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
       const problem = getPasswordProblem(body.password, user)
-      if (problem) return validationFailed('password', problem)
+      if (problem) return passwordRejected(problem)
       // A stolen access token must not buy unlimited guesses at the current password: wrong ones count towards
       // the lock-out of this (account, address) like wrong sign-in passwords (docs/security/lockout.md).
       const locked = domain.lockout.getLockSeconds(user.email, request.ip)

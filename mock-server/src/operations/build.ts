@@ -25,7 +25,10 @@ function readBuild(root: string | undefined, file: string): BuildInfo | null {
   }
 }
 
-const notFound = (message: string) => ({ status: 404 as const, body: { error: 'not_found', message } })
+const notFound = (message: string) => ({
+  status: 404 as const,
+  body: { error: 'not_found' as const, message },
+})
 const noStore = { 'cache-control': 'no-store' }
 
 export function createBuildOperations({ build }: OperationsContext): OperationTable<BuildOperations> {

@@ -54,7 +54,23 @@ export function rateLimited(retryAfter: number) {
 export function validationFailed(field: string, reason: string) {
   return {
     status: 400 as const,
-    body: { error: 'validation_failed', message: `${field}: ${reason}`, fields: { [field]: reason } },
+    body: {
+      error: 'validation_failed' as const,
+      message: `${field}: ${reason}`,
+      fields: { [field]: reason },
+    },
+  }
+}
+
+/** A well-formed password the policy refuses (docs/security/hardening.md): not a schema refusal, so a code of its own. */
+export function passwordRejected(reason: string) {
+  return {
+    status: 400 as const,
+    body: {
+      error: 'password_rejected' as const,
+      message: `password: ${reason}`,
+      fields: { password: reason },
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 // The /__mock control surface (its own OpenAPI document, mock-server/control.openapi.yaml).
 import type { operations } from '#contracts/control.gen.ts'
 import { parseSince } from '../control/journal.ts'
-import { getArmProblem, SCENARIOS } from '../control/scenarios.ts'
+import { SCENARIOS } from '../control/scenarios.ts'
 import type { OperationsContext } from './context.ts'
 import { isWritableDate, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
@@ -30,12 +30,16 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
     getClock: () => ({ status: 200, body: readClock() }),
     setClock({ body }) {
       const target = 'advance_ms' in body ? clock.now() + body.advance_ms : Date.parse(body.now)
+      // A date the schema lets through is always writable; only an advance from a clock already set near the end
+      // of 9999 can leave the years a date-time can write.
       if (!isWritableDate(target)) {
-        const field = 'advance_ms' in body ? 'advance_ms' : 'now'
-        return validationFailed(
-          field,
-          'The clock would leave the years 0000 to 9999 (UTC), or land on a leap second.',
-        )
+        return {
+          status: 400,
+          body: {
+            error: 'clock_out_of_range',
+            message: 'The clock would leave the years 0000 to 9999 (UTC).',
+          },
+        }
       }
       if ('advance_ms' in body) clock.advance(body.advance_ms)
       else clock.set(target)
@@ -52,11 +56,8 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
         armed: scenarios.list(),
       },
     }),
-    armScenario({ body }) {
-      const problem = getArmProblem(body)
-      if (problem) return validationFailed(problem.field, problem.reason)
-      return { status: 201, body: scenarios.arm(body) }
-    },
+    // Which fields go with which scenario, and which operations it matches, the schema has checked.
+    armScenario: ({ body }) => ({ status: 201, body: scenarios.arm(body) }),
     clearScenarios: ({ query }) => ({ status: 200, body: { cleared: scenarios.clear(query.email) } }),
     getMailbox: ({ query }) => ({ status: 200, body: { messages: mailbox.list(query.email) } }),
     setServedBuild({ body }) {

@@ -15,7 +15,10 @@ type SinkOperations = Pick<
   | 'listRecorderSessions'
 >
 
-const invalid = (message: string) => ({ status: 400 as const, body: { error: 'validation_failed', message } })
+const invalid = (message: string) => ({
+  status: 400 as const,
+  body: { error: 'validation_failed' as const, message },
+})
 
 /** Binary bodies arrive as bytes; the generated type says string (OpenAPI's `format: binary`). */
 const asBytes = (body: unknown) =>
