@@ -51,11 +51,11 @@ describe('clock', () => {
     const { api } = server
     await api.post('/__mock/clock').send({ now: '9999-12-31T23:00:00.000Z' }).expect(200)
     const refused = await api.post('/__mock/clock').send({ advance_ms: 7_200_000 }).expect(400)
-    expect(refused.body.fields).toHaveProperty('advance_ms')
+    expect(refused.body.error).toBe('clock_out_of_range')
     const late = await api.post('/__mock/clock').send({ now: '+010000-01-01T00:00:00.000Z' })
     expect(late.status).toBe(400)
     const early = await api.post('/__mock/clock').send({ now: '0000-01-01T00:00:00+00:01' }).expect(400)
-    expect(early.body.fields).toHaveProperty('now')
+    expect(early.body.error).toBe('clock_out_of_range')
     const clock = (await api.get('/__mock/clock').expect(200)).body
     expect(clock.now.startsWith('9999-12-31T23:')).toBe(true)
   })

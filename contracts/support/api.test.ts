@@ -75,8 +75,8 @@ describe('requireValidFetchResponse', () => {
 
 describe('recordCoverage', () => {
   test('refuses a status the operation does not document', () => {
-    expect(() => recordCoverage('resetMock', 500)).toThrow(
-      'Failed to record coverage: status 500 is not documented for resetMock.',
+    expect(() => recordCoverage('resetMock', 503)).toThrow(
+      'Failed to record coverage: status 503 is not documented for resetMock.',
     )
     expect(() => recordCoverage('getMe', 503)).not.toThrow()
   })

@@ -160,10 +160,10 @@ export function createContractAgent(
 
 /**
  * Records that a test exercised `operationId` with `status` (a status code, mapped like a response to
- * its documented key, so `503` counts as `default`; or a key such as `'default'`), for responses that
+ * its documented key, so `503` counts as `5XX`; or a key such as `'5XX'`), for responses that
  * did not go through `createContractAgent` or `requireValidResponse` (e.g. the MSW host). Throws when
  * the status is not documented for the operation.
- * @example recordCoverage('getMe', 503) // counts getMe/default
+ * @example recordCoverage('getMe', 503) // counts getMe/5XX
  */
 export function recordCoverage(operationId: OperationId, status: number | string): void {
   const found = getProjectValidator().getDocumentedStatus(operationId, status)

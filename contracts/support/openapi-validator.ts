@@ -45,7 +45,7 @@ export interface ResponseToValidate {
 export interface ResponseValidation {
   document: DocumentName | null
   operationId: string | null
-  /** The status key the response was checked against (`200`, `default`), or null when none applies. */
+  /** The status key the response was checked against (`200`, `5XX`), or null when none applies. */
   documentedStatus: string | null
   errors: string[]
 }
@@ -56,7 +56,7 @@ export interface OpenApiValidator {
   matchOperation(method: string, path: string): (OperationMatch & { document: DocumentName }) | null
   validateResponse(response: ResponseToValidate): ResponseValidation
   listDocumentedPairs(): DocumentedPair[]
-  /** The documented status key a status of an operation counts as (`503` → `default`), or null. */
+  /** The documented status key a status of an operation counts as (`503` → `5XX`), or null. */
   getDocumentedStatus(
     operationId: string,
     status: number | string,
@@ -256,7 +256,7 @@ export function getProjectValidator(): OpenApiValidator {
  * Validates a response against the project's documents.
  * @example
  * validateResponse({ method: 'GET', path: '/api/me', status: 503, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { error: 'server_error' } })
- * // { document: 'openapi', operationId: 'getMe', documentedStatus: 'default', errors: [] }
+ * // { document: 'openapi', operationId: 'getMe', documentedStatus: '5XX', errors: [] }
  */
 export function validateResponse(response: ResponseToValidate): ResponseValidation {
   return getProjectValidator().validateResponse(response)

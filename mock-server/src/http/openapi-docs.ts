@@ -61,13 +61,33 @@ function createAjv(): Ajv2020 {
   return ajv
 }
 
-function parametersSchema(parameters: ParameterObject[], where: 'query' | 'path'): object {
+function parametersSchema(
+  parameters: ParameterObject[],
+  where: 'query' | 'path',
+  document: DocumentName,
+): object {
   const picked = parameters.filter((parameter) => parameter.in === where)
   return {
     type: 'object',
-    properties: Object.fromEntries(picked.map((parameter) => [parameter.name, parameter.schema])),
+    properties: Object.fromEntries(
+      picked.map((parameter) => [parameter.name, inDocument(parameter.schema, document)]),
+    ),
     required: picked.filter((parameter) => parameter.required).map((parameter) => parameter.name),
   }
+}
+
+/** A schema lifted out of its document, its local `$ref`s (`#/components/...`) pointing back into it. */
+function inDocument(schema: unknown, document: DocumentName): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inDocument(item, document))
+  if (typeof schema !== 'object' || schema === null) return schema
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${document}${value}`
+        : inDocument(value, document),
+    ]),
+  )
 }
 
 const compiled = new Map<DocumentName, readonly Route[]>()
@@ -117,8 +137,8 @@ function compileRoutes(name: DocumentName): Route[] {
         pattern,
         pathNames,
         ...(bodyType && { bodyType, validateBody: ajv.compile({ $ref: `${name}#${pointer}` }) }),
-        validateQuery: ajv.compile(parametersSchema(parameters, 'query')),
-        validatePath: ajv.compile(parametersSchema(parameters, 'path')),
+        validateQuery: ajv.compile(parametersSchema(parameters, 'query', name)),
+        validatePath: ajv.compile(parametersSchema(parameters, 'path', name)),
         security,
         maxBodyBytes:
           typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] : MAX_BODY_BYTES,

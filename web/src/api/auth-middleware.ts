@@ -2,6 +2,7 @@
 // exists; a 401 goes to the session, which answers with a token to retry with once, or with null when the 401
 // stands. It never toasts or navigates itself, nor decides which 401 leads where: the session machine does.
 import type { Middleware } from 'openapi-fetch'
+import { API_OPERATIONS, type ApiOperationId } from '#contracts/operations.gen.ts'
 import type { ErrorBody } from './error-messages.ts'
 
 /** What the middleware needs from the session store; the store's machine decides what each 401 leads to. */
@@ -22,19 +23,10 @@ export interface AuthSession {
   handleRetried(generation: number, status: number, body: ErrorBody | null): void
 }
 
-/** Calls that never carry the access token, so never take part in the 401 rule (DESIGN.md). */
-const PUBLIC_PATHS = new Set([
-  '/api/_auth/session',
-  '/api/refresh_token',
-  '/api/auth/login',
-  '/api/auth/signup',
-  '/api/auth/otp/send',
-  '/api/auth/otp/verify',
-  '/api/auth/forgot',
-  '/api/auth/callback',
-  '/api/auth/external/authorize',
-])
-const UPDATE_PASSWORD_PATH = '/api/auth/update_password'
+/** How each path and method takes the bearer token, as openapi.yaml says (`security`, `x-optional-bearer`). */
+const BEARER_RULES = new Map<string, (typeof API_OPERATIONS)[ApiOperationId]>(
+  Object.values(API_OPERATIONS).map((operation) => [`${operation.method} ${operation.path}`, operation]),
+)
 
 /** A JSON object's fields, or none (a body that is not a JSON object reads as no fields). */
 async function readFields(message: Request | Response): Promise<Record<string, unknown>> {
@@ -54,10 +46,15 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
   }
 }
 
+/**
+ * Whether a call goes without the access token: every call the contract does not protect, except a `checked` one
+ * whose body has the field the contract names (update_password with `current_password`, not with `reset_token`).
+ */
 async function isPublic(schemaPath: string, request: Request): Promise<boolean> {
-  if (PUBLIC_PATHS.has(schemaPath)) return true
-  // update_password is public with a reset_token, protected with a current_password.
-  return schemaPath === UPDATE_PASSWORD_PATH && (await readFields(request)).reset_token !== undefined
+  const rule = BEARER_RULES.get(`${request.method.toUpperCase()} ${schemaPath}`)
+  if (!rule || rule.bearer === 'required') return false
+  if (rule.bearer !== 'checked' || !('bearerWithField' in rule)) return true
+  return (await readFields(request))[rule.bearerWithField] === undefined
 }
 
 /**

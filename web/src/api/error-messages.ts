@@ -1,31 +1,9 @@
 // The user-facing copy for every error code of openapi.yaml and the mock server's faults (docs/behaviour.md: Messages for the sign-out texts). Pure data and
 // pure functions: imports nothing with effects.
+import type { components } from '#contracts/openapi.gen.ts'
 
-/** Every `error` code the contract documents. */
-export type ErrorCode =
-  | 'token_expired'
-  | 'token_invalid'
-  | 'session_revoked'
-  | 'access_denied'
-  | 'refresh_invalid'
-  | 'refresh_expired'
-  | 'refresh_reused'
-  | 'invalid_credentials'
-  | 'unverified'
-  | 'rate_limited'
-  | 'invalid_code'
-  | 'too_many_attempts'
-  | 'reset_token_invalid'
-  | 'invalid_callback'
-  | 'external_sign_in_unavailable'
-  | 'not_found'
-  | 'cross_site_request'
-  | 'validation_failed'
-  | 'invalid_json'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'server_error'
-  | 'session_unavailable'
+/** Every `error` code the contract documents (openapi.yaml `ErrorCode`): a new code there is a compile error here. */
+export type ErrorCode = components['schemas']['ErrorCode']
 
 /** A failed refresh (docs/behaviour.md: Session, Messages). */
 export const REFRESH_FAILED_MESSAGE = 'Session expired. Please login again.'
@@ -38,6 +16,8 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.'
 
 /** Shown when the network itself fails. */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.'
+
+const SERVER_PROBLEM_MESSAGE = 'The server had a problem. Please try again.'
 
 const MESSAGES: Record<ErrorCode, string> = {
   token_expired: 'Your session has expired. Please login again.',
@@ -62,22 +42,26 @@ const MESSAGES: Record<ErrorCode, string> = {
   invalid_json: GENERIC_ERROR_MESSAGE,
   payload_too_large: 'That is too much text. Please shorten it.',
   unsupported_media_type: GENERIC_ERROR_MESSAGE,
-  server_error: 'The server had a problem. Please try again.',
-  session_unavailable: 'The server had a problem. Please try again.',
+  server_error: SERVER_PROBLEM_MESSAGE,
+  session_unavailable: SERVER_PROBLEM_MESSAGE,
+  internal_error: SERVER_PROBLEM_MESSAGE,
+  password_rejected: 'Please check the highlighted fields.',
+  bad_request: GENERIC_ERROR_MESSAGE,
+  method_not_allowed: GENERIC_ERROR_MESSAGE,
+  request_timeout: 'The request took too long. Please try again.',
+  headers_too_large: GENERIC_ERROR_MESSAGE,
+  expectation_failed: GENERIC_ERROR_MESSAGE,
 }
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(MESSAGES, code)
 }
 
-/** The body fields every error shares (openapi `Error`). */
-export interface ErrorBody {
-  error?: string
-  message?: string
-  fields?: Record<string, string>
-  retry_after?: number
-  attempts_left?: number
-}
+/**
+ * The body fields every error shares (openapi `Error`), as read off the wire: `error` may be a code this build does
+ * not know yet (a newer server), so it is any text, narrowed by `isErrorCode`.
+ */
+export type ErrorBody = Omit<components['schemas']['Error'], 'error'> & { error?: string }
 
 /**
  * The toast of a forced sign-out after a 401 (docs/behaviour.md: Messages): by code, else the server's message, else the default.
