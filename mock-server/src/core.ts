@@ -29,7 +29,6 @@ import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { OperationsContext } from './operations/context.ts'
-import type { AnyHandler } from './operations/types.ts'
 import { createPersistence, type Persistence } from './persistence.ts'
 
 export interface MockOptions {
@@ -191,8 +190,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       ...createRoutes('control').filter((route) => !production || !route.mockOnly),
     ],
     tables: {
-      api: createOperations(ops) as unknown as Record<string, AnyHandler>,
-      control: createControlTable(ops) as unknown as Record<string, AnyHandler>,
+      api: createOperations(ops),
+      control: createControlTable(ops),
     },
     authenticate: (token) =>
       verifyAccessToken(domain, token).then((check) =>
