@@ -61,7 +61,7 @@ async function runRoute(
     (await authorize(route.bearer, call.request, bearer, options.authenticate)) ?? handler(call)
   // Scenarios and the journal are the product API's; the control surface just runs.
   if (route.document !== 'api') return { response: serialize(route, await run(), raw) }
-  const email = options.scenarios.resolveEmail(route.operationId, call, bearer)
+  const email = options.scenarios.resolveEmail(call, bearer)
   const facts = { operation: route.operationId, email, hasBearer: bearer !== undefined }
   const { output, scenario, dropped } = await applyScenario(options.scenarios, facts, run)
   return {
