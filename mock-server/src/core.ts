@@ -29,7 +29,6 @@ import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { OperationsContext } from './operations/context.ts'
-import type { AnyHandler } from './operations/types.ts'
 import { createPersistence, type Persistence } from './persistence.ts'
 
 export interface MockOptions {
@@ -191,8 +190,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       ...createRoutes('control').filter((route) => !production || !route.mockOnly),
     ],
     tables: {
-      api: createOperations(ops) as unknown as Record<string, AnyHandler>,
-      control: createControlTable(ops) as unknown as Record<string, AnyHandler>,
+      api: createOperations(ops),
+      control: createControlTable(ops),
     },
     authenticate: (token) =>
       verifyAccessToken(domain, token).then((check) =>
@@ -202,7 +201,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       ),
     scenarios: {
       take: (call) => scenarios.take(call),
-      resolveEmail: (operation, input, bearer) => resolveEmail(domain, operation, input, bearer),
+      resolveEmail: (input, bearer) => resolveEmail(domain, input, bearer),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     // Production mode journals nothing: no one can read the journal there (no /__mock), and it would keep every
@@ -255,7 +254,6 @@ export function createMockCore(options: MockOptions = {}): MockCore {
 /** The account a call belongs to, for scenario scoping and the journal; undefined when none. */
 function resolveEmail(
   domain: DomainContext,
-  operation: string,
   input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
   bearer: string | undefined,
 ): string | undefined {
@@ -266,7 +264,8 @@ function resolveEmail(
   if (typeof body.email === 'string') return normalizeEmail(body.email)
   const userId = (() => {
     if (bearer) return getSignedAccessTokenSubject(domain, bearer)
-    if (operation === 'refreshToken' && typeof body.refresh_token === 'string') {
+    // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
+    if (typeof body.refresh_token === 'string') {
       const record = findRefreshToken(domain, body.refresh_token)
       return record
         ? domain.store.sessions.findFirst((q) => q.where({ id: record.sessionId }))?.userId

@@ -1,11 +1,14 @@
-// External sign-in's identity provider, as the operations see it: where to send the browser, and who a code
-// vouches for. The mock server plays one (/idp, createMockIdentityProvider) outside production mode; a real
-// OpenID provider can be plugged in through createApp({ externalSignIn }); production mode has none by default,
-// so no one signs in as whatever address they type (docs/security/surface.md). No HTTP here.
-import { EXTERNAL_CODE_TTL_MS } from '../constants.ts'
+// External sign-in, as the operations see it: the identity provider (where to send the browser, who a code vouches
+// for) and what a vouched-for identity becomes (an account, proven). The mock server plays a provider (/idp,
+// createMockIdentityProvider, its codes in external-codes.ts) outside production mode; a real OpenID provider can be
+// plugged in through createApp({ externalSignIn }); production mode has none by default, so no one signs in as
+// whatever address they type (docs/security/surface.md). No HTTP here.
 import type { DomainContext } from './context.ts'
-import { normalizeEmail } from './context.ts'
-import { createId, createRandomToken, hashToken, safeEqual } from './crypto.ts'
+import { createRandomToken } from './crypto.ts'
+import { issueExternalCode, redeemExternalCode } from './external-codes.ts'
+import { proveAddress } from './sign-ups.ts'
+import type { UserRecord } from './store.ts'
+import { createUser, getUserByEmail } from './users.ts'
 
 export interface ExternalIdentity {
   email: string
@@ -35,30 +38,29 @@ export function createMockIdentityProvider(domain: DomainContext): MockIdentityP
   return {
     authorizeUrl: ({ state, redirectUri }) =>
       `/idp/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
-    async issueCode({ email, name, state }) {
-      const code = createRandomToken()
-      const address = normalizeEmail(email)
-      await domain.store.externalCodes.create({
-        id: createId(),
-        hash: hashToken(code),
-        state,
-        email: address,
-        name: name?.trim() || address.split('@')[0]!,
-        expiresAt: domain.clock.now() + EXTERNAL_CODE_TTL_MS,
-        usedAt: null,
-      })
-      return code
-    },
-    exchange({ code, state }) {
-      const hash = hashToken(code)
-      return domain.locks.run(`external:${hash}`, async () => {
-        const record = domain.store.externalCodes.findFirst((q) => q.where({ hash }))
-        const now = domain.clock.now()
-        if (!record || record.usedAt !== null || record.expiresAt <= now || !safeEqual(record.state, state))
-          return null
-        await domain.store.externalCodes.update(record, { data: (draft) => void (draft.usedAt = now) })
-        return { email: record.email, name: record.name }
-      })
-    },
+    issueCode: (input) => issueExternalCode(domain, input),
+    exchange: (input) => redeemExternalCode(domain, input),
   }
+}
+
+/**
+ * The account the provider vouches for on the app's callback, its address proven: an existing one (an unverified
+ * account's unproven password never survives this, sign-ups.ts) or a new, verified one with a password no one knows.
+ * Null when the provider vouches for no one (a bad, used or expired code, or another state).
+ */
+export async function signInExternally(
+  domain: DomainContext,
+  provider: ExternalSignInProvider,
+  callback: { code: string; state: string },
+): Promise<UserRecord | null> {
+  const identity = await provider.exchange(callback)
+  if (!identity) return null
+  const existing = getUserByEmail(domain, identity.email)
+  if (existing) return proveAddress(domain, existing, { signup: null, name: identity.name })
+  return createUser(domain, {
+    email: identity.email,
+    name: identity.name,
+    password: createRandomToken(),
+    verified: true,
+  })
 }

@@ -1,6 +1,13 @@
 // The HTTP server around the Express app, with the limits that keep one slow or greedy client from holding
 // the server: time for the headers, time for the whole request, and a cap on open connections.
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http'
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { Duplex } from 'node:stream'
 import {
   CONNECTION_CHECK_INTERVAL_MS,
@@ -8,6 +15,7 @@ import {
   MAX_CONNECTIONS,
   REQUEST_TIMEOUT_MS,
 } from '../constants.ts'
+import { deferContinue, markBodyUnreadable } from './read-body.ts'
 
 export interface ServerLimits {
   /** A request whose headers are not all in by then is answered 408 and its connection closed. */
@@ -46,6 +54,14 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
     app,
   )
   server.maxConnections = maxConnections
+  server.prependListener('request', trackCall)
+  // Node would answer `Expect: 100-continue` itself, inviting every body before routing; the body's reader sends
+  // `100 Continue` instead (hosts/read-body.ts), so an operation that takes no body never asks for one.
+  server.on('checkContinue', (request, response) => {
+    trackCall(request, response)
+    deferContinue(request, response)
+    app(request, response)
+  })
   server.on('clientError', answerClientError)
   // Node answers an `Expect` other than 100-continue with a bare 417; this one has the usual body and headers.
   server.on('checkExpectation', (_request, response) => {
@@ -62,6 +78,13 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
     response.end(body)
   })
   return server
+}
+
+/** Each connection's latest call: the one whose body a parse error after its head broke. */
+const latestCalls = new WeakMap<Duplex, { request: IncomingMessage; response: ServerResponse }>()
+
+function trackCall(request: IncomingMessage, response: ServerResponse): void {
+  latestCalls.set(request.socket, { request, response })
 }
 
 /** What a request Node could not parse, or did not receive in time, is told: the usual error body. */
@@ -87,6 +110,16 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
   if (!socket.writable || started || error.code === 'ECONNRESET') {
     socket.destroy()
+    return
+  }
+  // The call's head was read and it runs; only its body broke on the wire. Its operation answers: one that takes no
+  // body as if none came, one that takes a body with the 400 of a body it cannot read (http/read-input.ts). Then the
+  // connection closes. A late request keeps its 408 below.
+  const call = latestCalls.get(socket)
+  if (call && !call.request.complete && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
+    if (call.response.writableEnded) return void socket.destroy()
+    call.response.shouldKeepAlive = false
+    markBodyUnreadable(call.request)
     return
   }
   const { status, error: code, message } = CLIENT_ERRORS[error.code ?? ''] ?? UNREADABLE

@@ -1,7 +1,8 @@
 // Reads a Node request's body for the dispatcher, decoded from its Content-Encoding, never more than the
 // operation's limit: a declared length over the limit is refused before a byte is read, and decoding stops
-// as soon as the output passes it (a small gzip that inflates to 64 MiB is refused at the limit).
-import type { IncomingMessage } from 'node:http'
+// as soon as the output passes it (a small gzip that inflates to 64 MiB is refused at the limit). A client that waits
+// for `100 Continue` is invited to send its body only here, once the dispatcher has decided to read it.
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createGunzip, createInflate, type Gunzip, type Inflate } from 'node:zlib'
 import type { BodyRead } from '../http/raw.ts'
@@ -11,6 +12,24 @@ function createDecoder(encoding: string): Gunzip | Inflate | null | 'unsupported
   if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip()
   if (encoding === 'deflate') return createInflate()
   return 'unsupported'
+}
+
+/** Requests whose body broke on the wire after their head was read (hosts/http-server.ts): never readable. */
+const brokenBodies = new WeakSet<IncomingMessage>()
+/** How a read under way ends, for a body that breaks while it is read. */
+const readsUnderWay = new WeakMap<IncomingMessage, (result: BodyRead) => void>()
+/** The answers of requests whose client waits for `100 Continue` before it sends the body. */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>()
+
+/** The request's body broke on the wire (framing no parser can read): a read of it, now or later, is `unreadable`. */
+export function markBodyUnreadable(request: IncomingMessage): void {
+  brokenBodies.add(request)
+  readsUnderWay.get(request)?.('unreadable')
+}
+
+/** The client sent `Expect: 100-continue`: `100 Continue` goes out when, and only if, its body is read. */
+export function deferContinue(request: IncomingMessage, response: ServerResponse): void {
+  awaitingContinue.set(request, response)
 }
 
 /** True when the request announces a body (a length above zero, or chunks). */
@@ -24,6 +43,9 @@ export function readRequestBody(request: IncomingMessage, maxBytes: number): Pro
   if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve('too_large')
   const decoder = createDecoder((request.headers['content-encoding'] ?? '').trim().toLowerCase())
   if (decoder === 'unsupported') return Promise.resolve('unsupported_encoding')
+  if (brokenBodies.has(request)) return Promise.resolve('unreadable')
+  awaitingContinue.get(request)?.writeContinue()
+  awaitingContinue.delete(request)
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let received = 0
@@ -38,8 +60,10 @@ export function readRequestBody(request: IncomingMessage, maxBytes: number): Pro
         decoder.destroy()
       }
       request.pause()
+      readsUnderWay.delete(request)
       resolve(result)
     }
+    readsUnderWay.set(request, finish)
     request.on('data', (chunk: Buffer) => {
       received += chunk.length
       if (received > maxBytes) finish('too_large')

@@ -36,12 +36,28 @@ export interface Route {
   validatePath: ValidateFunction
   /** The security requirements, e.g. [['bearerAuth'], []] (an empty one = anonymous allowed). */
   security: string[][]
+  /** What a bearer token means to the operation, read from `security` and `x-optional-bearer`. */
+  bearer: BearerPolicy
   /** The largest body accepted (`x-max-body-bytes`, default 16 KiB). */
   maxBodyBytes: number
   /** Answers CORS preflights and adds CORS headers (`x-cors`). */
   cors: boolean
   /** Served by the mock only: /__mock, the sinks and the mock identity provider; off with --production. */
   mockOnly: boolean
+}
+
+/**
+ * required: every security requirement names bearerAuth; checked: the bearer is optional, but one that is sent must
+ * be good (`x-optional-bearer: { checked: true }`); ignored: optional, and a bad one is as good as none; none: no
+ * requirement names bearerAuth.
+ */
+export type BearerPolicy = 'required' | 'checked' | 'ignored' | 'none'
+
+export function getBearerPolicy(security: string[][], optionalBearer: unknown): BearerPolicy {
+  if (!security.some((requirement) => requirement.includes('bearerAuth'))) return 'none'
+  if (security.every((requirement) => requirement.includes('bearerAuth'))) return 'required'
+  const checked = typeof optionalBearer === 'object' && optionalBearer !== null && 'checked' in optionalBearer
+  return checked && optionalBearer.checked === true ? 'checked' : 'ignored'
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
@@ -57,7 +73,8 @@ function createAjv(): Ajv2020 {
   // `discriminator`: a oneOf that names its tag (the scenario variants) reports the errors of the variant the tag
   // picks, not of every variant.
   const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: false, discriminator: true })
-  ;(addFormats as unknown as (ajv: Ajv2020) => void)(ajv)
+  // A CommonJS module seen from ESM: its default export is the module object, whose `default` is the plugin.
+  addFormats.default(ajv)
   return ajv
 }
 
@@ -109,7 +126,7 @@ function compileRoutes(name: DocumentName): Route[] {
   const document = loadDocument(name)
   const ajv = createAjv()
   ajv.addSchema(withoutDiscriminatorMappings(document) as object, name)
-  const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>
+  const paths = document.paths as Record<string, Record<string, unknown>>
   const rootSecurity = (document.security as Record<string, unknown>[] | undefined) ?? []
   const routes: Route[] = []
   for (const [template, item] of Object.entries(paths)) {
@@ -117,10 +134,10 @@ function compileRoutes(name: DocumentName): Route[] {
     const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')
     const pattern = new RegExp(`^${source}$`)
     for (const method of METHODS) {
-      const operation = item[method]
+      const operation = item[method] as Record<string, unknown> | undefined
       if (!operation) continue
       const parameters = [
-        ...((item.parameters as unknown as ParameterObject[]) ?? []),
+        ...((item.parameters as ParameterObject[] | undefined) ?? []),
         ...((operation.parameters as ParameterObject[]) ?? []),
       ]
       const content = (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content
@@ -140,6 +157,7 @@ function compileRoutes(name: DocumentName): Route[] {
         validateQuery: ajv.compile(parametersSchema(parameters, 'query', name)),
         validatePath: ajv.compile(parametersSchema(parameters, 'path', name)),
         security,
+        bearer: getBearerPolicy(security, operation['x-optional-bearer']),
         maxBodyBytes:
           typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] : MAX_BODY_BYTES,
         cors: operation['x-cors'] === true,

@@ -10,7 +10,6 @@ export interface ScenarioHooks {
    * or cookie): never an account an unsigned token merely names.
    */
   resolveEmail(
-    operation: string,
     input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
     bearer: string | undefined,
   ): string | undefined

@@ -9,17 +9,10 @@ import {
   type Purpose,
 } from '../domain/codes.ts'
 import { normalizeEmail } from '../domain/context.ts'
-import { createRandomToken } from '../domain/crypto.ts'
+import { signInExternally } from '../domain/external-sign-in.ts'
 import { getPasswordProblem } from '../domain/passwords.ts'
 import { revokeUserSessions } from '../domain/sessions.ts'
-import {
-  checkCredentials,
-  createUser,
-  getUserByEmail,
-  getUserById,
-  markVerified,
-  setPassword,
-} from '../domain/users.ts'
+import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
 import {
@@ -237,8 +230,8 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
 
     async exchangeCallback({ body }) {
       if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
-      const email = await external.exchange(body)
-      if (!email) {
+      const user = await signInExternally(domain, external, body)
+      if (!user) {
         return {
           status: 400,
           body: {
@@ -247,17 +240,6 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
           },
         }
       }
-      const record = email
-      const existing = getUserByEmail(domain, record.email)
-      // An unverified account's unproven password never survives external sign-in (domain/sign-ups.ts).
-      const user = existing
-        ? await proveAddress(domain, existing, { signup: null, name: record.name })
-        : await createUser(domain, {
-            email: record.email,
-            name: record.name,
-            password: createRandomToken(),
-            verified: true,
-          })
       return signIn(domain, user)
     },
   }

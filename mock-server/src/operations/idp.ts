@@ -2,6 +2,7 @@
 // sends the browser back to the app's /callback with a one-time code bound to the app's `state`.
 import type { operations } from '#contracts/control.gen.ts'
 import { safeEqual } from '../domain/crypto.ts'
+import { addCodeToRedirect } from '../domain/external-codes.ts'
 import { type OperationsContext, isSafeRedirectPath, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
 
@@ -71,12 +72,10 @@ export function createIdpOperations({ idp, controlToken }: OperationsContext): O
         state: body.state,
         ...(body.name !== undefined && { name: body.name }),
       })
-      // A redirect_uri with a query keeps it: the code and state are added to it, never glued after a second `?`.
-      const target = new URL(body.redirect_uri, 'http://site.invalid')
-      target.searchParams.set('code', code)
-      target.searchParams.set('state', body.state)
-      const location = `${target.pathname}${target.search}`
-      return { status: 302, headers: { location } }
+      return {
+        status: 302,
+        headers: { location: addCodeToRedirect(body.redirect_uri, { code, state: body.state }) },
+      }
     },
   }
 }

@@ -38,13 +38,17 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } }
     : undefined
 type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
 
+// A handler answers with an exact status. The ranges (`5XX`) and `default` are the pipeline's: a thrown handler,
+// an armed server-error; a handler never picks them.
+type HandlerStatus<Op> = Exclude<keyof ResponsesOf<Op>, 'default' | `${1 | 2 | 3 | 4 | 5}XX`>
+
 export type OutputFor<Op> = {
-  [S in keyof ResponsesOf<Op>]: {
-    status: S extends 'default' ? number : S
+  [S in HandlerStatus<Op>]: {
+    status: S
     headers?: Record<string, string>
     cookies?: CookieInstruction[]
   } & BodyField<JsonOf<ResponsesOf<Op>[S]>>
-}[keyof ResponsesOf<Op>]
+}[HandlerStatus<Op>]
 
 type ContentOf<Op> = Op extends { requestBody?: { content: infer C } } ? C : never
 type RequestBodyOf<Op> = [ContentOf<Op>] extends [never] ? undefined : ContentOf<Op>[keyof ContentOf<Op>]
@@ -74,9 +78,27 @@ export interface AnyOutput {
   headers?: Record<string, string>
   cookies?: CookieInstruction[]
 }
-export type AnyHandler = (input: {
+
+/** The input the dispatcher builds for any operation: the parameters and body its validators accepted. */
+export interface AnyInput {
   body: unknown
   query: Record<string, unknown>
   path: Record<string, unknown>
   request: RequestFacts
-}) => Promise<AnyOutput> | AnyOutput
+}
+
+/**
+ * The handler's shape as a method, so that TypeScript compares its parameter both ways: the handler of one operation,
+ * whose input is narrower than AnyInput, fits, while its output must still be an AnyOutput. Narrowing is sound here
+ * because the dispatcher only calls a handler with input its route's validators accepted (http/read-input.ts).
+ */
+interface ErasedHandler {
+  handle(input: AnyInput): Promise<AnyOutput> | AnyOutput
+}
+export type AnyHandler = ErasedHandler['handle']
+
+/**
+ * An operation table with its operation types erased, keyed by operationId. An `OperationTable<Ops>` is one as it is:
+ * `const handlers: HandlerMap = createOperations(ctx)` is checked handler by handler, with no cast.
+ */
+export type HandlerMap = Readonly<Record<string, AnyHandler>>
