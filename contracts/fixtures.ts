@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { onTestFinished } from 'vitest'
-import { getCurrentTest } from 'vitest/suite'
+import { onTestFinished, TestRunner } from 'vitest'
 import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { signUpVerified } from '#contracts/support/accounts.ts'
@@ -96,7 +95,7 @@ export async function startLiveServer(
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
-  if (getCurrentTest()) onTestFinished(close)
+  if (TestRunner.getCurrentTest()) onTestFinished(close)
   return { app, api, mock: mockOf(api), origin, port, server, close }
 }
 
