@@ -31,7 +31,7 @@ const CODE_WAIT_MS = 10_000
  * A `fetch` over Playwright's request context: the suite's calls carry what the context does (the base URL, the
  * test's own X-Forwarded-For) and show in its trace.
  */
-export function fetchThrough(request: APIRequestContext): (input: Request) => Promise<Response> {
+function fetchThrough(request: APIRequestContext): (input: Request) => Promise<Response> {
   return async (input) => {
     const body = await input.arrayBuffer()
     const answer = await request.fetch(input.url, {
@@ -52,7 +52,7 @@ export function fetchThrough(request: APIRequestContext): (input: Request) => Pr
  * The mock server's control surface through `request`, with the control token (playwright.config.ts starts the
  * server with MOCK_CONTROL_TOKEN; none when it is unset).
  */
-export function createMockControl(request: APIRequestContext, baseUrl: string): MockControl {
+function createMockControl(request: APIRequestContext, baseUrl: string): MockControl {
   return createMockClient({
     baseUrl,
     ...(process.env.MOCK_CONTROL_TOKEN && { controlToken: process.env.MOCK_CONTROL_TOKEN }),

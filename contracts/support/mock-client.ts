@@ -101,8 +101,9 @@ export function createMockClient({ baseUrl, controlToken, fetch, codeWaitMs = 0 
         // not JSON: the text is the body
       }
       const { code, message } = describeRefusal(body)
+      const reason = (message ?? `status ${response.status}`).replace(/\.$/, '')
       throw new MockClientError(
-        `Failed to call ${request.method} ${schemaPath}: ${message ?? `status ${response.status}`}.`,
+        `Failed to call ${request.method} ${schemaPath}: ${reason}.`,
         response.status,
         code,
         body,
