@@ -12,6 +12,7 @@ import { signUpVerified } from '#contracts/support/accounts.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
 import type { components } from '#contracts/openapi.gen.ts'
 import {
+  CONTROL_TOKEN_HEADER,
   createMockClient,
   type ArmRequest,
   type MailPurpose,
@@ -62,11 +63,18 @@ async function readyApp(options: AppOptions): Promise<MockApp> {
   return app
 }
 
+/** The contract agent of a server, carrying its control token when it has one. */
+function agentOf(target: MockApp | string, { controlToken }: AppOptions): ContractAgent {
+  return createContractAgent(
+    target,
+    controlToken ? { headers: { [CONTROL_TOKEN_HEADER]: controlToken } } : {},
+  )
+}
+
 /** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
 export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
   const app = await readyApp(options)
-  const headers = options.controlToken ? { 'X-Mock-Control-Token': options.controlToken } : undefined
-  const api = createContractAgent(app, headers && { headers })
+  const api = agentOf(app, options)
   return { app, api, mock: mockOf(api) }
 }
 
@@ -89,8 +97,7 @@ export async function startLiveServer(
   await once(server, 'listening')
   const port = (server.address() as AddressInfo).port
   const origin = `http://127.0.0.1:${port}`
-  const headers = options.controlToken ? { 'X-Mock-Control-Token': options.controlToken } : undefined
-  const api = createContractAgent(origin, headers && { headers })
+  const api = agentOf(origin, options)
   const close = async () => {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -12,7 +12,6 @@ import {
 import { signUpVerified } from '../contracts/support/accounts.ts'
 import { createMockClient, type JournalEntry, type MockClient } from '../contracts/support/mock-client.ts'
 
-export type { JournalEntry, Mail } from '../contracts/support/mock-client.ts'
 /** The mock server's control surface, as the `mock` fixture drives it. */
 export type MockControl = MockClient
 

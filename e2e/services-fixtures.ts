@@ -6,8 +6,8 @@ import type { components } from '../contracts/openapi.gen.ts'
 import type { RecorderSession } from '../contracts/support/mock-client.ts'
 import { expect, type MockControl } from './fixtures.ts'
 
-export type { RecorderSession, SentryEvent } from '../contracts/support/mock-client.ts'
-export type BuildInfo = components['schemas']['BuildInfo']
+export type { RecorderSession } from '../contracts/support/mock-client.ts'
+type BuildInfo = components['schemas']['BuildInfo']
 
 /** One recording as the sink has it now, by its id; undefined when the sink never saw it. */
 export async function readRecorderSession(
