@@ -3,7 +3,6 @@
 // the old refresh token still yields the kept pair inside the grace window, and revokes the family after.
 import type { Test } from 'supertest'
 import { beforeEach, describe, expect, test } from 'vitest'
-import type { components } from '#contracts/control.gen.ts'
 import {
   advanceClock,
   arm,
@@ -15,8 +14,6 @@ import {
   type TestServer,
 } from '#contracts/fixtures.ts'
 import { findRefreshToken } from '#mock-server/domain/tokens.ts'
-
-type JournalEntry = components['schemas']['JournalEntry']
 
 const GRACE_MS = 10_000
 
@@ -32,10 +29,7 @@ async function expectNoAnswer(call: Test): Promise<void> {
   await expect(call).rejects.toMatchObject({ code: 'ECONNRESET', message: 'socket hang up' })
 }
 
-async function lastJournalEntry(email: string): Promise<JournalEntry | undefined> {
-  const res = await server.api.get(`/__mock/requests?email=${encodeURIComponent(email)}`).expect(200)
-  return (res.body.requests as JournalEntry[]).at(-1)
-}
+const lastJournalEntry = async (email: string) => (await server.mock.requests(email)).at(-1)
 
 const refresh = (refreshToken: string) =>
   server.api.post('/api/refresh_token').send({ refresh_token: refreshToken })

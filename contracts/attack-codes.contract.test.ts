@@ -1,21 +1,23 @@
 // The attack suite, code side: guessing one-time codes, racing the right one, telling known addresses from
 // unknown ones, and taking an address over before its owner proves it. Each test is one attack; the rules and
 // their figures are in docs/security/codes.md (the list of attacks: docs/security/attack-suite.md).
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Response } from 'supertest'
-import { advanceClock, createTestServer, readCode, uniqueEmail } from '#contracts/fixtures.ts'
-import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
+import {
+  advanceClock,
+  createTestServer,
+  mockOf,
+  readCode,
+  startLiveServer,
+  uniqueEmail,
+  type LiveServer,
+} from '#contracts/fixtures.ts'
 import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
 const COOLDOWN_MS = 30_000
 const HOUR_MS = 60 * 60_000
 const GRACE_PASSWORD = 'compiler-pioneer-1952' // a seeded account (README)
-
-const live: LiveServer[] = []
-afterEach(async () => {
-  await Promise.all(live.splice(0).map((server) => server.close()))
-})
 
 const send = (api: ContractAgent, email: string, purpose: string) =>
   api.post('/api/auth/otp/send').send({ email, purpose })
@@ -135,7 +137,6 @@ describe('T11 guessing codes', () => {
 
   test('T11 20 concurrent right answers: one wins', async () => {
     const server = await startLiveServer()
-    live.push(server)
     const { api } = server
     await send(api, 'grace@example.com', 'login').expect(202)
     const code = await readCode(api, 'grace@example.com', 'login')
@@ -208,7 +209,6 @@ describe('T12 enumeration', () => {
       mailRateLimit: { max: 100_000, windowMs: HOUR_MS },
       verifyRateLimit: { max: 100_000, windowMs: HOUR_MS },
     })
-    live.push(server)
     const counter = countHashing(server)
     const times = { known: [] as number[], unknown: [] as number[] }
     const hashing = { known: new Set<number>(), unknown: new Set<number>() }
@@ -356,11 +356,7 @@ describe('pre-hijacking: whoever proves the address decides the credentials', ()
   const login = (api: ContractAgent, email: string, password: string) =>
     api.post('/api/auth/login').send({ email, password })
   const signUpMails = async (api: ContractAgent, email: string) =>
-    (
-      (await api.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`).expect(200)).body.messages as {
-        purpose: string
-      }[]
-    ).filter((mail) => mail.purpose === 'signup').length
+    (await mockOf(api).mailbox(email)).filter((mail) => mail.purpose === 'signup').length
 
   /** Neither unproven password opens the account; the owner sets one through recovery, and the name stays theirs. */
   async function expectOwnerRecovers(api: ContractAgent, email: string, name: string) {

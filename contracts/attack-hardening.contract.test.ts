@@ -1,17 +1,16 @@
 // The hardening of the mock server against hostile input, each rule with the test that proves it
 // (policies and figures: docs/security/hardening.md).
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import { connect, type AddressInfo, type Socket } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { SignJWT, type JWTPayload } from 'jose'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createApp, type AppOptions } from '#mock-server/app.ts'
+import type { AppOptions } from '#mock-server/app.ts'
 import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
-import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
+import type { ServerLimits } from '#mock-server/hosts/http-server.ts'
 import {
   advanceClock,
   arm,
@@ -20,7 +19,7 @@ import {
   PASSWORD,
   signIn,
   signUp,
-  TEST_HASHER,
+  startLiveServer,
   uniqueEmail,
   type TestServer,
 } from '#contracts/fixtures.ts'
@@ -230,12 +229,8 @@ describe('access tokens', () => {
     const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`
     const res = await server.api.get('/api/me').set(bearer(unsigned)).expect(401)
     expect(res.body.error).toBe('token_invalid')
-    const journal = await server.api
-      .get(`/__mock/requests?email=${encodeURIComponent(victim.email)}`)
-      .expect(200)
-    expect(
-      journal.body.requests.filter((entry: { operation: string }) => entry.operation === 'getMe'),
-    ).toEqual([])
+    const journal = await server.mock.requests(victim.email)
+    expect(journal.filter((entry) => entry.operation === 'getMe')).toEqual([])
     // The scenario is still armed for the victim's own call.
     await server.api.get('/api/me').set(bearer(victim.token)).expect(503)
   })
@@ -243,32 +238,13 @@ describe('access tokens', () => {
 
 // Real servers on 127.0.0.1, spoken to over raw sockets: what matters here is what the server reads and when it
 // hangs up, which a client library would hide.
-const servers: Server[] = []
 const sockets: Socket[] = []
-afterEach(async () => {
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy()
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise((resolve) => {
-          server.closeAllConnections()
-          server.close(resolve)
-        }),
-    ),
-  )
 })
 
-async function startServer(
-  limits: Partial<ServerLimits> = {},
-  options: AppOptions = {},
-): Promise<{ port: number; server: Server }> {
-  const app = createApp({ hasher: TEST_HASHER, ...options })
-  await app.core.ready
-  const server = createHttpServer(app, limits)
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { port: (server.address() as AddressInfo).port, server }
-}
+const startServer = (limits: Partial<ServerLimits> = {}, options: AppOptions = {}) =>
+  startLiveServer(options, limits)
 
 /** The JSON body of a raw HTTP answer. */
 const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))

@@ -7,41 +7,28 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response, Test } from 'supertest'
-import { afterEach, describe, expect, test } from 'vitest'
-import type { components } from '#contracts/control.gen.ts'
+import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
   arm,
   bearer,
   createTestServer,
+  mockOf,
   PASSWORD,
   readCode,
   signIn,
   signUp,
+  startLiveServer,
   uniqueEmail,
   type SignedIn,
   type TestServer,
   resetPassword,
 } from '#contracts/fixtures.ts'
-import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
-
-type JournalEntry = components['schemas']['JournalEntry']
 
 const GRACE_MS = 10_000
 const ACCESS_TTL_MS = 15 * 60_000
 const MIB = 1024 * 1024
-
-const live: LiveServer[] = []
-afterEach(async () => {
-  await Promise.all(live.splice(0).map((server) => server.close()))
-})
-
-async function startLive(options: Parameters<typeof startLiveServer>[0] = {}): Promise<LiveServer> {
-  const server = await startLiveServer(options)
-  live.push(server)
-  return server
-}
 
 const refresh = (api: ContractAgent, refreshToken: string): Test =>
   api.post('/api/refresh_token').send({ refresh_token: refreshToken })
@@ -62,15 +49,10 @@ function liveSessionsOf(server: { app: TestServer['app'] }, userId: string): str
   return store.sessions.findMany((q) => q.where({ userId, revokedAt: null })).map((session) => session.id)
 }
 
-async function journalOf(api: ContractAgent, email: string): Promise<JournalEntry[]> {
-  const res = await api.get(`/__mock/requests?email=${encodeURIComponent(email)}`).expect(200)
-  return res.body.requests as JournalEntry[]
-}
-
 describe('refresh rotation under attack', () => {
   test('T1 100 concurrent refreshes of one token: one new pair wins, every other answer is that pair, one live family', async () => {
     // A window wide enough that a loaded machine answers all 100 inside it; the rule is the same at 10 s.
-    const server = await startLive({ refreshGraceMs: 60_000 })
+    const server = await startLiveServer({ refreshGraceMs: 60_000 })
     const account = await signUp(server.api, 't1')
     const sessionId = claimsOf(account.token).sid as string
     const answers = await Promise.all(
@@ -114,7 +96,7 @@ describe('refresh rotation under attack', () => {
   })
 
   test('T4 a refresh storm from 20 signed-in clients: each keeps its own family, none is revoked', async () => {
-    const server = await startLive()
+    const server = await startLiveServer()
     const owner = await signUp(server.api, 't4')
     const clients = [owner]
     for (let index = 1; index < 20; index += 1) clients.push(await signIn(server.api, owner.email, PASSWORD))
@@ -166,7 +148,9 @@ describe('refresh rotation under attack', () => {
     const again = await refresh(api, account.refreshToken).expect(200)
     expect(again.body).toEqual(retried.body)
     await api.get('/api/me').set(bearer(retried.body.token)).expect(200)
-    const refreshes = (await journalOf(api, account.email)).filter((e) => e.operation === 'refreshToken')
+    const refreshes = (await mockOf(api).requests(account.email)).filter(
+      (e) => e.operation === 'refreshToken',
+    )
     expect(refreshes.map((entry) => [entry.status, entry.scenario ?? null])).toEqual([
       [200, 'answer-lost'],
       [200, null],
@@ -175,7 +159,7 @@ describe('refresh rotation under attack', () => {
   })
 
   test('T7 a 401 fan-out: 20 calls with an expired token all get token_expired; one refresh; 20 retries succeed', async () => {
-    const server = await startLive()
+    const server = await startLiveServer()
     const account = await signUp(server.api, 't7')
     await advanceClock(server.api, ACCESS_TTL_MS)
     const expired = await Promise.all(
@@ -189,7 +173,7 @@ describe('refresh rotation under attack', () => {
       Array.from({ length: 20 }, () => server.api.get('/api/me').set(bearer(renewed.body.token))),
     )
     expect(retries.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 200))
-    const journal = await journalOf(server.api, account.email)
+    const journal = await server.mock.requests(account.email)
     expect(journal.filter((entry) => entry.operation === 'refreshToken')).toHaveLength(1)
     expect(journal.filter((entry) => entry.operation === 'getMe')).toHaveLength(40)
   })
@@ -201,7 +185,7 @@ describe('clocks and restarts', () => {
     // The server's clock an hour ahead of real time (a skewed host): what it issues carries its own time.
     const skewMs = 60 * 60_000
     await advanceClock(api, skewMs)
-    const serverNow = Date.parse((await api.get('/__mock/clock').expect(200)).body.now)
+    const serverNow = Date.parse((await mockOf(api).clock()).now)
     const account = await signUp(api, 't8')
     const claims = claimsOf(account.token) as { iat: number; exp: number }
     expect(Math.abs(claims.iat * 1000 - serverNow)).toBeLessThan(60_000)
@@ -287,7 +271,7 @@ describe('clocks and restarts', () => {
 
 describe('passwords and sessions', () => {
   test('T13 hashing load: 16 concurrent sign-ins at the production argon2id cost stay within bounded memory', async () => {
-    const server = await startLive({ hasher: {} }) // the production parameters: m=19 MiB, t=2, p=1
+    const server = await startLiveServer({ hasher: {} }) // the production parameters: m=19 MiB, t=2, p=1
     const account = await signUp(server.api, 't13')
     const baseline = process.memoryUsage().rss
     let peak = baseline

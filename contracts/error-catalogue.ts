@@ -3,18 +3,16 @@
 // replays `server` against the mock server; the e2e suite drives the browser and checks `expect`.
 // Texts are the specification's, typed literally here and never imported from the app.
 
+import type { components } from '#contracts/control.gen.ts'
+
 export type Suite = 'contract' | 'e2e'
 
 export interface ArmStep {
-  name:
-    | 'access-token-expired'
-    | 'access-token-invalid'
-    | 'unauthorized-no-code'
-    | 'unauthorized-other'
-    | 'unauthorized-no-message'
-    | 'refresh-rejected'
-    | 'refresh-unsuccessful'
-    | 'refresh-incomplete'
+  /** The scenarios that answer a call with an error of the catalogue (not faults, delays or reshaped bodies). */
+  name: Exclude<
+    components['schemas']['ScenarioName'],
+    'session-unavailable' | 'server-error' | 'latency' | 'legacy-user-fields' | 'answer-lost'
+  >
   times?: number
   message?: string
 }

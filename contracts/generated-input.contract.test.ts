@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PASSWORD } from '#contracts/fixtures.ts'
-import { startLiveServer, type LiveServer } from '#contracts/live-server.ts'
+import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
 import {
   createRng,
   generateRequest,

@@ -3,18 +3,15 @@ import { describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
 import { COMMON_PASSWORD_COUNT } from '#mock-server/domain/passwords.ts'
 import { createContractAgent } from '#contracts/support/api.ts'
-import { readCode, uniqueEmail } from '#contracts/fixtures.ts'
+import { signUp } from '#contracts/fixtures.ts'
 
 describe('password storage', () => {
   test('by default a password is stored as argon2id, m=19 MiB, t=2, p=1, and only so', async () => {
     const app = createApp()
     await app.core.ready
     const api = createContractAgent(app)
-    const email = uniqueEmail()
     const password = 'the production cost passphrase'
-    await api.post('/api/auth/signup').send({ name: 'P', email, password }).expect(202)
-    const code = await readCode(api, email)
-    await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+    const { email } = await signUp(api, 'user', password)
     const user = app.core.ops.domain.store.users.findFirst((q) => q.where({ email }))!
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(JSON.stringify(app.core.ops.domain.store.users.all())).not.toContain(password)

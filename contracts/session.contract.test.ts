@@ -1,7 +1,15 @@
 // The `session` tag: the cookie session, log-out, and the refresh rotation with its grace window and
 // family revocation.
 import { beforeEach, describe, expect, test } from 'vitest'
-import { advanceClock, arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
+import {
+  advanceClock,
+  arm,
+  bearer,
+  createTestServer,
+  readCode,
+  signUp,
+  type TestServer,
+} from '#contracts/fixtures.ts'
 
 let server: TestServer
 beforeEach(async () => {
@@ -72,8 +80,7 @@ async function signUpRaw(target: TestServer, headers: Record<string, string> = {
     .set(headers)
     .send({ name: 'C', email, password: 'a long enough passphrase' })
     .expect(202)
-  const mails = await api.get(`/__mock/mailbox?email=${email}`).expect(200)
-  const code = mails.body.messages[0].code as string
+  const code = await readCode(api, email)
   return api.post('/api/auth/otp/verify').set(headers).send({ email, code, purpose: 'signup' }).expect(200)
 }
 

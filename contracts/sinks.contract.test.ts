@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { createTestServer } from '#contracts/fixtures.ts'
+import { createTestServer, mockOf } from '#contracts/fixtures.ts'
 
 function envelope(event: Record<string, unknown>): string {
   return [
@@ -93,7 +93,7 @@ describe('error-reporting sink', () => {
       }
       await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(envelope(event)).expect(200)
     }
-    const events = (await api.get('/__mock/sentry/events').expect(200)).body.events as { message: string }[]
+    const events = await mockOf(api).sentryEvents()
     expect(JSON.stringify(events).length).toBeLessThanOrEqual(4096)
     expect(events.length).toBeGreaterThan(0)
     expect(events.at(-1)!.message).toMatch(/^event 11 /)
@@ -227,9 +227,7 @@ describe('session-recorder sink', () => {
       .set('Content-Type', 'application/octet-stream')
       .send(Buffer.from(recorderBatch([[30, 'big', 'y'.repeat(1500)]])))
       .expect(200)
-    const sessions = (await api.get('/__mock/recorder/sessions').expect(200)).body.sessions as {
-      project_key: string
-    }[]
+    const sessions = await mockOf(api).recorderSessions()
     expect(JSON.stringify(sessions).length).toBeLessThanOrEqual(4096)
     expect(sessions.at(-1)!.project_key).toBe('k11')
     expect(sessions.map((session) => session.project_key)).not.toContain('k0')

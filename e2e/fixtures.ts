@@ -9,33 +9,11 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test'
+import { signUpVerified } from '../contracts/support/accounts.ts'
+import { createMockClient, type JournalEntry, type MockClient } from '../contracts/support/mock-client.ts'
 
-export interface Mail {
-  to: string
-  purpose: string
-  code?: string
-}
-
-export interface JournalEntry {
-  seq: number
-  method: string
-  path: string
-  operation?: string
-  status: number
-  email?: string
-  scenario?: string
-}
-
-export interface MockControl {
-  arm(scenario: Record<string, unknown>): Promise<void>
-  advanceClock(ms: number): Promise<void>
-  mailbox(email: string): Promise<Mail[]>
-  latestCode(email: string, purpose: string): Promise<string>
-  /** The journal of one account's calls, after `since` (a seq) when given. */
-  requests(email: string, since?: number): Promise<JournalEntry[]>
-  /** The journal's last seq so far (every account): a `since` for what a test does next. */
-  lastSeq(): Promise<number>
-}
+/** The mock server's control surface, as the `mock` fixture drives it. */
+export type MockControl = MockClient
 
 export interface Account {
   email: string
@@ -45,64 +23,41 @@ export interface Account {
 
 export const PASSWORD = 'a long enough e2e passphrase'
 
-/**
- * The mock server's control token (playwright.config.ts starts it with MOCK_CONTROL_TOKEN), sent with every call of
- * the suite to /__mock; empty when the server has none.
- */
-export const CONTROL_HEADERS: Record<string, string> = process.env.MOCK_CONTROL_TOKEN
-  ? { 'X-Mock-Control-Token': process.env.MOCK_CONTROL_TOKEN }
-  : {}
+/** Codes are mailed while the call that sends them is answered: a test reading one right after may wait this long. */
+const CODE_WAIT_MS = 10_000
 
-function createMockControl(request: APIRequestContext): MockControl {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the control surface, typed by each caller
-  const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<any> => {
-    if (!response.ok())
-      throw new Error(
-        `Failed to drive the mock server: ${response.url()} answered ${response.status()} ${await response.text()}`,
-      )
-    return response.json()
+/**
+ * A `fetch` over Playwright's request context: the suite's calls carry what the context does (the base URL, the
+ * test's own X-Forwarded-For) and show in its trace.
+ */
+function fetchThrough(request: APIRequestContext): (input: Request) => Promise<Response> {
+  return async (input) => {
+    const body = await input.arrayBuffer()
+    const answer = await request.fetch(input.url, {
+      method: input.method,
+      headers: Object.fromEntries(input.headers),
+      ...(body.byteLength > 0 && { data: Buffer.from(body) }),
+      maxRedirects: 0,
+    })
+    const noBody = [204, 205, 304].includes(answer.status())
+    return new Response(noBody ? null : new Uint8Array(await answer.body()), {
+      status: answer.status(),
+      headers: answer.headersArray().map(({ name, value }): [string, string] => [name, value]),
+    })
   }
-  const control: MockControl = {
-    arm: async (scenario) =>
-      void (await ok(await request.post('/__mock/scenarios', { data: scenario, headers: CONTROL_HEADERS }))),
-    advanceClock: async (ms) =>
-      void (await ok(
-        await request.post('/__mock/clock', { data: { advance_ms: ms }, headers: CONTROL_HEADERS }),
-      )),
-    mailbox: async (email) =>
-      (
-        await ok(
-          await request.get(`/__mock/mailbox?email=${encodeURIComponent(email)}`, {
-            headers: CONTROL_HEADERS,
-          }),
-        )
-      ).messages,
-    async latestCode(email, purpose) {
-      // Codes are mailed while the call that sends them is answered; poll briefly rather than race it.
-      let code: string | undefined
-      await expect
-        .poll(
-          async () =>
-            (code = (await control.mailbox(email)).filter((mail) => mail.purpose === purpose).at(-1)?.code),
-          { message: `a ${purpose} code in the mailbox of ${email}` },
-        )
-        .toBeTruthy()
-      return code as string
-    },
-    requests: async (email, since) =>
-      (
-        await ok(
-          await request.get(
-            `/__mock/requests?email=${encodeURIComponent(email)}${since === undefined ? '' : `&since=${since}`}`,
-            { headers: CONTROL_HEADERS },
-          ),
-        )
-      ).requests,
-    lastSeq: async () =>
-      ((await ok(await request.get('/__mock/requests', { headers: CONTROL_HEADERS }))).requests.at(-1)
-        ?.seq as number | undefined) ?? 0,
-  }
-  return control
+}
+
+/**
+ * The mock server's control surface through `request`, with the control token (playwright.config.ts starts the
+ * server with MOCK_CONTROL_TOKEN; none when it is unset).
+ */
+function createMockControl(request: APIRequestContext, baseUrl: string): MockControl {
+  return createMockClient({
+    baseUrl,
+    ...(process.env.MOCK_CONTROL_TOKEN && { controlToken: process.env.MOCK_CONTROL_TOKEN }),
+    fetch: fetchThrough(request),
+    codeWaitMs: CODE_WAIT_MS,
+  })
 }
 
 /** A fresh address (the label says which test made it, for reading the journal by hand). */
@@ -125,18 +80,17 @@ function toLabel(title: string): string {
 export async function createAccount(
   request: APIRequestContext,
   mock: MockControl,
+  baseUrl: string,
   label = 'e2e',
 ): Promise<Account> {
   const account = { email: createEmail(label), password: PASSWORD, name: `Learner ${label}` }
-  const signup = await request.post('/api/auth/signup', { data: account })
-  expect(signup.status()).toBe(202)
-  const code = await mock.latestCode(account.email, 'signup')
-  expect(
-    (
-      await request.post('/api/auth/otp/verify', { data: { email: account.email, code, purpose: 'signup' } })
-    ).status(),
-  ).toBe(200)
+  await signUpVerified({ baseUrl, fetch: fetchThrough(request), mock }, account)
   return account
+}
+
+function requireBaseUrl(baseURL: string | undefined): string {
+  if (!baseURL) throw new Error('Failed to find the mock server: no baseURL in playwright.config.ts.')
+  return baseURL
 }
 
 /** Console messages a test expects; anything else logged as an error fails the test. */
@@ -157,9 +111,9 @@ export const test = base.extend<{
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   extraHTTPHeaders: async ({}, use) =>
     use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
-  mock: async ({ request }, use) => use(createMockControl(request)),
-  account: async ({ request, mock }, use, testInfo) =>
-    use(await createAccount(request, mock, toLabel(testInfo.title))),
+  mock: async ({ request, baseURL }, use) => use(createMockControl(request, requireBaseUrl(baseURL))),
+  account: async ({ request, mock, baseURL }, use, testInfo) =>
+    use(await createAccount(request, mock, requireBaseUrl(baseURL), toLabel(testInfo.title))),
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   allowedConsoleErrors: async ({}, use) => use([]),
   consoleLines: async ({ context }, use) => {

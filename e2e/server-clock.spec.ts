@@ -2,7 +2,6 @@
 // one at a time, after every other test (playwright.config.ts); each puts the clock back when done.
 import {
   compareTokens,
-  CONTROL_HEADERS,
   describeCalls,
   expect,
   goHomeByLink,
@@ -22,8 +21,8 @@ import { refreshSettled } from './held-answers.ts'
 const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // DESIGN.md: access tokens live 15 minutes
 const REFRESH_GRACE_MS = 10_000 // DESIGN.md: the retired refresh token's grace window
 
-test.afterEach(async ({ request }) => {
-  await request.post('/__mock/clock', { data: { now: new Date().toISOString() }, headers: CONTROL_HEADERS })
+test.afterEach(async ({ mock }) => {
+  await mock.setClock({ now: new Date().toISOString() })
 })
 
 /** Opens home again through the app's links: one GET /api/me. */

@@ -1,54 +1,20 @@
 // Helpers of the signed-in-area and supporting-services specs: the mock server's sinks (what the error reporting
 // and the session recorder sent), what the page itself sent them, the served build, and what the app says about
-// them. Read-only use of fixtures.ts.
+// them. The sinks are read through the `mock` fixture (contracts/support/mock-client.ts).
 import type { APIRequestContext, Page } from '@playwright/test'
-import { CONTROL_HEADERS, expect } from './fixtures.ts'
+import type { components } from '../contracts/openapi.gen.ts'
+import type { RecorderSession } from '../contracts/support/mock-client.ts'
+import { expect, type MockControl } from './fixtures.ts'
 
-export interface SentryEvent {
-  event_id: string
-  type: string
-  level?: string
-  environment?: string
-  message?: string
-  exception?: { type?: string; value?: string }[]
-}
-
-export interface RecorderSession {
-  id: string
-  project_key: string
-  user_id: string | null
-  metadata: Record<string, string>
-  batches: number
-  messages: number
-}
-
-export interface BuildInfo {
-  id: string
-  timestamp: number
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path, { headers: CONTROL_HEADERS })
-  if (!response.ok()) throw new Error(`Failed to read ${path}: ${response.status()} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-/** What the app's error reporting sent to the mock server's Sentry sink, oldest first. */
-export async function readSentryEvents(request: APIRequestContext): Promise<SentryEvent[]> {
-  return (await getJson<{ events: SentryEvent[] }>(request, '/__mock/sentry/events')).events
-}
-
-/** The session recordings the mock server's OpenReplay sink saw. */
-export async function readRecorderSessions(request: APIRequestContext): Promise<RecorderSession[]> {
-  return (await getJson<{ sessions: RecorderSession[] }>(request, '/__mock/recorder/sessions')).sessions
-}
+export type { RecorderSession } from '../contracts/support/mock-client.ts'
+type BuildInfo = components['schemas']['BuildInfo']
 
 /** One recording as the sink has it now, by its id; undefined when the sink never saw it. */
 export async function readRecorderSession(
-  request: APIRequestContext,
+  mock: MockControl,
   id: string,
 ): Promise<RecorderSession | undefined> {
-  return (await readRecorderSessions(request)).find((session) => session.id === id)
+  return (await mock.recorderSessions()).find((session) => session.id === id)
 }
 
 /**
@@ -106,13 +72,9 @@ export function collectSentEvents(page: Page): SentEvent[] {
 
 /** The build the server says is the newest (`/builds/latest.json`). */
 export async function readServedBuild(request: APIRequestContext): Promise<BuildInfo> {
-  return getJson<BuildInfo>(request, '/builds/latest.json')
-}
-
-/** Acts out a deployment: the server serves `id` as the newest build (`POST /__mock/build`). */
-export async function serveBuild(request: APIRequestContext, id: string): Promise<void> {
-  const response = await request.post('/__mock/build', { data: { id }, headers: CONTROL_HEADERS })
+  const response = await request.get('/builds/latest.json')
   expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as BuildInfo
 }
 
 /** The step of the process page named `title`. */

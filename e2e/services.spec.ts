@@ -2,17 +2,22 @@
 // error-reporting sink; a signed-in session reaches the recorder's sink with the user's e-mail as its id; any ending
 // of the session (log-out, a forced sign-out) leaves neither service carrying the user; a new build served while
 // the app is open brings the new-version toast within the hour, and the next navigation loads it.
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { countDocumentLoads } from './chunks.ts'
-import { expect, goHomeByLink, landmarkOf, signInThroughForm, test, type Account } from './fixtures.ts'
+import {
+  expect,
+  goHomeByLink,
+  landmarkOf,
+  signInThroughForm,
+  test,
+  type Account,
+  type MockControl,
+} from './fixtures.ts'
 import {
   collectSentEvents,
   flushRecorder,
   readRecorderSession,
-  readRecorderSessions,
-  readSentryEvents,
   readServedBuild,
-  serveBuild,
   waitForRecordingStart,
   type RecorderSession,
   type SentEvent,
@@ -23,14 +28,12 @@ const QA_TEST_ERROR = 'QA panel: a test error'
 test('a thrown error shows the error page and reaches the error-reporting sink', async ({
   page,
   account,
-  request,
+  mock,
   allowedConsoleErrors,
 }) => {
   // React and React Router log what the error page caught.
   allowedConsoleErrors.push(new RegExp(QA_TEST_ERROR), /The above error occurred/, /React Router caught/)
-  const before = (await readSentryEvents(request)).filter(
-    (event) => event.message === `Error: ${QA_TEST_ERROR}`,
-  )
+  const before = (await mock.sentryEvents()).filter((event) => event.message === `Error: ${QA_TEST_ERROR}`)
   await signInThroughForm(page, account)
   await page.getByRole('button', { name: 'QA panel' }).click()
   await page
@@ -40,10 +43,10 @@ test('a thrown error shows the error page and reaches the error-reporting sink',
   await expect(page.getByRole('heading', { name: 'Internal Server Error', level: 1 })).toBeVisible()
   await expect
     .poll(async () =>
-      (await readSentryEvents(request)).filter((event) => event.message === `Error: ${QA_TEST_ERROR}`),
+      (await mock.sentryEvents()).filter((event) => event.message === `Error: ${QA_TEST_ERROR}`),
     )
     .toHaveLength(before.length + 1)
-  const event = (await readSentryEvents(request)).findLast((one) => one.message === `Error: ${QA_TEST_ERROR}`)
+  const event = (await mock.sentryEvents()).findLast((one) => one.message === `Error: ${QA_TEST_ERROR}`)
   expect(event).toMatchObject({
     type: 'event',
     level: 'error',
@@ -55,18 +58,18 @@ test('a thrown error shows the error page and reaches the error-reporting sink',
 test("the recorder's identity: the user's e-mail as its id, with metadata", async ({
   page,
   account,
-  request,
+  mock,
   consoleLines,
 }) => {
   await signInThroughForm(page, account)
-  const recording = await waitForRecordingOf(page, request, account)
+  const recording = await waitForRecordingOf(page, mock, account)
   expect(recording.project_key).toBe('mock-project')
   expect(consoleLines).toContain('User ID set')
 })
 
 /** The recording that carries `account`, once the sink has its user id and metadata. */
-async function waitForRecordingOf(page: Page, request: APIRequestContext, account: Account) {
-  const mine = async () => (await readRecorderSessions(request)).find((one) => one.user_id === account.email)
+async function waitForRecordingOf(page: Page, mock: MockControl, account: Account) {
+  const mine = async () => (await mock.recorderSessions()).find((one) => one.user_id === account.email)
   await expect
     .poll(
       async () => {
@@ -85,11 +88,11 @@ async function waitForRecordingOf(page: Page, request: APIRequestContext, accoun
  */
 async function expectRecordingWithoutUser(
   page: Page,
-  request: APIRequestContext,
+  mock: MockControl,
   { account, old, anonymousId }: { account: Account; old: RecorderSession; anonymousId: string },
 ) {
   expect(anonymousId).not.toBe(old.id)
-  const batchesOf = async (id: string) => (await readRecorderSession(request, id))?.batches ?? 0
+  const batchesOf = async (id: string) => (await readRecorderSession(mock, id))?.batches ?? 0
   const recordUntilSent = async (act: () => Promise<void>) => {
     const before = await batchesOf(anonymousId)
     await act()
@@ -111,8 +114,8 @@ async function expectRecordingWithoutUser(
     await page.getByLabel('E-mail', { exact: true }).fill('someone-else@example.test')
   })
   expect(await batchesOf(old.id), 'batches of the old recording after the session ended').toBe(oldBatches)
-  expect(await readRecorderSession(request, anonymousId)).toMatchObject({ user_id: null, metadata: {} })
-  const carrying = (await readRecorderSessions(request)).filter(
+  expect(await readRecorderSession(mock, anonymousId)).toMatchObject({ user_id: null, metadata: {} })
+  const carrying = (await mock.recorderSessions()).filter(
     (one) => one.user_id === account.email || Object.values(one.metadata).includes(account.email),
   )
   expect(carrying.map((one) => one.id)).toEqual([old.id])
@@ -131,14 +134,14 @@ const throwOnWindow = (page: Page, message: string) =>
 test('log-out: the recording restarts anonymous and error events carry no user', async ({
   page,
   account,
-  request,
+  mock,
   consoleLines,
   allowedConsoleErrors,
 }) => {
   allowedConsoleErrors.push(new RegExp(QA_TEST_ERROR), /The above error occurred/, /React Router caught/)
   const sent = collectSentEvents(page)
   await signInThroughForm(page, account)
-  const old = await waitForRecordingOf(page, request, account)
+  const old = await waitForRecordingOf(page, mock, account)
   await throwOnWindow(page, 'e2e: signed in')
   expect((await waitForSentEvent(sent, 'e2e: signed in')).user).toEqual({
     id: old.metadata.userId,
@@ -150,7 +153,7 @@ test('log-out: the recording restarts anonymous and error events carry no user',
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect.poll(() => consoleLines.slice(before)).toContain('User ID cleared (user not logged in)')
-  await expectRecordingWithoutUser(page, request, { account, old, anonymousId: await anonymous })
+  await expectRecordingWithoutUser(page, mock, { account, old, anonymousId: await anonymous })
 
   await page.getByRole('button', { name: 'QA panel' }).click()
   await page
@@ -160,14 +163,14 @@ test('log-out: the recording restarts anonymous and error events carry no user',
   const event = await waitForSentEvent(sent, QA_TEST_ERROR)
   expect(event.user ?? {}).toEqual({})
   await expect
-    .poll(async () => (await readSentryEvents(request)).some((one) => one.event_id === event.event_id))
+    .poll(async () => (await mock.sentryEvents()).some((one) => one.event_id === event.event_id))
     .toBe(true)
 })
 
-test('a forced sign-out (a 401 on /api/me) clears both as well', async ({ page, account, request, mock }) => {
+test('a forced sign-out (a 401 on /api/me) clears both as well', async ({ page, account, mock }) => {
   const sent = collectSentEvents(page)
   await signInThroughForm(page, account)
-  const old = await waitForRecordingOf(page, request, account)
+  const old = await waitForRecordingOf(page, mock, account)
 
   const anonymous = waitForRecordingStart(page)
   await mock.arm({ name: 'unauthorized-other', email: account.email, operation: 'getMe' })
@@ -176,7 +179,7 @@ test('a forced sign-out (a 401 on /api/me) clears both as well', async ({ page, 
   await expect(landmarkOf(page, '/help', account)).toBeVisible()
   await goHomeByLink(page)
   await expect(page).toHaveURL(/\/login/)
-  await expectRecordingWithoutUser(page, request, { account, old, anonymousId: await anonymous })
+  await expectRecordingWithoutUser(page, mock, { account, old, anonymousId: await anonymous })
 
   await throwOnWindow(page, 'e2e: after a forced sign-out')
   const event = await waitForSentEvent(sent, 'e2e: after a forced sign-out')
@@ -187,13 +190,14 @@ test('a new build: the info toast within the hour, and the next navigation loads
   page,
   account,
   request,
+  mock,
 }) => {
   const served = await readServedBuild(request)
   await page.clock.install()
   try {
     await signInThroughForm(page, account)
     const loads = countDocumentLoads(page)
-    await serveBuild(request, `e2e-${Date.now().toString(36)}`)
+    await mock.serveBuild(`e2e-${Date.now().toString(36)}`)
     await page.clock.fastForward(3_600_000 - 60_000)
     await expect(page.getByText('A new version of the app is available.')).toBeHidden()
     await page.clock.fastForward(60_000)
@@ -206,7 +210,7 @@ test('a new build: the info toast within the hour, and the next navigation loads
     await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible()
     expect(loads.count).toBe(1) // a full page load, not a client-side navigation
   } finally {
-    await serveBuild(request, served.id) // other tests of the run see the build they loaded as the newest again
+    await mock.serveBuild(served.id) // other tests of the run see the build they loaded as the newest again
   }
 })
 

@@ -176,3 +176,27 @@ export function recordCoverage(operationId: OperationId, status: number | string
     status: found.documentedStatus,
   })
 }
+
+/** Statuses whose answer has no body (a fetch `Response` refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * A `fetch` whose requests go through `agent`, so whatever speaks fetch (the mock client, openapi-fetch) has its
+ * answers validated and recorded like every contract call. The request's origin is the agent's own: only its path
+ * and query are used.
+ * @example const mock = createMockClient({ baseUrl: 'http://127.0.0.1', fetch: fetchThrough(api) })
+ */
+export function fetchThrough(agent: ContractAgent): (input: Request) => Promise<globalThis.Response> {
+  return async (input) => {
+    const { pathname, search } = new URL(input.url)
+    const test = agent.request(input.method, `${pathname}${search}`)
+    input.headers.forEach((value, name) => void test.set(name, value))
+    const text = await input.text()
+    const res = await (text === '' ? test : test.send(text))
+    const headers = Object.entries(res.headers as Record<string, HeaderValue>).flatMap(([name, value]) =>
+      ([] as (string | number)[]).concat(value ?? []).map((one): [string, string] => [name, String(one)]),
+    )
+    const body = NULL_BODY_STATUSES.has(res.status) ? null : (res.text ?? '')
+    return new globalThis.Response(body, { status: res.status, headers })
+  }
+}

@@ -2,6 +2,7 @@
 // injected (scripts/scenario.ts wires it to the process). Every answer is printed readably.
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../../mock-server/src/duration.ts'
+import { createMockClient, MockClientError, type ArmRequest } from '../../contracts/support/mock-client.ts'
 
 export const SCENARIO_HELP = `Usage: npm run scenario -- <command> [options]
 
@@ -67,54 +68,56 @@ export async function runScenarioCommand(argv: string[], io: CliIo): Promise<num
     return values.help ? 0 : 2
   }
   const base = (values.url ?? io.baseUrl).replace(/\/$/, '')
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await io.fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...(io.controlToken && { 'x-mock-control-token': io.controlToken }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    io.print(text ? JSON.stringify(JSON.parse(text), null, 2) : `${response.status}`)
-    return response.ok ? 0 : 1
-  }
-  const query = (entries: Record<string, string | undefined>) => {
-    const params = new URLSearchParams(
-      Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
-    )
-    return params.size > 0 ? `?${params}` : ''
+  const mock = createMockClient({
+    baseUrl: base,
+    fetch: (input) => io.fetch(input),
+    ...(io.controlToken && { controlToken: io.controlToken }),
+  })
+  /** Prints the answer, refused or not, as the server gave it. */
+  const print = async (answer: Promise<unknown>): Promise<number> => {
+    try {
+      io.print(JSON.stringify(await answer, null, 2))
+      return 0
+    } catch (error) {
+      if (!(error instanceof MockClientError)) throw error
+      io.print(error.body === undefined ? `${error.status}` : JSON.stringify(error.body, null, 2))
+      return 1
+    }
   }
   try {
     switch (command) {
       case 'list':
-        return await call('GET', '/__mock/scenarios')
+        return await print(mock.scenarios())
       case 'reset':
-        return await call('POST', '/__mock/reset', {})
+        return await print(mock.reset())
       case 'clear':
-        return await call('DELETE', `/__mock/scenarios${query({ email: values.email })}`)
+        return await print(mock.clearScenarios(values.email))
       case 'mailbox':
         if (!argument) throw new UsageError('mailbox needs an address.')
-        return await call('GET', `/__mock/mailbox${query({ email: argument })}`)
+        return await print(mock.mailbox(argument).then((messages) => ({ messages })))
       case 'requests':
-        return await call('GET', `/__mock/requests${query({ email: values.email, since: values.since })}`)
+        return await print(
+          mock.journal({ email: values.email, since: values.since }).then((requests) => ({ requests })),
+        )
       case 'clock':
-        if (!argument) return await call('GET', '/__mock/clock')
+        if (!argument) return await print(mock.clock())
         if (argument.startsWith('+'))
-          return await call('POST', '/__mock/clock', { advance_ms: parseDuration(argument.slice(1)) })
-        return await call('POST', '/__mock/clock', { now: argument })
+          return await print(mock.setClock({ advance_ms: parseDuration(argument.slice(1)) }))
+        return await print(mock.setClock({ now: argument }))
       default:
-        return await call('POST', '/__mock/scenarios', {
-          name: command,
-          ...(values.email !== undefined && { email: values.email }),
-          ...(values.times !== undefined && { times: Number(values.times) }),
-          ...(values['until-cleared'] && { until_cleared: true }),
-          ...(values.operation !== undefined && { operation: values.operation }),
-          ...(values.status !== undefined && { status: Number(values.status) }),
-          ...(values.message !== undefined && { message: values.message }),
-          ...(values.delay !== undefined && { delay_ms: parseDuration(values.delay) }),
-        })
+        // QA's words go to the server as typed: the server, not this command line, says what it refuses.
+        return await print(
+          mock.arm({
+            name: command,
+            ...(values.email !== undefined && { email: values.email }),
+            ...(values.times !== undefined && { times: Number(values.times) }),
+            ...(values['until-cleared'] && { until_cleared: true }),
+            ...(values.operation !== undefined && { operation: values.operation }),
+            ...(values.status !== undefined && { status: Number(values.status) }),
+            ...(values.message !== undefined && { message: values.message }),
+            ...(values.delay !== undefined && { delay_ms: parseDuration(values.delay) }),
+          } as ArmRequest),
+        )
     }
   } catch (error) {
     if (error instanceof UsageError || (error as Error).message.startsWith('Failed to read duration')) {

@@ -7,12 +7,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useServices } from '../../lib/services.ts'
 import { useSession } from '../../session/use-session.ts'
 import {
-  createMockControlClient,
-  MockControlError,
+  createMockClient,
+  MockClientError,
   type JournalEntry,
-  type MockControlClient,
+  type MockClient,
   type ScenarioInfo,
-} from './mock-control.ts'
+} from '#contracts/support/mock-client.ts'
 import './qa-panel.css'
 
 export const QA_TEST_ERROR = 'QA panel: a test error'
@@ -32,7 +32,7 @@ function QaControls({
   email,
   onTokenRequired,
 }: {
-  control: MockControlClient
+  control: MockClient
   email: string | null
   onTokenRequired: () => void
 }) {
@@ -50,7 +50,7 @@ function QaControls({
         const done = await action()
         if (done) setStatus(done)
       } catch (error) {
-        if (error instanceof MockControlError && error.code === 'control_token_required') onTokenRequired()
+        if (error instanceof MockClientError && error.code === 'control_token_required') onTokenRequired()
         setStatus(error instanceof Error ? error.message : String(error))
       }
     },
@@ -63,7 +63,7 @@ function QaControls({
 
   useEffect(() => {
     void run(async () => {
-      const { available } = await control.listScenarios()
+      const { available } = await control.scenarios()
       setScenarios(available)
       setScenario((current) => current || (available[0]?.name ?? ''))
     })
@@ -88,7 +88,7 @@ function QaControls({
         disabled={!email || !scenario}
         onClick={() =>
           void run(async () => {
-            await control.arm(scenario as ScenarioInfo['name'], email!)
+            await control.arm({ name: scenario as ScenarioInfo['name'], email: email! })
             await showJournal()
             return `Armed ${scenario} for ${email}.`
           })
@@ -166,14 +166,14 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
   )
 }
 
-export function QaPanel({ control: injected }: { control?: MockControlClient }) {
+export function QaPanel({ control: injected }: { control?: MockClient }) {
   const { fetch, origin } = useServices()
   const { isLoggedIn, user } = useSession()
   const [token, setToken] = useState<string | undefined>(undefined)
   const [tokenRequired, setTokenRequired] = useState(false)
   const onTokenRequired = useCallback(() => setTokenRequired(true), [])
   const control = useMemo(
-    () => injected ?? createMockControlClient({ fetch, origin, ...(token && { token }) }),
+    () => injected ?? createMockClient({ fetch, baseUrl: origin, ...(token && { controlToken: token }) }),
     [injected, fetch, origin, token],
   )
   const [open, setOpen] = useState(false)
