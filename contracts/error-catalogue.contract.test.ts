@@ -1,7 +1,7 @@
 // The server side of every error-catalogue row that has one: arm the row's scenarios for a fresh
 // account, replay the client's calls (protected call, refresh, retry), and check each answer.
 import { describe, expect, test } from 'vitest'
-import { ERROR_CATALOGUE } from '#contracts/error-catalogue.ts'
+import { armRequest, ERROR_CATALOGUE } from '#contracts/error-catalogue.ts'
 import { recordCatalogueRow } from '#contracts/catalogue-coverage.ts'
 import { arm, bearer, createTestServer, signUp } from '#contracts/fixtures.ts'
 
@@ -11,7 +11,7 @@ describe('error catalogue, server side', () => {
   test.each(rows.map((row) => [row.id, row] as const))('%s', async (_id, row) => {
     const { api } = await createTestServer()
     const account = await signUp(api)
-    for (const step of row.arm) await arm(api, { ...step, email: account.email })
+    for (const step of row.arm) await arm(api, armRequest(step, account.email))
     let token = account.token
     for (const step of row.server) {
       const res =

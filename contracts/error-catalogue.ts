@@ -1,20 +1,44 @@
 // THE error catalogue (docs/behaviour.md: Messages) as plain data: one row per situation, with the
 // scenarios that act it out on the mock server and what each suite must observe. The contract suite
 // replays `server` against the mock server; the e2e suite drives the browser and checks `expect`.
-// Texts are the specification's, typed literally here and never imported from the app.
+// Texts are docs/behaviour.md's, typed literally here and never imported from the app.
 
 import type { components } from '#contracts/control.gen.ts'
 
 export type Suite = 'contract' | 'e2e'
 
+type TokenScenario = components['schemas']['ArmTokenScenario']
+type RefreshScenario = components['schemas']['ArmRefreshScenario']
+
 export interface ArmStep {
   /** The scenarios that answer a call with an error of the catalogue (not faults, delays or reshaped bodies). */
-  name: Exclude<
-    components['schemas']['ScenarioName'],
-    'session-unavailable' | 'server-error' | 'latency' | 'legacy-user-fields' | 'answer-lost'
-  >
+  name: TokenScenario['name'] | RefreshScenario['name']
   times?: number
   message?: string
+}
+
+const REFRESH_SCENARIOS: readonly string[] = [
+  'refresh-rejected',
+  'refresh-unsuccessful',
+  'refresh-incomplete',
+] satisfies RefreshScenario['name'][]
+const isRefreshStep = (step: ArmStep): step is ArmStep & { name: RefreshScenario['name'] } =>
+  REFRESH_SCENARIOS.includes(step.name)
+
+/**
+ * The arm request of a row's step for `email`: a refresh scenario matches refreshes, a 401 scenario the calls of
+ * `operation` (every protected one when omitted).
+ * @example armRequest({ name: 'access-token-expired' }, 'ada@example.com', 'getMe')
+ * // { name: 'access-token-expired', email: 'ada@example.com', operation: 'getMe' }
+ */
+export function armRequest(
+  step: ArmStep,
+  email: string,
+  operation?: TokenScenario['operation'],
+): components['schemas']['ArmRequest'] {
+  if (isRefreshStep(step)) return { ...step, email }
+  const name = step.name as TokenScenario['name']
+  return { ...step, name, email, ...(operation && { operation }) }
 }
 
 /** One call the client makes in the row's story, and the answer the server must give it. */

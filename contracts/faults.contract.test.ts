@@ -1,11 +1,13 @@
-// Injected faults on every product operation: the `default` response each documents, the latency
+// Injected faults on every product operation: the `5XX` response each documents, the latency
 // scenario, and the 500 a thrown handler would give (never a crash or a hang).
 import { describe, expect, test } from 'vitest'
+import type { components } from '#contracts/control.gen.ts'
 import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
 
 type Call = (server: TestServer, token: string) => ReturnType<TestServer['api']['get']>
+type FaultyOperation = NonNullable<components['schemas']['ArmServerError']['operation']>
 
-const OPERATIONS: readonly [string, Call][] = [
+const OPERATIONS: readonly [FaultyOperation, Call][] = [
   ['getSession', (s) => s.api.get('/api/_auth/session')],
   ['deleteSession', (s) => s.api.delete('/api/_auth/session')],
   ['refreshToken', (s) => s.api.post('/api/refresh_token').send({ refresh_token: 'x' })],

@@ -4,8 +4,8 @@
 import type { Page } from '@playwright/test'
 import { recordCatalogueRow } from '../contracts/catalogue-coverage.ts'
 import {
+  armRequest,
   ERROR_CATALOGUE,
-  type ArmStep,
   type CatalogueRow,
   type ServerStep,
 } from '../contracts/error-catalogue.ts'
@@ -31,10 +31,8 @@ import {
  * The protected call of the catalogue's stories is home's GET /api/me. Other pages make protected calls of their
  * own, so the row's 401 scenarios are armed for this one operation; the refresh scenarios match refreshes only.
  */
-const PROTECTED_OPERATION = 'getMe'
+const PROTECTED_OPERATION = 'getMe' as const
 const operationOf = (step: ServerStep) => (step.call === 'protected' ? PROTECTED_OPERATION : 'refreshToken')
-const armFor = (step: ArmStep, email: string) =>
-  step.name.startsWith('refresh-') ? { ...step, email } : { ...step, email, operation: PROTECTED_OPERATION }
 
 interface Run {
   page: Page
@@ -58,7 +56,7 @@ async function protectedCall({ page, account, mock, row }: Run): Promise<Trigger
   await signInThroughForm(page, account) // no tokens at start-up, so no start-up refresh to race with
   const before = await readTokens(page)
   const since = await mock.lastSeq()
-  for (const step of row.arm) await mock.arm(armFor(step, account.email))
+  for (const step of row.arm) await mock.arm(armRequest(step, account.email, PROTECTED_OPERATION))
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
   await expect(landmarkOf(page, '/help', account)).toBeVisible()
   await goHomeByLink(page)
@@ -71,7 +69,7 @@ async function refreshWithoutToken(run: Run): Promise<Triggered> {
   await signInThroughForm(page, account)
   const before = await readTokens(page)
   const since = await mock.lastSeq()
-  await mock.arm(armFor({ name: 'access-token-expired' }, account.email))
+  await mock.arm(armRequest({ name: 'access-token-expired' }, account.email, PROTECTED_OPERATION))
   await page.evaluate(() => window.sessionStorage.removeItem('refreshToken'))
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
   await expect(landmarkOf(page, '/help', account)).toBeVisible()
