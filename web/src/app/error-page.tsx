@@ -3,9 +3,9 @@
 // except a 404 (an address, not a fault).
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
-import { getDevice } from '../lib/device.ts'
-import { useDocumentTitle } from '../lib/document-title.ts'
-import { useServices } from '../lib/services.ts'
+import { getDevice } from '../lib/browser/device.ts'
+import { useDocumentTitle } from '../lib/browser/document-title.ts'
+import { useServices } from '../lib/services/services.ts'
 
 export function ErrorView({ status, path }: { status: number; path: string }) {
   const notFound = status === 404

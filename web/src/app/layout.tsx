@@ -1,8 +1,8 @@
 // The one default layout (docs/behaviour.md: Routes): a loading bar, the page area, the notification area.
 import { useSyncExternalStore } from 'react'
 import { Link, Outlet, useNavigation } from 'react-router-dom'
-import { useServices } from '../lib/services.ts'
-import { AppToaster } from '../lib/toaster.tsx'
+import { useServices } from '../lib/services/services.ts'
+import { AppToaster } from '../lib/toasts/toaster.tsx'
 import { useSession } from '../session/use-session.ts'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
 

@@ -2,7 +2,7 @@
 // user to /login?redirect=<path> (docs/behaviour.md: Routes). A tab whose cookie session has a user but that holds no tokens (a new
 // tab, or after a forced sign-out and a reload) cannot call the API, so it is sent to sign in as well.
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { getLoginPath } from '../lib/safe-redirect.ts'
+import { getLoginPath } from '../lib/navigation/safe-redirect.ts'
 import { useSession } from '../session/use-session.ts'
 
 export function RequireSignIn() {

@@ -1,8 +1,8 @@
 // /forgot: the e-mail address; a reset code is mailed, then /otp (purpose reset).
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { EmailField, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail } from './validation.ts'
 

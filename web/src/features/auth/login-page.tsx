@@ -1,9 +1,9 @@
 // /login: e-mail and password; or a code by e-mail; or the external sign-in. Eagerly loaded: keep it light.
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail, collectErrors } from './validation.ts'

@@ -2,9 +2,9 @@
 // /update_password. The e-mail and purpose come from the previous screen (sessionStorage `authFlow`).
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import type { AuthFlow } from '../../session/token-storage.ts'
 import { useSessionStore } from '../../session/use-session.ts'
 import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'

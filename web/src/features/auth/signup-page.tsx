@@ -1,9 +1,9 @@
 // /signup: name, e-mail, password; then /new/otp to verify the address.
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail, checkName, checkNewPassword, collectErrors } from './validation.ts'
 

@@ -2,8 +2,8 @@
 // one gives the current password instead (openapi `UpdatePasswordRequest`).
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSession, useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkNewPassword, collectErrors } from './validation.ts'

@@ -1,8 +1,8 @@
 // /help: the help articles (GET /api/help), searched as you type (title, body, tags); each one opens in place.
 import { useCallback, useEffect, useId, useState } from 'react'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { searchArticles, type Article } from './help-search.ts'
 
 type Load =

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ApiClient } from '../../api/client.ts'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import type { Step } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
+import type { Step } from '../process/process-steps.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { normalizeUser, type User } from '../../session/user.ts'
 
 export interface HomeDetails {

@@ -1,11 +1,11 @@
 // / (home): greets the user by name; their account (e-mail, signed in since, this device); what is next in their
 // process (the first step not done, with its scheduled time); links on to the process and help.
 import { Link } from 'react-router-dom'
-import { formatDateTime } from '../../lib/date-time.ts'
-import { describeDevice, getDevice } from '../../lib/device.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getNextStep, STATUS_LABELS } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
+import { formatDateTime } from '../../lib/time/date-time.ts'
+import { describeDevice, getDevice } from '../../lib/browser/device.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useHomeData, type HomeDetails } from './home-data.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {

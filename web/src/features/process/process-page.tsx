@@ -3,11 +3,11 @@
 // the server refuses it. Past ~150 lines only by markup.
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import { formatDateTime } from '../../lib/date-time.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { STATUS_LABELS, type Step, type StepPatch, type StepStatus } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { formatDateTime } from '../../lib/time/date-time.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
+import { useServices } from '../../lib/services/services.ts'
+import { showToast } from '../../lib/toasts/toasts.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
 // The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
