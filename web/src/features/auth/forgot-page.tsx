@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { EmailField, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email'] as const
 
@@ -28,7 +29,7 @@ export function ForgotPage() {
         purpose: 'reset',
         resendAt: now() + data.resend_after * 1000,
       })
-      navigate('/otp')
+      navigate(PATHS.otp)
     })
   }
 
@@ -44,7 +45,7 @@ export function ForgotPage() {
         </SubmitButton>
       </form>
       <p className="links">
-        <Link to="/login">Back to sign in</Link>
+        <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </section>
   )

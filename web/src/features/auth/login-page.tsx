@@ -7,6 +7,7 @@ import { useServices } from '../../lib/services/services.ts'
 import { useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail, collectErrors } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email', 'password'] as const
 
@@ -54,7 +55,7 @@ export function LoginPage() {
         // The account exists but is not verified: send a code (a cooldown answer is fine) and go verify.
         const sent = await sendCode('signup')
         handOff('signup', sent.data?.resend_after ?? sent.error?.retry_after)
-        navigate('/new/otp')
+        navigate(PATHS.newAccountOtp)
         return
       }
       form.showFailure({ body: error ?? null, status: response.status })
@@ -69,14 +70,14 @@ export function LoginPage() {
       const { data, error, response } = await sendCode('login')
       if (!data) return form.showFailure({ body: error ?? null, status: response.status })
       handOff('login', data.resend_after)
-      navigate('/otp')
+      navigate(PATHS.otp)
     })
   }
 
   const onSingleSignOn = () => {
     const state = randomState()
     values.ssoState.set({ state, redirect })
-    const query = new URLSearchParams({ state, redirect_uri: '/callback' })
+    const query = new URLSearchParams({ state, redirect_uri: PATHS.callback })
     assignLocation(`${config.apiBase}/api/auth/external/authorize?${query}`)
   }
 
@@ -120,7 +121,8 @@ export function LoginPage() {
         ) : null}
       </div>
       <p className="links">
-        <Link to="/forgot">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
+        <Link to={PATHS.forgot}>Forgot your password?</Link> ·{' '}
+        <Link to={PATHS.signup}>Create an account</Link>
       </p>
     </section>
   )

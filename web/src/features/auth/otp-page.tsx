@@ -9,6 +9,7 @@ import type { AuthFlow } from '../../session/token-storage.ts'
 import { useSessionStore } from '../../session/use-session.ts'
 import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkCode, checkEmail, collectErrors, describeFailure, normalizeCode } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email', 'code'] as const
 const HEADINGS = {
@@ -61,7 +62,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
       if (!data) return form.showFailure({ body: error ?? null, status: response.status })
       if ('reset_token' in data) {
         saveFlow({ ...flow, email: body.email, purpose: 'reset', resetToken: data.reset_token })
-        navigate('/update_password')
+        navigate(PATHS.updatePassword)
         return
       }
       values.authFlow.clear()
@@ -117,7 +118,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
         <button type="button" onClick={onResend} disabled={form.busy || secondsLeft > 0}>
           {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
         </button>{' '}
-        · <Link to="/login">Back to sign in</Link>
+        · <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </section>
   )

@@ -6,6 +6,7 @@ import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkEmail, checkName, checkNewPassword, collectErrors } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['name', 'email', 'password'] as const
 
@@ -38,7 +39,7 @@ export function SignupPage() {
         redirect: getSafeRedirect(params.get('redirect')),
         resendAt: now() + data.resend_after * 1000,
       })
-      navigate('/new/otp')
+      navigate(PATHS.newAccountOtp)
     })
   }
 
@@ -73,7 +74,7 @@ export function SignupPage() {
         </SubmitButton>
       </form>
       <p className="links">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={PATHS.login}>Sign in</Link>
       </p>
     </section>
   )

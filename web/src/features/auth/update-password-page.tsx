@@ -7,6 +7,7 @@ import { useServices } from '../../lib/services/services.ts'
 import { useSession, useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
 import { checkNewPassword, collectErrors } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['current_password', 'password', 'confirm'] as const
 
@@ -27,14 +28,15 @@ export function UpdatePasswordPage() {
   if (withCurrent && !shownSignedIn) setShownSignedIn(true)
 
   if (resetToken === null && !isLoggedIn) {
-    if (shownSignedIn) return <Navigate to="/login" replace />
+    if (shownSignedIn) return <Navigate to={PATHS.login} replace />
     if (!ready) return null // the layout's loading bar shows until the session is known
     return (
       <section className="auth-card" aria-labelledby="update-heading">
         <h1 id="update-heading">Set a new password</h1>
         <p role="alert">This password reset has expired or was not started here.</p>
         <p className="links">
-          <Link to="/forgot">Start a password reset</Link> · <Link to="/login">Back to sign in</Link>
+          <Link to={PATHS.forgot}>Start a password reset</Link> ·{' '}
+          <Link to={PATHS.login}>Back to sign in</Link>
         </p>
       </section>
     )
@@ -103,7 +105,7 @@ export function UpdatePasswordPage() {
         <FormMessage message={form.formError} />
         {form.formError && !withCurrent ? (
           <p className="links">
-            <Link to="/forgot">Start again</Link>
+            <Link to={PATHS.forgot}>Start again</Link>
           </p>
         ) : null}
         <SubmitButton busy={form.busy} busyLabel="Saving…">

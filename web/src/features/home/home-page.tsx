@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { useHomeData, type HomeDetails } from './home-data.ts'
+import { PATHS } from '../../app/paths.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
   if (steps === null) return <p aria-busy="true">Loading your next step…</p>
@@ -58,7 +59,7 @@ export function HomePage() {
         <h2 id="next-heading">What is next</h2>
         <NextStep steps={details?.steps ?? null} />
         <p>
-          <Link to="/process">Go to your process</Link>
+          <Link to={PATHS.process}>Go to your process</Link>
         </p>
       </section>
       <section aria-labelledby="account-heading" className="card">
@@ -83,13 +84,13 @@ export function HomePage() {
       <nav aria-label="Shortcuts">
         <ul>
           <li>
-            <Link to="/process">Your process</Link>
+            <Link to={PATHS.process}>Your process</Link>
           </li>
           <li>
-            <Link to="/help">Help</Link>
+            <Link to={PATHS.help}>Help</Link>
           </li>
           <li>
-            <Link to="/update_password">Change your password</Link>
+            <Link to={PATHS.updatePassword}>Change your password</Link>
           </li>
         </ul>
       </nav>
