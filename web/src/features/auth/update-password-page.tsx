@@ -1,12 +1,13 @@
 // /update_password: a new password, twice. After a reset code it sends the reset token; a signed-in user without
 // one gives the current password instead (openapi `UpdatePasswordRequest`).
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { useSession, useSessionStore } from '../../session/use-session.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
-import { checkNewPassword, collectErrors } from './validation.ts'
+import { Field, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+import { checkNewPassword } from './validation.ts'
 import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['current_password', 'password', 'confirm'] as const
@@ -20,7 +21,7 @@ export function UpdatePasswordPage() {
   const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
   const withCurrent = resetToken === null && isLoggedIn
   // Whether this page was shown to a signed-in user: if their session ends here, the page leaves quietly for
   // /login (the ending's own toast, if any, is the only message) rather than explaining a reset never started.
@@ -42,28 +43,26 @@ export function UpdatePasswordPage() {
     )
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = collectErrors({
-      current_password: withCurrent && current === '' ? 'Enter your current password.' : null,
-      password: checkNewPassword(password),
-      confirm: confirm !== password ? 'The passwords do not match.' : null,
-    })
-    form.setFieldErrors(errors ?? {})
-    if (errors) return
-    void form.run(async () => {
-      const body = withCurrent
-        ? { current_password: current, password }
-        : { reset_token: resetToken ?? '', password }
-      const generation = store.getGeneration()
-      const { data, error, response } = await api.POST('/api/auth/update_password', { body })
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
-      values.authFlow.clear()
-      // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
-      // changed while the call was in flight.
-      store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
-    })
-  }
+  const onSubmit = form.action(() => {
+    const body = withCurrent
+      ? { current_password: current, password }
+      : { reset_token: resetToken ?? '', password }
+    const generation = store.getGeneration()
+    return {
+      check: {
+        current_password: withCurrent && current === '' ? 'Enter your current password.' : null,
+        password: checkNewPassword(password),
+        confirm: confirm !== password ? 'The passwords do not match.' : null,
+      },
+      send: () => api.POST('/api/auth/update_password', { body }),
+      onData: () => {
+        values.authFlow.clear()
+        // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
+        // changed while the call was in flight.
+        store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
+      },
+    }
+  })
 
   return (
     <section className="auth-card" aria-labelledby="update-heading">

@@ -6,7 +6,8 @@ import { describeDevice, getDevice } from '../../lib/browser/device.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
-import { useHomeData, type HomeDetails } from './home-data.ts'
+import { useLoad } from '../../lib/services/use-load.ts'
+import { loadHome, type HomeDetails } from './home-data.ts'
 import { PATHS } from '../../app/paths.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
@@ -37,20 +38,20 @@ function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
 export function HomePage() {
   useDocumentTitle('Home')
   const { userAgent } = useServices()
-  const { load, fetchHome } = useHomeData()
+  const { state: load, reload } = useLoad(loadHome)
   if (load.status === 'loading') return <p aria-busy="true">Loading your account…</p>
   if (load.status === 'failed') {
     return (
       <section>
         <h1>Home</h1>
         <p role="alert">{load.message}</p>
-        <button type="button" onClick={() => void fetchHome()}>
+        <button type="button" onClick={reload}>
           Try again
         </button>
       </section>
     )
   }
-  const { user, details } = load
+  const { user, details } = load.data
   const loggedInAt = details?.loggedInAt ?? null
   return (
     <section aria-labelledby="home-heading">
