@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter, type AppRouter } from './app/router.tsx'
+import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
@@ -58,6 +59,7 @@ async function boot() {
     getPath: () => window.location.pathname,
     reload: () => window.location.reload(),
   })
+  installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   router = createAppRouter()
   store.start()
   const root = document.getElementById('root')
