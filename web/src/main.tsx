@@ -5,11 +5,12 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter, type AppRouter } from './app/router.tsx'
-import { installChunkReload } from './lib/chunk-reload.ts'
-import { loadRuntimeConfig } from './lib/runtime-config.ts'
-import { createRandomState } from './lib/services.ts'
-import { startSupportingServices } from './lib/supporting-services.ts'
-import { showToast } from './lib/toasts.ts'
+import { installTestHook } from './app/test-hook.ts'
+import { installChunkReload } from './lib/navigation/chunk-reload.ts'
+import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
+import { createRandomState } from './lib/services/services.ts'
+import { startSupportingServices } from './lib/monitoring/supporting-services.ts'
+import { showToast } from './lib/toasts/toasts.ts'
 import { ROTATION_CHANNEL_NAME } from './session/constants.ts'
 import { createSha256Hex } from './session/cross-tab.ts'
 import { createSessionValues, getSessionStorage } from './session/token-storage.ts'
@@ -58,6 +59,7 @@ async function boot() {
     getPath: () => window.location.pathname,
     reload: () => window.location.reload(),
   })
+  installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   router = createAppRouter()
   store.start()
   const root = document.getElementById('root')

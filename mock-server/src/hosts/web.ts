@@ -39,7 +39,7 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
   router.get('/config.json', (_request, response) => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
     // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
-    // the placeholders from its own address (web/src/lib/runtime-config.ts).
+    // the placeholders from its own address (web/src/lib/config/runtime-config.ts).
     const sinks = production
       ? {}
       : {

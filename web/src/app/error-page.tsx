@@ -3,9 +3,10 @@
 // except a 404 (an address, not a fault).
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
-import { getDevice } from '../lib/device.ts'
-import { useDocumentTitle } from '../lib/document-title.ts'
-import { useServices } from '../lib/services.ts'
+import { getDevice } from '../lib/browser/device.ts'
+import { useDocumentTitle } from '../lib/browser/document-title.ts'
+import { useServices } from '../lib/services/services.ts'
+import { PATHS } from './paths.ts'
 
 export function ErrorView({ status, path }: { status: number; path: string }) {
   const notFound = status === 404
@@ -30,7 +31,7 @@ export function ErrorView({ status, path }: { status: number; path: string }) {
         {notFound ? `Page Not Found: ${path}` : 'Something went wrong on our side. Please try again later.'}
       </p>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href={PATHS.home}>Go to the home page</a>
       </p>
     </section>
   )

@@ -1,10 +1,11 @@
 // The one default layout (docs/behaviour.md: Routes): a loading bar, the page area, the notification area.
 import { useSyncExternalStore } from 'react'
 import { Link, Outlet, useNavigation } from 'react-router-dom'
-import { useServices } from '../lib/services.ts'
-import { AppToaster } from '../lib/toaster.tsx'
+import { useServices } from '../lib/services/services.ts'
+import { AppToaster } from '../lib/toasts/toaster.tsx'
 import { useSession } from '../session/use-session.ts'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
+import { PATHS } from './paths.ts'
 
 function LoadingBar() {
   const navigation = useNavigation()
@@ -19,13 +20,13 @@ function Header() {
   const { isLoggedIn, hasTokens, user } = useSession()
   return (
     <header className="app-header">
-      <Link to="/" className="brand">
+      <Link to={PATHS.home} className="brand">
         Auth shell
       </Link>
       {isLoggedIn && hasTokens ? (
         <nav aria-label="Main">
-          <Link to="/process">Process</Link> <Link to="/help">Help</Link>{' '}
-          <span className="user">{user?.name || user?.email}</span> <Link to="/logout">Log out</Link>
+          <Link to={PATHS.process}>Process</Link> <Link to={PATHS.help}>Help</Link>{' '}
+          <span className="user">{user?.name || user?.email}</span> <Link to={PATHS.logout}>Log out</Link>
         </nav>
       ) : null}
     </header>

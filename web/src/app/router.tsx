@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/login-page.tsx'
 import { ErrorPage, NotFoundPage } from './error-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn } from './require-sign-in.tsx'
+import { PATHS } from './paths.ts'
 
 export const routes: RouteObject[] = [
   {
@@ -20,54 +21,54 @@ export const routes: RouteObject[] = [
             element: <RequireSignIn />,
             children: [
               {
-                path: '/',
+                path: PATHS.home,
                 lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
               },
               {
-                path: '/help',
+                path: PATHS.help,
                 lazy: async () => ({ Component: (await import('../features/help/help-page.tsx')).HelpPage }),
               },
               {
-                path: '/process',
+                path: PATHS.process,
                 lazy: async () => ({
                   Component: (await import('../features/process/process-page.tsx')).ProcessPage,
                 }),
               },
             ],
           },
-          { path: '/login', element: <LoginPage /> },
+          { path: PATHS.login, element: <LoginPage /> },
           {
-            path: '/signup',
+            path: PATHS.signup,
             lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
           },
           {
-            path: '/otp',
+            path: PATHS.otp,
             lazy: async () => ({
               Component: (await import('../features/auth/otp-page.tsx')).ExistingAccountOtpPage,
             }),
           },
           {
-            path: '/new/otp',
+            path: PATHS.newAccountOtp,
             lazy: async () => ({
               Component: (await import('../features/auth/otp-page.tsx')).NewAccountOtpPage,
             }),
           },
           {
-            path: '/forgot',
+            path: PATHS.forgot,
             lazy: async () => ({ Component: (await import('../features/auth/forgot-page.tsx')).ForgotPage }),
           },
           {
-            path: '/update_password',
+            path: PATHS.updatePassword,
             lazy: async () => ({
               Component: (await import('../features/auth/update-password-page.tsx')).UpdatePasswordPage,
             }),
           },
           {
-            path: '/logout',
+            path: PATHS.logout,
             lazy: async () => ({ Component: (await import('../features/auth/logout-page.tsx')).LogoutPage }),
           },
           {
-            path: '/callback',
+            path: PATHS.callback,
             lazy: async () => ({
               Component: (await import('../features/auth/callback-page.tsx')).CallbackPage,
             }),

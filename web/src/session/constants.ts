@@ -14,9 +14,6 @@ export const ACCESS_TOKEN_KEY = 'accessToken'
 export const REFRESH_TOKEN_KEY = 'refreshToken'
 export const SERVICE_TOKEN_KEY = 'serviceToken'
 
-/** Where a lost session sends the user (docs/behaviour.md: Session, Messages). */
-export const LOGIN_PATH = '/login'
-
 /** Statuses the HTTP client retries once, for methods without a body only (docs/behaviour.md: Calls). */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504]
 

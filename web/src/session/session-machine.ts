@@ -8,7 +8,8 @@
 // so does a sign-in. An answer is applied only if it was asked for in the current generation (a refresh: only if it
 // is the refresh in flight); any other answer is dropped whole: no token stored, no toast, no navigation, no user.
 import { getSignOutMessage, REFRESH_FAILED_MESSAGE, type ErrorBody } from '../api/error-messages.ts'
-import { LOGIN_PATH, REFRESH_INTERVAL_MS } from './constants.ts'
+import { PATHS } from '../app/paths.ts'
+import { REFRESH_INTERVAL_MS } from './constants.ts'
 import type { TokenPair } from './token-storage.ts'
 import type { User } from './user.ts'
 
@@ -104,7 +105,6 @@ export const NO_REFRESH_TOKEN = 'No refresh token available'
 export const REFRESH_FAILED = 'Token refresh failed'
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.'
 export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. Please sign in with it.'
-const HOME_PATH = '/'
 
 export const initialSessionState: SessionState = {
   generation: 0,
@@ -157,7 +157,7 @@ function end(state: SessionState, signedOut: boolean): Transition {
 /** A forced sign-out (the catalogue's rows): end, toast the reason once, go to /login. */
 function signOut(state: SessionState, message: string): Transition {
   const ended = end(state, true)
-  ended.effects.push({ type: 'notify', kind: 'error', message }, { type: 'navigate', to: LOGIN_PATH })
+  ended.effects.push({ type: 'notify', kind: 'error', message }, { type: 'navigate', to: PATHS.login })
   return ended
 }
 
@@ -283,7 +283,7 @@ function handlePasswordUpdated(state: SessionState, generation: number, via: Pas
       state,
       effects: [
         { type: 'notify', kind: 'success', message: PASSWORD_CHANGED_MESSAGE },
-        { type: 'navigate', to: HOME_PATH },
+        { type: 'navigate', to: PATHS.home },
       ],
     }
   }
@@ -291,7 +291,7 @@ function handlePasswordUpdated(state: SessionState, generation: number, via: Pas
   const out = hasSession(state) ? end(state, false) : same({ ...state, ready: true })
   out.effects.push(
     { type: 'notify', kind: 'success', message: PASSWORD_RESET_MESSAGE },
-    { type: 'navigate', to: LOGIN_PATH },
+    { type: 'navigate', to: PATHS.login },
   )
   return out
 }
@@ -397,7 +397,7 @@ export function transition(state: SessionState, event: SessionEvent, now: number
       if (event.generation !== state.generation) return same(state)
       return {
         state: { ...state, loggingOut: false },
-        effects: [{ type: 'clearTokens' }, { type: 'navigate', to: LOGIN_PATH }],
+        effects: [{ type: 'clearTokens' }, { type: 'navigate', to: PATHS.login }],
       }
   }
 }

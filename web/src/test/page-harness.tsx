@@ -4,9 +4,9 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import type { ApiClient } from '../api/client.ts'
-import { createErrorReporter } from '../lib/error-reporter.ts'
-import { DEFAULT_RUNTIME_CONFIG } from '../lib/runtime-config.ts'
-import { ServicesProvider, type Services } from '../lib/services.ts'
+import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
+import { DEFAULT_RUNTIME_CONFIG } from '../lib/config/runtime-config.ts'
+import { ServicesProvider, type Services } from '../lib/services/services.ts'
 
 /** An API client whose GETs answer from `answers` by path; a path without an answer never settles. */
 export function createStubApi(answers: Record<string, unknown>): ApiClient {

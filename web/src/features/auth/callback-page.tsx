@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { getErrorMessage } from '../../api/error-messages.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSessionStore } from '../../session/use-session.ts'
+import { PATHS } from '../../app/paths.ts'
 
 export const STATE_MISMATCH_MESSAGE =
   'This sign-in did not start in this browser tab, or it has already been used. Please start again.'
@@ -48,7 +49,7 @@ export function CallbackPage() {
         <>
           <p role="alert">{failure}</p>
           <p className="links">
-            <Link to="/login">Back to sign in</Link>
+            <Link to={PATHS.login}>Back to sign in</Link>
           </p>
         </>
       ) : null}

@@ -1,10 +1,12 @@
 // /forgot: the e-mail address; a reset code is mailed, then /otp (purpose reset).
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
-import { EmailField, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { useServices } from '../../lib/services/services.ts'
+import { EmailField, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
 import { checkEmail } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email'] as const
 
@@ -13,24 +15,20 @@ export function ForgotPage() {
   const { api, values, now } = useServices()
   const navigate = useNavigate()
   const [email, setEmail] = useState(() => values.authFlow.get()?.email ?? '')
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const emailError = checkEmail(email)
-    form.setFieldErrors(emailError ? { email: emailError } : {})
-    if (emailError) return
-    void form.run(async () => {
-      const { data, error, response } = await api.POST('/api/auth/forgot', { body: { email: email.trim() } })
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
+  const onSubmit = form.action(() => ({
+    check: { email: checkEmail(email) },
+    send: () => api.POST('/api/auth/forgot', { body: { email: email.trim() } }),
+    onData: (data) => {
       values.authFlow.set({
         email: email.trim(),
         purpose: 'reset',
         resendAt: now() + data.resend_after * 1000,
       })
-      navigate('/otp')
-    })
-  }
+      navigate(PATHS.otp)
+    },
+  }))
 
   return (
     <section className="auth-card" aria-labelledby="forgot-heading">
@@ -44,7 +42,7 @@ export function ForgotPage() {
         </SubmitButton>
       </form>
       <p className="links">
-        <Link to="/login">Back to sign in</Link>
+        <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </section>
   )

@@ -1,8 +1,6 @@
-// The pieces every auth form shares: a labelled field with its inline error, a busy submit button that cannot
-// submit twice, and the call runner that turns a failed answer into field and form errors.
-import { useCallback, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { NETWORK_ERROR_MESSAGE, type ErrorBody } from '../../api/error-messages.ts'
-import { describeFailure, type FieldErrors } from './validation.ts'
+// The pieces every auth form shows: a labelled field with its inline error, a busy submit button that cannot
+// submit twice, and the form's message. What a form does with them is use-auth-form.ts.
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string
@@ -78,50 +76,4 @@ export function FormMessage({
       {message}
     </p>
   )
-}
-
-export interface Failure {
-  body: ErrorBody | null
-  status: number
-}
-
-/**
- * Runs one call at a time: `busy` while it runs, a second run is ignored (no double submission), and a failure
- * becomes inline field errors (the server's `fields`) and a form message.
- */
-export function useFormRunner(knownFields: readonly string[]) {
-  const running = useRef(false)
-  const [busy, setBusy] = useState(false)
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState<string | null>(null)
-
-  const showFailure = useCallback(
-    (failure: Failure, message?: string) => {
-      const fields = failure.body?.fields ?? {}
-      const inline = Object.fromEntries(Object.entries(fields).filter(([name]) => knownFields.includes(name)))
-      setFieldErrors(inline)
-      const others = Object.entries(fields).filter(([name]) => !knownFields.includes(name))
-      setFormError(
-        message ?? (others.length > 0 ? others.map(([, m]) => m).join(' ') : describeFailure(failure.body)),
-      )
-    },
-    [knownFields],
-  )
-
-  const run = useCallback(async (task: () => Promise<void>) => {
-    if (running.current) return
-    running.current = true
-    setBusy(true)
-    setFormError(null)
-    try {
-      await task()
-    } catch {
-      setFormError(NETWORK_ERROR_MESSAGE)
-    } finally {
-      running.current = false
-      setBusy(false)
-    }
-  }, [])
-
-  return { busy, run, fieldErrors, setFieldErrors, formError, setFormError, showFailure }
 }

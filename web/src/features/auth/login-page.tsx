@@ -1,12 +1,14 @@
 // /login: e-mail and password; or a code by e-mail; or the external sign-in. Eagerly loaded: keep it light.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSessionStore } from '../../session/use-session.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
-import { checkEmail, collectErrors } from './validation.ts'
+import { Field, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+import { checkEmail } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email', 'password'] as const
 
@@ -19,7 +21,7 @@ export function LoginPage() {
   const redirect = getSafeRedirect(params.get('redirect'))
   const [email, setEmail] = useState(() => values.authFlow.get()?.email ?? '')
   const [password, setPassword] = useState('')
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
 
   const sendCode = (purpose: 'login' | 'signup') =>
     api.POST('/api/auth/otp/send', { body: { email: email.trim(), purpose } })
@@ -32,51 +34,39 @@ export function LoginPage() {
       ...(resendAfter === undefined ? {} : { resendAt: now() + resendAfter * 1000 }),
     })
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = collectErrors({
-      email: checkEmail(email),
-      password: password === '' ? 'Enter your password.' : null,
-    })
-    form.setFieldErrors(errors ?? {})
-    if (errors) return
-    void form.run(async () => {
-      const generation = store.getGeneration()
-      const { data, error, response } = await api.POST('/api/auth/login', {
-        body: { email: email.trim(), password },
-      })
-      if (data) {
+  const onSubmit = form.action(() => {
+    const generation = store.getGeneration()
+    return {
+      check: { email: checkEmail(email), password: password === '' ? 'Enter your password.' : null },
+      send: () => api.POST('/api/auth/login', { body: { email: email.trim(), password } }),
+      onData: (data) => {
         values.authFlow.clear()
         store.signIn(data, { generation, redirect }) // and goes on to `redirect`, unless the session changed meanwhile
-        return
-      }
-      if (response.status === 403 && error?.error === 'unverified') {
+      },
+      onFailure: async ({ error, response }) => {
+        if (response.status !== 403 || error?.error !== 'unverified') return false
         // The account exists but is not verified: send a code (a cooldown answer is fine) and go verify.
         const sent = await sendCode('signup')
         handOff('signup', sent.data?.resend_after ?? sent.error?.retry_after)
-        navigate('/new/otp')
-        return
-      }
-      form.showFailure({ body: error ?? null, status: response.status })
-    })
-  }
+        navigate(PATHS.newAccountOtp)
+        return true
+      },
+    }
+  })
 
-  const onEmailCode = () => {
-    const emailError = checkEmail(email)
-    form.setFieldErrors(emailError ? { email: emailError } : {})
-    if (emailError) return
-    void form.run(async () => {
-      const { data, error, response } = await sendCode('login')
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
+  const onEmailCode = form.action(() => ({
+    check: { email: checkEmail(email) },
+    send: () => sendCode('login'),
+    onData: (data) => {
       handOff('login', data.resend_after)
-      navigate('/otp')
-    })
-  }
+      navigate(PATHS.otp)
+    },
+  }))
 
   const onSingleSignOn = () => {
     const state = randomState()
     values.ssoState.set({ state, redirect })
-    const query = new URLSearchParams({ state, redirect_uri: '/callback' })
+    const query = new URLSearchParams({ state, redirect_uri: PATHS.callback })
     assignLocation(`${config.apiBase}/api/auth/external/authorize?${query}`)
   }
 
@@ -120,7 +110,8 @@ export function LoginPage() {
         ) : null}
       </div>
       <p className="links">
-        <Link to="/forgot">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
+        <Link to={PATHS.forgot}>Forgot your password?</Link> ·{' '}
+        <Link to={PATHS.signup}>Create an account</Link>
       </p>
     </section>
   )

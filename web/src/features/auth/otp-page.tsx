@@ -1,14 +1,16 @@
 // /otp and /new/otp: the one-time code. A `signup` or `login` code signs in; a `reset` code leads on to
 // /update_password. The e-mail and purpose come from the previous screen (sessionStorage `authFlow`).
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
 import type { AuthFlow } from '../../session/token-storage.ts'
 import { useSessionStore } from '../../session/use-session.ts'
-import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
-import { checkCode, checkEmail, collectErrors, describeFailure, normalizeCode } from './validation.ts'
+import { EmailField, Field, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+import { checkCode, checkEmail, describeFailure, normalizeCode } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['email', 'code'] as const
 const HEADINGS = {
@@ -41,7 +43,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
   const [email, setEmail] = useState(flow?.email ?? '')
   const [code, setCode] = useState('')
   const [notice, setNotice] = useState<string | null>(null)
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
   const secondsLeft = useSecondsLeft(flow?.resendAt, now)
 
   const saveFlow = (next: AuthFlow) => {
@@ -49,46 +51,49 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
     setFlow(next)
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = collectErrors({ email: checkEmail(email), code: checkCode(code) })
-    form.setFieldErrors(errors ?? {})
-    if (errors) return
-    void form.run(async () => {
-      const body = { email: email.trim(), code, purpose }
-      const generation = store.getGeneration()
-      const { data, error, response } = await api.POST('/api/auth/otp/verify', { body })
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
-      if ('reset_token' in data) {
-        saveFlow({ ...flow, email: body.email, purpose: 'reset', resetToken: data.reset_token })
-        navigate('/update_password')
-        return
-      }
-      values.authFlow.clear()
-      store.signIn(data, { generation, redirect: getSafeRedirect(flow?.redirect) })
-    })
-  }
+  const onSubmit = form.action(() => {
+    const body = { email: email.trim(), code, purpose }
+    const generation = store.getGeneration()
+    return {
+      check: { email: checkEmail(email), code: checkCode(code) },
+      send: () => api.POST('/api/auth/otp/verify', { body }),
+      onData: (data) => {
+        if ('reset_token' in data) {
+          saveFlow({ ...flow, email: body.email, purpose: 'reset', resetToken: data.reset_token })
+          navigate(PATHS.updatePassword)
+          return
+        }
+        values.authFlow.clear()
+        store.signIn(data, { generation, redirect: getSafeRedirect(flow?.redirect) })
+      },
+    }
+  })
 
-  const onResend = () => {
-    const emailError = checkEmail(email)
-    form.setFieldErrors(emailError ? { email: emailError } : {})
-    if (emailError) return
-    setNotice(null)
-    void form.run(async () => {
-      const { data, error, response } = await api.POST('/api/auth/otp/send', {
-        body: { email: email.trim(), purpose },
-      })
-      const wait = data?.resend_after ?? error?.retry_after
-      saveFlow({
-        ...flow,
-        email: email.trim(),
-        purpose,
-        ...(wait === undefined ? {} : { resendAt: now() + wait * 1000 }),
-      })
-      if (data) setNotice(`We sent a new code to ${email.trim()}.`)
-      else form.setFormError(describeFailure(error ?? null) || `Request failed (${response.status}).`)
+  /** Keeps the next allowed resend, from the answer's `resend_after` or the refusal's `retry_after`. */
+  const saveResendAt = (wait: number | undefined) =>
+    saveFlow({
+      ...flow,
+      email: email.trim(),
+      purpose,
+      ...(wait === undefined ? {} : { resendAt: now() + wait * 1000 }),
     })
-  }
+
+  const onResend = form.action(() => ({
+    check: { email: checkEmail(email) },
+    send: () => {
+      setNotice(null)
+      return api.POST('/api/auth/otp/send', { body: { email: email.trim(), purpose } })
+    },
+    onData: (data) => {
+      saveResendAt(data.resend_after)
+      setNotice(`We sent a new code to ${email.trim()}.`)
+    },
+    onFailure: ({ error, response }) => {
+      saveResendAt(error?.retry_after)
+      form.setFormError(describeFailure(error ?? null) || `Request failed (${response.status}).`)
+      return true
+    },
+  }))
 
   return (
     <section className="auth-card" aria-labelledby="otp-heading">
@@ -117,7 +122,7 @@ export function OtpPage({ variant }: { variant: 'new' | 'existing' }) {
         <button type="button" onClick={onResend} disabled={form.busy || secondsLeft > 0}>
           {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
         </button>{' '}
-        · <Link to="/login">Back to sign in</Link>
+        · <Link to={PATHS.login}>Back to sign in</Link>
       </p>
     </section>
   )

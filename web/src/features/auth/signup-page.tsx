@@ -1,11 +1,13 @@
 // /signup: name, e-mail, password; then /new/otp to verify the address.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getSafeRedirect } from '../../lib/safe-redirect.ts'
-import { useServices } from '../../lib/services.ts'
-import { EmailField, Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
-import { checkEmail, checkName, checkNewPassword, collectErrors } from './validation.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
+import { useServices } from '../../lib/services/services.ts'
+import { EmailField, Field, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+import { checkEmail, checkName, checkNewPassword } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['name', 'email', 'password'] as const
 
@@ -17,30 +19,24 @@ export function SignupPage() {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = collectErrors({
-      name: checkName(name),
-      email: checkEmail(email),
-      password: checkNewPassword(password),
-    })
-    form.setFieldErrors(errors ?? {})
-    if (errors) return
-    void form.run(async () => {
-      const body = { name: name.trim(), email: email.trim(), password }
-      const { data, error, response } = await api.POST('/api/auth/signup', { body })
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
-      values.authFlow.set({
-        email: body.email,
-        purpose: 'signup',
-        redirect: getSafeRedirect(params.get('redirect')),
-        resendAt: now() + data.resend_after * 1000,
-      })
-      navigate('/new/otp')
-    })
-  }
+  const onSubmit = form.action(() => {
+    const body = { name: name.trim(), email: email.trim(), password }
+    return {
+      check: { name: checkName(name), email: checkEmail(email), password: checkNewPassword(password) },
+      send: () => api.POST('/api/auth/signup', { body }),
+      onData: (data) => {
+        values.authFlow.set({
+          email: body.email,
+          purpose: 'signup',
+          redirect: getSafeRedirect(params.get('redirect')),
+          resendAt: now() + data.resend_after * 1000,
+        })
+        navigate(PATHS.newAccountOtp)
+      },
+    }
+  })
 
   return (
     <section className="auth-card" aria-labelledby="signup-heading">
@@ -73,7 +69,7 @@ export function SignupPage() {
         </SubmitButton>
       </form>
       <p className="links">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={PATHS.login}>Sign in</Link>
       </p>
     </section>
   )

@@ -1,12 +1,14 @@
 // /update_password: a new password, twice. After a reset code it sends the reset token; a signed-in user without
 // one gives the current password instead (openapi `UpdatePasswordRequest`).
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSession, useSessionStore } from '../../session/use-session.ts'
-import { Field, FormMessage, SubmitButton, useFormRunner } from './form-kit.tsx'
-import { checkNewPassword, collectErrors } from './validation.ts'
+import { Field, FormMessage, SubmitButton } from './form-kit.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+import { checkNewPassword } from './validation.ts'
+import { PATHS } from '../../app/paths.ts'
 
 const FIELDS = ['current_password', 'password', 'confirm'] as const
 
@@ -19,7 +21,7 @@ export function UpdatePasswordPage() {
   const [current, setCurrent] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const form = useFormRunner(FIELDS)
+  const form = useAuthForm(FIELDS)
   const withCurrent = resetToken === null && isLoggedIn
   // Whether this page was shown to a signed-in user: if their session ends here, the page leaves quietly for
   // /login (the ending's own toast, if any, is the only message) rather than explaining a reset never started.
@@ -27,41 +29,40 @@ export function UpdatePasswordPage() {
   if (withCurrent && !shownSignedIn) setShownSignedIn(true)
 
   if (resetToken === null && !isLoggedIn) {
-    if (shownSignedIn) return <Navigate to="/login" replace />
+    if (shownSignedIn) return <Navigate to={PATHS.login} replace />
     if (!ready) return null // the layout's loading bar shows until the session is known
     return (
       <section className="auth-card" aria-labelledby="update-heading">
         <h1 id="update-heading">Set a new password</h1>
         <p role="alert">This password reset has expired or was not started here.</p>
         <p className="links">
-          <Link to="/forgot">Start a password reset</Link> · <Link to="/login">Back to sign in</Link>
+          <Link to={PATHS.forgot}>Start a password reset</Link> ·{' '}
+          <Link to={PATHS.login}>Back to sign in</Link>
         </p>
       </section>
     )
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const errors = collectErrors({
-      current_password: withCurrent && current === '' ? 'Enter your current password.' : null,
-      password: checkNewPassword(password),
-      confirm: confirm !== password ? 'The passwords do not match.' : null,
-    })
-    form.setFieldErrors(errors ?? {})
-    if (errors) return
-    void form.run(async () => {
-      const body = withCurrent
-        ? { current_password: current, password }
-        : { reset_token: resetToken ?? '', password }
-      const generation = store.getGeneration()
-      const { data, error, response } = await api.POST('/api/auth/update_password', { body })
-      if (!data) return form.showFailure({ body: error ?? null, status: response.status })
-      values.authFlow.clear()
-      // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
-      // changed while the call was in flight.
-      store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
-    })
-  }
+  const onSubmit = form.action(() => {
+    const body = withCurrent
+      ? { current_password: current, password }
+      : { reset_token: resetToken ?? '', password }
+    const generation = store.getGeneration()
+    return {
+      check: {
+        current_password: withCurrent && current === '' ? 'Enter your current password.' : null,
+        password: checkNewPassword(password),
+        confirm: confirm !== password ? 'The passwords do not match.' : null,
+      },
+      send: () => api.POST('/api/auth/update_password', { body }),
+      onData: () => {
+        values.authFlow.clear()
+        // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
+        // changed while the call was in flight.
+        store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
+      },
+    }
+  })
 
   return (
     <section className="auth-card" aria-labelledby="update-heading">
@@ -103,7 +104,7 @@ export function UpdatePasswordPage() {
         <FormMessage message={form.formError} />
         {form.formError && !withCurrent ? (
           <p className="links">
-            <Link to="/forgot">Start again</Link>
+            <Link to={PATHS.forgot}>Start again</Link>
           </p>
         ) : null}
         <SubmitButton busy={form.busy} busyLabel="Saving…">

@@ -1,34 +1,10 @@
 // /help: the help articles (GET /api/help), searched as you type (title, body, tags); each one opens in place.
-import { useCallback, useEffect, useId, useState } from 'react'
-import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { useServices } from '../../lib/services.ts'
+import { useId, useState } from 'react'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
 import { searchArticles, type Article } from './help-search.ts'
 
-type Load =
-  { status: 'loading' } | { status: 'ready'; articles: Article[] } | { status: 'failed'; message: string }
-
-function useArticles() {
-  const { api } = useServices()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const fetchArticles = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    try {
-      const { data, error } = await api.GET('/api/help')
-      setLoad(
-        data
-          ? { status: 'ready', articles: data.articles }
-          : { status: 'failed', message: getErrorMessage(error) },
-      )
-    } catch {
-      setLoad({ status: 'failed', message: NETWORK_ERROR_MESSAGE })
-    }
-  }, [api])
-  useEffect(() => {
-    void fetchArticles()
-  }, [fetchArticles])
-  return { load, fetchArticles }
-}
+const loadArticles: Loader<Article[]> = (api) => answerOf(api.GET('/api/help'), (data) => data.articles)
 
 function ArticleItem({ article }: { article: Article }) {
   const [open, setOpen] = useState(false)
@@ -87,7 +63,7 @@ function Articles({ articles }: { articles: Article[] }) {
 
 export function HelpPage() {
   useDocumentTitle('Help')
-  const { load, fetchArticles } = useArticles()
+  const { state: load, reload } = useLoad(loadArticles)
   return (
     <section aria-labelledby="help-heading">
       <h1 id="help-heading">Help</h1>
@@ -96,12 +72,12 @@ export function HelpPage() {
       ) : load.status === 'failed' ? (
         <>
           <p role="alert">{load.message}</p>
-          <button type="button" onClick={() => void fetchArticles()}>
+          <button type="button" onClick={reload}>
             Try again
           </button>
         </>
       ) : (
-        <Articles articles={load.articles} />
+        <Articles articles={load.data} />
       )}
     </section>
   )

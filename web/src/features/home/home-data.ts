@@ -1,11 +1,10 @@
 // What home shows, loaded through the API client: the user (GET /api/me) first, shown at once; then, side by side,
 // when this sign-in began (GET /api/_auth/session, `loggedInAt`) and the learner's steps (GET /api/process). The user comes
 // first so that a token problem meets one call, refreshes once and is retried once (docs/behaviour.md: Session), before the others go.
-import { useCallback, useEffect, useState } from 'react'
 import type { ApiClient } from '../../api/client.ts'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import type { Step } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
+import type { Step } from '../process/process-steps.ts'
+import type { Loader } from '../../lib/services/use-load.ts'
 import { normalizeUser, type User } from '../../session/user.ts'
 
 export interface HomeDetails {
@@ -16,10 +15,10 @@ export interface HomeDetails {
 }
 
 /** The user first (home greets at once), then the details (null while they load). */
-export type HomeLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; user: User; details: HomeDetails | null }
-  | { status: 'failed'; message: string }
+export interface HomeData {
+  user: User
+  details: HomeDetails | null
+}
 
 async function loadSteps(api: ApiClient): Promise<HomeDetails['steps']> {
   try {
@@ -41,30 +40,12 @@ async function loadLoggedInAt(api: ApiClient): Promise<string | null> {
   }
 }
 
-export function useHomeData() {
-  const { api } = useServices()
-  const [load, setLoad] = useState<HomeLoad>({ status: 'loading' })
-  const fetchHome = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    let user: User | null
-    try {
-      const { data, error } = await api.GET('/api/me')
-      user = normalizeUser(data)
-      if (!user) return setLoad({ status: 'failed', message: getErrorMessage(error) })
-    } catch {
-      return setLoad({ status: 'failed', message: NETWORK_ERROR_MESSAGE })
-    }
-    const ready = user
-    setLoad({ status: 'ready', user: ready, details: null })
-    const [loggedInAt, steps] = await Promise.all([loadLoggedInAt(api), loadSteps(api)])
-    setLoad((current) =>
-      current.status === 'ready' && current.user === ready
-        ? { ...current, details: { loggedInAt, steps } }
-        : current,
-    )
-  }, [api])
-  useEffect(() => {
-    void fetchHome()
-  }, [fetchHome])
-  return { load, fetchHome }
+/** The user (GET /api/me), shown at once; then the session's start and the steps, side by side. */
+export const loadHome: Loader<HomeData> = async (api, show) => {
+  const { data, error } = await api.GET('/api/me')
+  const user = normalizeUser(data)
+  if (!user) return { message: getErrorMessage(error) }
+  show({ user, details: null })
+  const [loggedInAt, steps] = await Promise.all([loadLoggedInAt(api), loadSteps(api)])
+  return { data: { user, details: { loggedInAt, steps } } }
 }

@@ -1,12 +1,14 @@
 // / (home): greets the user by name; their account (e-mail, signed in since, this device); what is next in their
 // process (the first step not done, with its scheduled time); links on to the process and help.
 import { Link } from 'react-router-dom'
-import { formatDateTime } from '../../lib/date-time.ts'
-import { describeDevice, getDevice } from '../../lib/device.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { getNextStep, STATUS_LABELS } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
-import { useHomeData, type HomeDetails } from './home-data.ts'
+import { formatDateTime } from '../../lib/time/date-time.ts'
+import { describeDevice, getDevice } from '../../lib/browser/device.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
+import { useServices } from '../../lib/services/services.ts'
+import { useLoad } from '../../lib/services/use-load.ts'
+import { loadHome, type HomeDetails } from './home-data.ts'
+import { PATHS } from '../../app/paths.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
   if (steps === null) return <p aria-busy="true">Loading your next step…</p>
@@ -36,20 +38,20 @@ function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
 export function HomePage() {
   useDocumentTitle('Home')
   const { userAgent } = useServices()
-  const { load, fetchHome } = useHomeData()
+  const { state: load, reload } = useLoad(loadHome)
   if (load.status === 'loading') return <p aria-busy="true">Loading your account…</p>
   if (load.status === 'failed') {
     return (
       <section>
         <h1>Home</h1>
         <p role="alert">{load.message}</p>
-        <button type="button" onClick={() => void fetchHome()}>
+        <button type="button" onClick={reload}>
           Try again
         </button>
       </section>
     )
   }
-  const { user, details } = load
+  const { user, details } = load.data
   const loggedInAt = details?.loggedInAt ?? null
   return (
     <section aria-labelledby="home-heading">
@@ -58,7 +60,7 @@ export function HomePage() {
         <h2 id="next-heading">What is next</h2>
         <NextStep steps={details?.steps ?? null} />
         <p>
-          <Link to="/process">Go to your process</Link>
+          <Link to={PATHS.process}>Go to your process</Link>
         </p>
       </section>
       <section aria-labelledby="account-heading" className="card">
@@ -83,13 +85,13 @@ export function HomePage() {
       <nav aria-label="Shortcuts">
         <ul>
           <li>
-            <Link to="/process">Your process</Link>
+            <Link to={PATHS.process}>Your process</Link>
           </li>
           <li>
-            <Link to="/help">Help</Link>
+            <Link to={PATHS.help}>Help</Link>
           </li>
           <li>
-            <Link to="/update_password">Change your password</Link>
+            <Link to={PATHS.updatePassword}>Change your password</Link>
           </li>
         </ul>
       </nav>

@@ -8,7 +8,7 @@ import {
   DATE_PICKER_OVERLAY_HEIGHT_PX,
   DATE_PICKER_RANGE_SEPARATOR,
   DATE_PICKER_WEEK_START,
-} from '../../lib/constants.ts'
+} from '../../lib/config/constants.ts'
 
 /** The mobile layout applies at widths up to the breakpoint (docs/behaviour.md: Constants). */
 export const PICKER_MOBILE_QUERY = `(max-width: ${DATE_PICKER_MOBILE_BREAKPOINT_PX}px)`

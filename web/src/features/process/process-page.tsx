@@ -1,63 +1,49 @@
 // /process: the learner's steps (GET /api/process), each with its status and scheduled date-time. A change of
 // status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
 // the server refuses it. Past ~150 lines only by markup.
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useCallback, useId } from 'react'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import { formatDateTime } from '../../lib/date-time.ts'
-import { useDocumentTitle } from '../../lib/document-title.ts'
-import { STATUS_LABELS, type Step, type StepPatch, type StepStatus } from '../../lib/process-steps.ts'
-import { useServices } from '../../lib/services.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { formatDateTime } from '../../lib/time/date-time.ts'
+import { useDocumentTitle } from '../../lib/browser/document-title.ts'
+import { STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
+import { useServices } from '../../lib/services/services.ts'
+import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
+import { showToast } from '../../lib/toasts/toasts.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
 // The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
 // to /process that the guard turns away never loads it.
 const SchedulePicker = lazy(async () => ({ default: (await import('./schedule-picker.tsx')).SchedulePicker }))
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string }
+const loadSteps: Loader<Step[]> = (api) => answerOf(api.GET('/api/process'), (data) => data.steps)
 
+/** The steps, and a change that shows at once, is sent, and is confirmed or undone by the answer. */
 function useSteps() {
   const { api } = useServices()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [steps, setSteps] = useState<Step[]>([])
-
-  const fetchSteps = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    try {
-      const { data, error } = await api.GET('/api/process')
-      if (data) setSteps(data.steps)
-      setLoad(data ? { status: 'ready' } : { status: 'failed', message: getErrorMessage(error) })
-    } catch {
-      setLoad({ status: 'failed', message: NETWORK_ERROR_MESSAGE })
-    }
-  }, [api])
+  const { state, reload, update } = useLoad(loadSteps)
 
   const updateStep = useCallback(
     async (before: Step, patch: StepPatch) => {
-      setSteps((current) => applyStepPatch(current, before.id, patch))
+      update((current) => applyStepPatch(current, before.id, patch))
       let message: string | null
       try {
         const { data, error, response } = await api.PATCH('/api/process/steps/{id}', {
           params: { path: { id: before.id } },
           body: patch,
         })
-        if (data) return setSteps((current) => confirmStepPatch(current, before.id, patch, data))
+        if (data) return update((current) => confirmStepPatch(current, before.id, patch, data))
         // A 401 that ended the session has its own toast (the session store's); do not add another.
         message = response.status === 401 ? null : getErrorMessage(error)
       } catch {
         message = NETWORK_ERROR_MESSAGE
       }
-      setSteps((current) => rollbackStepPatch(current, before.id, patch, before))
+      update((current) => rollbackStepPatch(current, before.id, patch, before))
       if (message) showToast({ kind: 'error', message: `Could not save “${before.title}”. ${message}` })
     },
-    [api],
+    [api, update],
   )
 
-  useEffect(() => {
-    void fetchSteps()
-  }, [fetchSteps])
-
-  return { load, steps, fetchSteps, updateStep }
+  return { state, reload, updateStep }
 }
 
 function StepItem({ step, onUpdate }: { step: Step; onUpdate: (before: Step, patch: StepPatch) => void }) {
@@ -115,7 +101,8 @@ function StepItem({ step, onUpdate }: { step: Step; onUpdate: (before: Step, pat
 
 export function ProcessPage() {
   useDocumentTitle('Process')
-  const { load, steps, fetchSteps, updateStep } = useSteps()
+  const { state: load, reload, updateStep } = useSteps()
+  const steps = load.status === 'ready' ? load.data : []
   const done = steps.filter((step) => step.status === 'done').length
   return (
     <section aria-labelledby="process-heading">
@@ -125,7 +112,7 @@ export function ProcessPage() {
       ) : load.status === 'failed' ? (
         <>
           <p role="alert">{load.message}</p>
-          <button type="button" onClick={() => void fetchSteps()}>
+          <button type="button" onClick={reload}>
             Try again
           </button>
         </>

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ComponentProps, type CSSProperties } from 'react'
 import { CalendarContainer, DatePicker } from 'react-datepicker'
 import 'react-datepicker/dist/react-datepicker.css'
-import { useMediaQuery } from '../../lib/use-media-query.ts'
+import { useMediaQuery } from '../../lib/browser/use-media-query.ts'
 import { getPickerConfig, PICKER_MOBILE_QUERY, PICKER_OVERLAY_STYLE } from './picker-config.ts'
 import './schedule-picker.css'
 

@@ -4,7 +4,7 @@
 // Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock
 // server has a control token, the panel asks for it once (kept in memory only, never stored) and sends it on every call.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useServices } from '../../lib/services.ts'
+import { useServices } from '../../lib/services/services.ts'
 import { useSession } from '../../session/use-session.ts'
 import {
   createMockClient,

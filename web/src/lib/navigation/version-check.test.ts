@@ -1,7 +1,7 @@
 import { createMemoryRouter } from 'react-router-dom'
 import { describe, expect, test, vi } from 'vitest'
-import { createFakeClock } from '../test/fake-clock.ts'
-import { createRecordingFetch, json } from '../test/recording-fetch.ts'
+import { createFakeClock } from '../../test/fake-clock.ts'
+import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
 import { createVersionCheck, installFullLoadOnNavigation } from './version-check.ts'
 
 const HOUR = 3_600_000

@@ -6,7 +6,7 @@ import {
   SIGNED_OUT,
   signedIn,
   UNKNOWN,
-} from '../test/fake-identity-store.ts'
+} from '../../test/fake-identity-store.ts'
 import {
   followIdentity,
   getIdentityChange,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createRecordingFetch, json } from '../test/recording-fetch.ts'
+import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
 import { loadRuntimeConfig, parseRuntimeConfig } from './runtime-config.ts'
 
 const defaults = {

@@ -1,11 +1,11 @@
 // What the screens need from the outside world, provided once by main.tsx (and by the tests): the API client,
 // the per-tab values, the runtime configuration, the clock and the page-level navigation. No module singletons.
 import { createContext, createElement, useContext, type ReactNode } from 'react'
-import type { ApiClient } from '../api/client.ts'
-import type { SessionValues } from '../session/token-storage.ts'
+import type { ApiClient } from '../../api/client.ts'
+import type { SessionValues } from '../../session/token-storage.ts'
 import type { ActivityTracker } from './activity.ts'
-import type { ErrorReporter } from './error-reporter.ts'
-import type { RuntimeConfig } from './runtime-config.ts'
+import type { ErrorReporter } from '../monitoring/error-reporter.ts'
+import type { RuntimeConfig } from '../config/runtime-config.ts'
 
 export interface Services {
   api: ApiClient
@@ -18,7 +18,7 @@ export interface Services {
   /** Leaves the app for a full-page address (the external sign-in). */
   assignLocation: (url: string) => void
   userAgent: string
-  /** Error reporting (the SDK itself loads after first paint; see supporting-services.ts). */
+  /** Error reporting (the SDK itself loads after first paint; see ../monitoring/supporting-services.ts). */
   errors: ErrorReporter
   /** The network, for calls that are not the product API (the mock server's control surface). */
   fetch: (input: Request) => Promise<Response>

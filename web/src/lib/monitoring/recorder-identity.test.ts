@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { flush } from '../test/fake-clock.ts'
+import { flush } from '../../test/fake-clock.ts'
 import {
   ADA,
   createFakeIdentityStore,
@@ -7,7 +7,7 @@ import {
   SIGNED_OUT,
   signedIn,
   UNKNOWN,
-} from '../test/fake-identity-store.ts'
+} from '../../test/fake-identity-store.ts'
 import {
   applyRecorderIdentity,
   followRecorderIdentity,

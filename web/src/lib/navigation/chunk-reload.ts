@@ -1,7 +1,7 @@
 // Chunk-load errors (docs/behaviour.md: Session, Messages; Vite's `vite:preloadError`): reload the page, at most once per 10,000 ms for the
 // same path, the guard kept in sessionStorage; otherwise let the error reach the error page.
-import { RELOAD_GUARD_MS } from '../session/constants.ts'
-import type { ReloadGuard, StoredValue } from '../session/token-storage.ts'
+import { RELOAD_GUARD_MS } from '../../session/constants.ts'
+import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
 /**
  * Pure: whether to reload `path` now, and the guard to store.

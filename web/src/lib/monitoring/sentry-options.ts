@@ -1,8 +1,8 @@
 // The error reporter's options (docs/behaviour.md: Constants), split from the SDK's wiring (error-reporting.ts) so they are tested
 // without the SDK, in the manner of epic-stack's sentry-event-filters.ts. Pure: imports only types.
 import type { BrowserOptions } from '@sentry/react'
-import { SENTRY_MAX_BREADCRUMBS, SENTRY_TRACES_SAMPLE_RATE } from './constants.ts'
-import type { RuntimeConfig } from './runtime-config.ts'
+import { SENTRY_MAX_BREADCRUMBS, SENTRY_TRACES_SAMPLE_RATE } from '../config/constants.ts'
+import type { RuntimeConfig } from '../config/runtime-config.ts'
 
 /**
  * Tracing headers go to localhost and to same-origin relative paths only (docs/behaviour.md: Calls). Set explicitly: the SDK's
@@ -44,7 +44,7 @@ export type SentryOptions = Required<
 
 /**
  * The options, or null when no DSN is known (reporting off). The DSN is config.json's `sentryDsn`, else the one
- * the build was given; the environment is config.json's, which defaults to 'development' (runtime-config.ts).
+ * the build was given; the environment is config.json's, which defaults to 'development' (../config/runtime-config.ts).
  * @example
  * getSentryOptions({ config, fallbackDsn: null, release: 'lx3k2-9f1c' })?.tracesSampleRate // 1
  */

@@ -5,8 +5,8 @@
 // per toast: the toaster of the chosen reading gives them, so one call serves both readings.
 import { createElement } from 'react'
 import { toast, type DefaultToastOptions, type Toast, type ToastPosition } from 'react-hot-toast'
-import { TOAST_DURATION_MS } from '../session/constants.ts'
-import { QUEUED_TOAST_DURATION_MS } from './constants.ts'
+import { TOAST_DURATION_MS } from '../../session/constants.ts'
+import { QUEUED_TOAST_DURATION_MS } from '../config/constants.ts'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 

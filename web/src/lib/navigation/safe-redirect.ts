@@ -1,11 +1,13 @@
 // Where to go after sign-in: a same-origin relative path only (docs/behaviour.md: Routes "The guard"), else home. Pure.
 
+import { PATHS } from '../../app/paths.ts'
+
 /**
  * @example
  * getSafeRedirect('/process?tab=2') // '/process?tab=2'
  * getSafeRedirect('https://evil.example/') // '/'
  */
-export function getSafeRedirect(value: string | null | undefined, fallback = '/'): string {
+export function getSafeRedirect(value: string | null | undefined, fallback: string = PATHS.home): string {
   if (typeof value !== 'string' || value === '') return fallback
   // One leading slash, then no second slash or backslash (protocol-relative), no scheme, no control characters.
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
@@ -26,5 +28,5 @@ export function getSafeRedirect(value: string | null | undefined, fallback = '/'
 
 /** The login address for a visitor sent away from `path`. */
 export function getLoginPath(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path)}`
+  return `${PATHS.login}?redirect=${encodeURIComponent(path)}`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createErrorReporter, listenForUnhandledErrors } from './error-reporter.ts'
 import { startErrorReporting } from './error-reporting.ts'
-import { ADA, createFakeIdentityStore, SIGNED_OUT, signedIn } from '../test/fake-identity-store.ts'
+import { ADA, createFakeIdentityStore, SIGNED_OUT, signedIn } from '../../test/fake-identity-store.ts'
 
 describe('the error reporter', () => {
   test('errors before the SDK wait, and are sent when it attaches; later ones go at once', () => {

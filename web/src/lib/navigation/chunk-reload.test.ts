@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createSessionValues } from '../session/token-storage.ts'
-import { createMemoryStorage } from '../test/memory-storage.ts'
+import { createSessionValues } from '../../session/token-storage.ts'
+import { createMemoryStorage } from '../../test/memory-storage.ts'
 import { decideReload, installChunkReload } from './chunk-reload.ts'
 
 const rows = [

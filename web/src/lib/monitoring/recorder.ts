@@ -3,7 +3,7 @@
 // (recorder-identity.ts), down to a new recording when the user goes.
 import { getRecorderOptions } from './recorder-options.ts'
 import { followRecorderIdentity, type IdentityTracker, type RecorderLogger } from './recorder-identity.ts'
-import type { RuntimeConfig } from './runtime-config.ts'
+import type { RuntimeConfig } from '../config/runtime-config.ts'
 import type { IdentityStore } from './session-identity.ts'
 
 /** The part of the tracker this uses: the identity calls, start and stop, and the plugin hook. */

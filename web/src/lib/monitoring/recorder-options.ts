@@ -2,9 +2,9 @@
 // tracker. Pure: imports only types. Option names checked against @openreplay/tracker 19's typings
 // (dist/lib/index.d.ts: `__DISABLE_SECURE_MODE`, `obscureTextEmails`, `obscureInputEmails`, `canvas`, `network`).
 import type { Options } from '@openreplay/tracker'
-import { RECORDER_INGEST_PATH } from './constants.ts'
+import { RECORDER_INGEST_PATH } from '../config/constants.ts'
 import { sanitizeNetworkCapture } from './recorder-sanitizer.ts'
-import type { RecorderConfig } from './runtime-config.ts'
+import type { RecorderConfig } from '../config/runtime-config.ts'
 
 export type RecorderOptions = Partial<Options> & { projectKey: string }
 

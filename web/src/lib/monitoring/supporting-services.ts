@@ -1,12 +1,16 @@
 // The supporting services (docs/decisions/008), started by main.tsx once the app is on screen: error reporting and
 // the session recorder (each a dynamic import, so neither is in the initial bundle) and the hourly new-version
 // check. Until the error reporter's SDK is in, unhandled errors wait in its queue.
-import { BUILD_ID } from './build-info.ts'
+import { BUILD_ID } from '../config/build-info.ts'
 import { listenForUnhandledErrors, type ErrorReporter } from './error-reporter.ts'
 import type { RecorderDeps } from './recorder.ts'
-import type { RuntimeConfig } from './runtime-config.ts'
-import { showToast } from './toasts.ts'
-import { createVersionCheck, installFullLoadOnNavigation, type NavigatingRouter } from './version-check.ts'
+import type { RuntimeConfig } from '../config/runtime-config.ts'
+import { showToast } from '../toasts/toasts.ts'
+import {
+  createVersionCheck,
+  installFullLoadOnNavigation,
+  type NavigatingRouter,
+} from '../navigation/version-check.ts'
 
 /** The new-version toast (docs/behaviour.md: Session leaves open what happens; here an info toast with a reload action). */
 export const NEW_VERSION_MESSAGE = 'A new version of the app is available.'

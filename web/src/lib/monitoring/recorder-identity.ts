@@ -9,7 +9,7 @@ import {
   RECORDER_LOG_USER_FAILED,
   RECORDER_LOG_USER_SET,
   RECORDER_UNKNOWN_USER_NAME,
-} from './constants.ts'
+} from '../config/constants.ts'
 import { followIdentity, getSignedInUser, type IdentityStore, type IdentityUser } from './session-identity.ts'
 
 /** What a (re)start may carry; the names are @openreplay/tracker's `StartOptions`. */

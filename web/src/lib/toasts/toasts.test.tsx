@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { DEFAULT_RUNTIME_CONFIG } from './runtime-config.ts'
-import { ServicesProvider, type Services } from './services.ts'
+import { DEFAULT_RUNTIME_CONFIG } from '../config/runtime-config.ts'
+import { ServicesProvider, type Services } from '../services/services.ts'
 import { showPromiseToast, showToast } from './toasts.ts'
 import { AppToaster } from './toaster.tsx'
 

@@ -1,4 +1,4 @@
-// The learner's process steps as home and the process page both read them (features do not import each other).
+// The learner's process steps: the process feature's model, which home also reads (its next step).
 // Pure.
 import type { components } from '#contracts/openapi.gen.ts'
 

@@ -2,9 +2,9 @@
 // it is not in the initial bundle. Unhandled errors are the SDK's own global handlers' (and the early listener's
 // before them); the error page reports what the router caught through the reporter. The user follows the session
 // (sentry-identity.ts).
-import { BUILD_ID, SENTRY_DSN_FALLBACK } from './build-info.ts'
+import { BUILD_ID, SENTRY_DSN_FALLBACK } from '../config/build-info.ts'
 import type { ErrorReporter } from './error-reporter.ts'
-import type { RuntimeConfig } from './runtime-config.ts'
+import type { RuntimeConfig } from '../config/runtime-config.ts'
 import { followSentryIdentity } from './sentry-identity.ts'
 import { getSentryOptions } from './sentry-options.ts'
 import type { IdentityStore } from './session-identity.ts'
