@@ -135,6 +135,19 @@ describe('scenarios', () => {
     expect((await api.get('/__mock/scenarios')).body.armed).toHaveLength(1)
   })
 
+  test('DELETE with an ?email= longer than an address can be is refused, and clears nothing', async () => {
+    const { api } = server
+    await arm(api, { name: 'server-error', email: 'one@example.test' })
+    for (const email of [`${'a'.repeat(250)}@example.test`, 'x'.repeat(255)]) {
+      const refused = await api.delete(`/__mock/scenarios?email=${email}`).expect(400)
+      expect(refused.body).toMatchObject({
+        error: 'validation_failed',
+        fields: { email: expect.any(String) },
+      })
+    }
+    expect((await api.get('/__mock/scenarios')).body.armed).toHaveLength(1)
+  })
+
   test('latency delays the answer', async () => {
     const { api } = server
     await arm(api, { name: 'latency', delay_ms: 300, operation: 'getSession' })
@@ -215,6 +228,16 @@ describe('mailbox and journal', () => {
       await api.get(`/__mock/requests?since=${encodeURIComponent(res.body.requests[1].at)}`).expect(200)
     ).body
     expect(since.requests[0].path).toBe('/api/me')
+  })
+
+  test('refuses a mailbox ?email= longer than an address can be', async () => {
+    for (const email of [`${'a'.repeat(250)}@example.test`, 'x'.repeat(255)]) {
+      const refused = await server.api.get(`/__mock/mailbox?email=${email}`).expect(400)
+      expect(refused.body).toMatchObject({
+        error: 'validation_failed',
+        fields: { email: expect.any(String) },
+      })
+    }
   })
 
   test('refuses a since that is neither a seq nor a date-time', async () => {

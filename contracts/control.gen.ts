@@ -279,6 +279,7 @@ export interface components {
       | 'payload_too_large'
       | 'unsupported_media_type'
       | 'batch_unreadable'
+      | 'envelope_unreadable'
       | 'clock_out_of_range'
       | 'token_invalid'
       | 'not_found'
@@ -1033,7 +1034,21 @@ export interface operations {
           }
         }
       }
-      400: components['responses']['BadRequest']
+      /**
+       * @description The envelope cannot be read (`envelope_unreadable`): its header line, or an item header, is not
+       *     JSON. The body's schema (any text) cannot state the envelope format, so this is a rule's refusal.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'envelope_unreadable'
+          }
+        }
+      }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       500: components['responses']['InternalError']

@@ -1,6 +1,6 @@
 // Generated input at volume: requests built from openapi.yaml for every operation, valid and broken
 // (contracts/request-generator.ts), sent to a live mock server one at a time. Every answer must be
-// below 500 and valid against the contract (a documented status or `default`, the body of its schema:
+// below 500 and valid against the contract (a documented status or range, the body of its schema:
 // the validator of contracts/support/), the journal records each documented call once with the status
 // answered, and a refused call (4xx) leaves the state as it was.
 //
@@ -16,7 +16,6 @@
 // Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message.
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PASSWORD } from '#contracts/fixtures.ts'
 import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
 import {
   createRng,
@@ -27,8 +26,8 @@ import {
   type RequestPool,
 } from '#contracts/request-generator.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
+import { resetWithPool } from '#contracts/support/request-pool.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
-import { createUser } from '#mock-server/domain/users.ts'
 
 const MIN_REQUESTS = 10_000
 const BATCH = 100 // requests between two resets, so the state stays small and every batch starts alike
@@ -129,48 +128,6 @@ function expectUnchanged(
   )
 }
 
-/** Back to the seed, plus one verified account signed in: the live values the generator draws on. */
-async function startBatch(): Promise<void> {
-  const { ops } = live.app.core
-  await ops.reset()
-  const email = `generated-${randomInt(1e9)}@example.test`
-  const user = await createUser(ops.domain, { email, name: 'Generated', password: PASSWORD, verified: true })
-  const res = await fetch(`${live.origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  const body = (await res.json()) as { token: string; refresh_token: string }
-  const build = { id: `build-${randomInt(1e9)}`, timestamp: ops.clock.now() }
-  ops.build.override = build
-  const codes: string[] = []
-  for (const [path, purpose, sendBody] of [
-    ['/api/auth/otp/send', 'login', { email, purpose: 'login' }],
-    ['/api/auth/forgot', 'reset', { email }],
-  ] as const) {
-    const sentCode = await fetch(`${live.origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(sendBody),
-    })
-    expect(sentCode.status).toBe(202)
-    const code = ops.mailbox.list(email).find((mail) => mail.purpose === purpose)?.code
-    if (code) codes.push(code)
-  }
-  pool = {
-    emails: [email, 'ada@example.com', 'alan@example.com', 'grace@example.com'],
-    passwords: [PASSWORD, 'analytical-engine-1843', 'imitation-game-1950', 'password'],
-    accessToken: body.token,
-    refreshTokens: [body.refresh_token],
-    cookie: res.headers.getSetCookie()[0]!.split(';')[0]!,
-    ids: [
-      build.id,
-      ...ops.domain.store.steps.findMany((q) => q.where({ userId: user.id })).map((step) => step.id),
-    ],
-    codes,
-  }
-}
-
 function describeRequest(request: GeneratedRequest): string {
   const body =
     request.body === undefined
@@ -219,7 +176,7 @@ async function runOperation(operation: GeneratedOperation, index: number): Promi
   const seed = (SEED + index * 7919) >>> 0
   const rng = createRng(seed)
   for (let n = 0; n < PER_OPERATION; n += 1) {
-    if (n % BATCH === 0) await startBatch()
+    if (n % BATCH === 0) pool = await resetWithPool(live)
     const request = generateRequest(rng, operation, pool)
     try {
       await send(request)

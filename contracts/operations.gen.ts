@@ -46,7 +46,7 @@ export const API_OPERATIONS = {
     method: 'POST',
     path: '/api/auth/update_password',
     bearer: 'checked',
-    bearerWithField: 'current_password',
+    bearerOmittedWithField: 'reset_token',
   },
   authorizeExternal: {
     method: 'GET',
@@ -94,7 +94,7 @@ export const API_OPERATIONS = {
     method: string
     path: string
     bearer: 'required' | 'checked' | 'ignored' | 'none'
-    bearerWithField?: string
+    bearerOmittedWithField?: string
   }
 >
 
@@ -103,7 +103,7 @@ export type ApiOperationId = keyof typeof API_OPERATIONS
 /** The operations a client calls with its bearer token: those whose every security requirement needs it. */
 export const PROTECTED_OPERATIONS = ['getMe', 'getProcess', 'updateProcessStep', 'getHelp'] as const
 
-/** The operations a client calls without its bearer token (`checked` ones only with `bearerWithField`). */
+/** The operations a client calls without its bearer token (`checked` ones only with `bearerOmittedWithField` in the body). */
 export const PUBLIC_OPERATIONS = [
   'getSession',
   'deleteSession',

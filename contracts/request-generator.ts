@@ -7,6 +7,7 @@
  * query parameter, or an odd Authorization or Cookie header.
  * Longer than the usual module: the schema walker and the mutation table belong together.
  */
+import { createRequire } from 'node:module'
 import {
   loadProjectDocuments,
   resolveLocalRef,
@@ -63,6 +64,8 @@ export interface RequestPool {
   ids: readonly string[]
   /** Codes mailed to the pool's addresses and still unused. */
   codes: readonly string[]
+  /** An external sign-in code the identity provider handed back, with its state, still unused. */
+  external?: { code: string; state: string }
 }
 
 export interface GeneratedRequest {
@@ -221,12 +224,39 @@ function stringFor(rng: Rng, name: string, schema: Schema, pool: RequestPool): s
     return pool.codes.length > 0 && chance(rng, 0.5)
       ? pick(rng, pool.codes)
       : String(int(rng, 0, 999_999)).padStart(6, '0')
+  if (typeof schema.pattern === 'string') return matching(rng, schema)
   const min = (schema.minLength as number | undefined) ?? 1
   const max = Math.min((schema.maxLength as number | undefined) ?? 64, min + 48)
   return word(rng, int(rng, min, Math.max(min, max)))
 }
 
-/** A value valid against `schema` (as far as this walker reads JSON Schema: enough for openapi.yaml). */
+// randexp is CommonJS whose types declare an ES default export that its runtime replaces (`module.exports = RandExp`):
+// required, it is the class its types name as `default`.
+const RandExp: typeof import('randexp').default = createRequire(import.meta.url)('randexp')
+
+/**
+ * A string the pattern matches, between `schema`'s minLength and maxLength, drawn with `rng`. Lookaheads are not
+ * generated (randexp skips them), so a pattern that forbids something by lookahead can be missed: callers that
+ * need validity check the value with Ajv.
+ */
+function matching(rng: Rng, schema: Schema): string {
+  const min = (schema.minLength as number | undefined) ?? 0
+  const max = (schema.maxLength as number | undefined) ?? Infinity
+  const generator = new RandExp(schema.pattern as string)
+  // An open repetition (`+`, `*`) reaches up to the longest length the schema allows, within reason.
+  generator.max = Math.max(12, Math.min(Number.isFinite(max) ? max : 64, 256))
+  generator.randInt = (from: number, to: number) => int(rng, from, to)
+  let value = generator.gen()
+  for (let tries = 0; tries < 50 && (value.length < min || value.length > max); tries += 1)
+    value = generator.gen()
+  return value
+}
+
+/**
+ * A value valid against `schema`, as far as this walker reads JSON Schema (enough for both documents: types,
+ * enums, patterns, oneOf/anyOf, allOf of objects, dependentRequired). Lookahead patterns and `not` are not
+ * read, so a caller that needs validity checks the value with Ajv (contracts/conformance.contract.test.ts does).
+ */
 export function validValue(
   rng: Rng,
   doc: OpenApiDocument,
@@ -237,8 +267,13 @@ export function validValue(
   const schema = resolveLocalRef<Schema>(doc, node, '#').value
   if ('const' in schema) return schema.const
   if (Array.isArray(schema.enum)) return pick(rng, schema.enum)
-  if (Array.isArray(schema.oneOf))
-    return validValue(rng, doc, pick(rng, schema.oneOf as Schema[]), name, pool)
+  const choices = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined
+  if (Array.isArray(choices)) return validValue(rng, doc, pick(rng, choices), name, pool)
+  if (Array.isArray(schema.allOf)) {
+    const parts = (schema.allOf as Schema[]).map((part) => resolveLocalRef<Schema>(doc, part, '#').value)
+    const { allOf: _parts, ...rest } = schema
+    return validValue(rng, doc, mergeObjectSchemas([rest, ...parts]), name, pool)
+  }
   const types = [].concat((schema.type as never) ?? []) as string[]
   const type = types.length > 0 ? pick(rng, types) : 'string'
   switch (type) {
@@ -265,11 +300,37 @@ export function validValue(
         const [key, value] = pick(rng, Object.entries(properties))
         out[key] = validValue(rng, doc, value, key, pool)
       }
+      const dependents = (schema.dependentRequired as Record<string, string[]> | undefined) ?? {}
+      for (const [key, needed] of Object.entries(dependents)) {
+        if (!(key in out)) continue
+        for (const other of needed) out[other] ??= validValue(rng, doc, properties[other] ?? {}, other, pool)
+      }
       return out
     }
     default:
       return stringFor(rng, name, schema, pool)
   }
+}
+
+/** The object schemas of an allOf as one: their properties and required fields together. */
+function mergeObjectSchemas(parts: Schema[]): Schema {
+  return parts.reduce<Schema>(
+    (merged, part) => ({
+      ...merged,
+      ...part,
+      properties: { ...(merged.properties as object), ...(part.properties as object) },
+      required: [...((merged.required as string[]) ?? []), ...((part.required as string[]) ?? [])],
+    }),
+    { type: 'object' },
+  )
+}
+
+/** The bytes of a body in its media type: JSON, a form, or the string itself (text, binary). */
+export function encodeBody(mediaType: string, value: unknown): string {
+  if (/[/+]json$/i.test(mediaType)) return JSON.stringify(value) ?? 'undefined'
+  if (mediaType === 'application/x-www-form-urlencoded' && isRecord(value))
+    return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, String(v)])).toString()
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 // --- mutations ------------------------------------------------------------------------------------
@@ -495,6 +556,8 @@ export function generateRequest(
   if (operation.bearer !== 'none' && chance(rng, operation.bearer === 'required' ? 0.85 : 0.4))
     draft.headers.authorization = `Bearer ${pool.accessToken}`
   if (operation.cookie && chance(rng, 0.6)) draft.headers.cookie = pool.cookie
+  if (operation.operationId === 'exchangeCallback' && pool.external && chance(rng, 0.5))
+    draft.body = { ...pool.external }
   if (operation.operationId === 'deleteSession' && chance(rng, 0.3))
     draft.headers['sec-fetch-site'] = pick(rng, ['cross-site', 'same-site', 'same-origin', 'none'])
   let mutation = 'valid'
@@ -517,7 +580,7 @@ export function generateRequest(
   }
   if (operation.bodyType && draft.method !== 'GET') {
     request.body =
-      draft.rawBody ?? (draft.body === undefined ? '' : (JSON.stringify(draft.body) ?? 'undefined'))
+      draft.rawBody ?? (draft.body === undefined ? '' : encodeBody(operation.bodyType, draft.body))
   }
   return request
 }

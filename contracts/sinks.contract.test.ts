@@ -80,7 +80,7 @@ describe('error-reporting sink', () => {
     const { api } = await createTestServer()
     for (const body of ['not json', '{"event_id":"x"}\n{"type', '{}\n{"length":5']) {
       const res = await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(body).expect(400)
-      expect(res.body).toEqual({ error: 'validation_failed', message: 'The envelope could not be read.' })
+      expect(res.body).toEqual({ error: 'envelope_unreadable', message: 'The envelope could not be read.' })
     }
   })
 
@@ -105,7 +105,7 @@ describe('error-reporting sink', () => {
     expect(
       (await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send('not json').expect(400)).body
         .error,
-    ).toBe('validation_failed')
+    ).toBe('envelope_unreadable')
     await api.post('/api/1/envelope/').send({ event: 1 }).expect(415)
     await api
       .post('/api/1/envelope/')

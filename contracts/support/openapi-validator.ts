@@ -50,8 +50,22 @@ export interface ResponseValidation {
   errors: string[]
 }
 
+export interface RequestToValidate {
+  method: string
+  /** Path and query string. */
+  url: string
+  headers: Record<string, string>
+  /** The bytes as sent; undefined when there are none. */
+  body?: string | Uint8Array
+}
+
 export interface OpenApiValidator {
   readonly documents: readonly LoadedDocument[]
+  /**
+   * The ways a request breaks its operation's documented parameters and body (path and query parameters,
+   * the body's media type and schema): an empty list for a request the contract says is well formed.
+   */
+  validateRequest(request: RequestToValidate): string[]
   /** The operation a request reaches in any of the documents, or null. */
   matchOperation(method: string, path: string): (OperationMatch & { document: DocumentName }) | null
   validateResponse(response: ResponseToValidate): ResponseValidation
@@ -79,6 +93,20 @@ function formatErrors(where: string, errors: ErrorObject[] | null | undefined): 
             : ''
     return `${where}${e.instancePath}: ${e.message ?? e.keyword}${detail}`
   })
+}
+
+interface ParameterObject {
+  name: string
+  in: string
+  required?: boolean
+}
+
+/** The values of a template's `{name}` segments in a concrete path, decoded. */
+function readPathValues(template: string, path: string): Record<string, string> {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)
+  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')
+  const values = new RegExp(`^${source}$`).exec(path)?.slice(1) ?? []
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]))
 }
 
 function lowerCaseKeys(headers: Record<string, HeaderValue>): Record<string, HeaderValue> {
@@ -225,6 +253,72 @@ export function createOpenApiValidator(
     return { ...result, errors: [...new Set(errors)] } // oneOf branches repeat the same message
   }
 
+  function validateRequest(request: RequestToValidate): string[] {
+    const url = new URL(request.url, 'http://request.invalid')
+    const match = matchOperation(request.method, url.pathname)
+    if (!match) return [`${request.method.toUpperCase()} ${url.pathname} is not documented`]
+    const loaded = byName.get(match.document)!
+    const verb = request.method.toLowerCase() as HttpMethod
+    const itemPointer = `/paths/${esc(match.pathTemplate)}`
+    const item = loaded.doc.paths![match.pathTemplate] as Record<string, unknown>
+    const operation = item[verb] as Record<string, unknown>
+    const errors: string[] = []
+    const pathValues = readPathValues(match.pathTemplate, url.pathname)
+    const parameters = [
+      ...((item.parameters as ParameterObject[] | undefined) ?? []).map((p, i) => ({
+        ...p,
+        pointer: `${itemPointer}/parameters/${i}/schema`,
+      })),
+      ...((operation.parameters as ParameterObject[] | undefined) ?? []).map((p, i) => ({
+        ...p,
+        pointer: `${itemPointer}/${verb}/parameters/${i}/schema`,
+      })),
+    ]
+    for (const parameter of parameters) {
+      if (parameter.in !== 'path' && parameter.in !== 'query') continue
+      const raw = parameter.in === 'path' ? pathValues[parameter.name] : url.searchParams.get(parameter.name)
+      if (raw === undefined || raw === null) {
+        if (parameter.required) errors.push(`${parameter.in} ${parameter.name}: required`)
+        continue
+      }
+      const validate = schemaAt(loaded.name, parameter.pointer)
+      // Parameter values are strings on the wire; a number schema is checked against the number.
+      const ok = validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
+      if (!ok) errors.push(...formatErrors(`${parameter.in} ${parameter.name}`, validate.errors))
+    }
+    const requestBody = operation.requestBody as
+      { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined
+    const text = typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body)
+    if (!requestBody) {
+      if (text !== '') errors.push('body: the operation takes none')
+      return errors
+    }
+    if (text === '' && request.body === undefined) {
+      if (requestBody.required) errors.push('body: required')
+      return errors
+    }
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    const mediaType = Object.keys(requestBody.content ?? {}).find((m) => mediaTypeMatches(m, contentType))
+    if (!mediaType) return [...errors, `header Content-Type: ${contentType || 'missing'} is not documented`]
+    if (requestBody.content?.[mediaType]?.schema === undefined) return errors
+    let value: unknown = text
+    if (/[/+]json$/.test(mediaType)) {
+      try {
+        value = JSON.parse(text)
+      } catch {
+        return [...errors, 'body: not JSON']
+      }
+    } else if (mediaType === 'application/x-www-form-urlencoded') {
+      value = Object.fromEntries(new URLSearchParams(text))
+    }
+    const validate = schemaAt(
+      loaded.name,
+      `${itemPointer}/${verb}/requestBody/content/${esc(mediaType)}/schema`,
+    )
+    if (!validate(value)) errors.push(...formatErrors('body', validate.errors))
+    return errors
+  }
+
   function getDocumentedStatus(operationId: string, status: number | string) {
     const pairs = listPairs(documents).filter((p) => p.operationId === operationId)
     const [first] = pairs
@@ -238,6 +332,7 @@ export function createOpenApiValidator(
   return {
     documents,
     matchOperation,
+    validateRequest,
     validateResponse,
     listDocumentedPairs: () => listPairs(documents),
     getDocumentedStatus,

@@ -24,10 +24,11 @@ import { getUserById } from './domain/users.ts'
 import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
 import { createDispatcher, type Dispatch } from './http/dispatch.ts'
-import { createRoutes } from './http/openapi-docs.ts'
+import { createRoutes, type DocumentName } from './http/openapi-docs.ts'
 import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
+import type { AnyHandler } from './operations/types.ts'
 import type { OperationsContext } from './operations/context.ts'
 import { createPersistence, type Persistence } from './persistence.ts'
 
@@ -92,6 +93,11 @@ export interface MockCore {
   externalSignIn: boolean
   /** Writes pending state to the data file, if any. */
   flush(): Promise<void>
+  /**
+   * Each document's operations by operationId, looked up at every call: a test replaces one to make it throw,
+   * and sees the answer a fault gets (contracts/conformance.contract.test.ts).
+   */
+  tables: Record<DocumentName, Record<string, AnyHandler>>
 }
 
 export function createMockCore(options: MockOptions = {}): MockCore {
@@ -184,15 +190,16 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await reset()
     await persistence?.save()
   })()
+  const tables: MockCore['tables'] = {
+    api: { ...createOperations(ops) },
+    control: { ...createControlTable(ops) },
+  }
   const dispatch: Dispatch = createDispatcher({
     routes: [
       ...createRoutes('api'),
       ...createRoutes('control').filter((route) => !production || !route.mockOnly),
     ],
-    tables: {
-      api: createOperations(ops),
-      control: createControlTable(ops),
-    },
+    tables,
     authenticate: (token) =>
       verifyAccessToken(domain, token).then((check) =>
         check.ok
@@ -248,6 +255,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     production,
     externalSignIn: external !== null,
     flush: async () => persistence?.flush(),
+    tables,
   }
 }
 

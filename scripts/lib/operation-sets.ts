@@ -18,8 +18,8 @@ export interface ApiOperationInfo {
    * (`x-optional-bearer.checked`); ignored: optional and never refused; none: no bearer scheme.
    */
   bearer: BearerRule
-  /** With `checked`: the body field with which a client sends its bearer (`x-optional-bearer.sent-when-body-has`). */
-  bearerWithField?: string
+  /** With `checked`: the body field with which a client leaves its bearer out (`x-optional-bearer.omitted-when-body-has`). */
+  bearerOmittedWithField?: string
 }
 
 export interface ScenarioRule {
@@ -72,12 +72,12 @@ export function readApiOperations(doc: Node): Record<string, ApiOperationInfo> {
         throw new Error(
           `${operation.operationId}: x-optional-bearer needs an optional bearerAuth and checked: true.`,
         )
-      const field = extension?.['sent-when-body-has']
+      const field = extension?.['omitted-when-body-has']
       out[operation.operationId] = {
         method: method.toUpperCase(),
         path,
         bearer,
-        ...(typeof field === 'string' && { bearerWithField: field }),
+        ...(typeof field === 'string' && { bearerOmittedWithField: field }),
       }
     }
   }
@@ -128,14 +128,14 @@ export function renderOperationSets(api: Node, control: Node): string {
   return [
     `/** Every operation of openapi.yaml: method, path template and bearer rule. */`,
     `export const API_OPERATIONS = ${json(operations)} as const satisfies Record<string, {`,
-    `  method: string; path: string; bearer: 'required' | 'checked' | 'ignored' | 'none'; bearerWithField?: string }>`,
+    `  method: string; path: string; bearer: 'required' | 'checked' | 'ignored' | 'none'; bearerOmittedWithField?: string }>`,
     ``,
     `export type ApiOperationId = keyof typeof API_OPERATIONS`,
     ``,
     `/** The operations a client calls with its bearer token: those whose every security requirement needs it. */`,
     `export const PROTECTED_OPERATIONS = ${json(ids.filter((id) => operations[id]!.bearer === 'required'))} as const`,
     ``,
-    `/** The operations a client calls without its bearer token (\`checked\` ones only with \`bearerWithField\`). */`,
+    `/** The operations a client calls without its bearer token (\`checked\` ones only with \`bearerOmittedWithField\` in the body). */`,
     `export const PUBLIC_OPERATIONS = ${json(ids.filter((id) => operations[id]!.bearer !== 'required'))} as const`,
     ``,
     `/** The control document's scenario names, in its order. */`,

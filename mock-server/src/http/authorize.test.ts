@@ -38,7 +38,7 @@ describe('the bearer policy read from the contract', () => {
 
   test('an optional bearer is checked only with x-optional-bearer.checked: true', () => {
     const optional = [['bearerAuth'], []]
-    expect(getBearerPolicy(optional, { checked: true, 'sent-when-body-has': 'current_password' })).toBe(
+    expect(getBearerPolicy(optional, { checked: true, 'omitted-when-body-has': 'reset_token' })).toBe(
       'checked',
     )
     expect(getBearerPolicy(optional, { checked: false })).toBe('ignored')

@@ -15,11 +15,6 @@ type SinkOperations = Pick<
   | 'listRecorderSessions'
 >
 
-const invalid = (message: string) => ({
-  status: 400 as const,
-  body: { error: 'validation_failed' as const, message },
-})
-
 /** Binary bodies arrive as bytes; the generated type says string (OpenAPI's `format: binary`). */
 const asBytes = (body: unknown) =>
   body instanceof Uint8Array ? body : new TextEncoder().encode(String(body ?? ''))
@@ -31,7 +26,10 @@ export function createSinkOperations({ sinks }: OperationsContext): OperationTab
         return { status: 200, body: { id: sinks.receiveEnvelope(asBytes(body)) } }
       } catch {
         // The parser's own words (a JSON error, its position) stay inside: the answer says only what was refused.
-        return invalid('The envelope could not be read.')
+        return {
+          status: 400,
+          body: { error: 'envelope_unreadable', message: 'The envelope could not be read.' },
+        }
       }
     },
     listSentryEvents: () => ({ status: 200, body: { events: sinks.events() } }),

@@ -48,13 +48,13 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
 
 /**
  * Whether a call goes without the access token: every call the contract does not protect, except a `checked` one
- * whose body has the field the contract names (update_password with `current_password`, not with `reset_token`).
+ * whose body lacks the field the contract names (update_password goes without it only with a `reset_token`).
  */
 async function isPublic(schemaPath: string, request: Request): Promise<boolean> {
   const rule = BEARER_RULES.get(`${request.method.toUpperCase()} ${schemaPath}`)
   if (!rule || rule.bearer === 'required') return false
-  if (rule.bearer !== 'checked' || !('bearerWithField' in rule)) return true
-  return (await readFields(request))[rule.bearerWithField] === undefined
+  if (rule.bearer !== 'checked' || !('bearerOmittedWithField' in rule)) return true
+  return (await readFields(request))[rule.bearerOmittedWithField] !== undefined
 }
 
 /**
