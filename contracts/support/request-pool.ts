@@ -15,7 +15,10 @@ async function postJson(live: LiveServer, path: string, body: unknown): Promise<
 }
 
 /** An external sign-in code for `email`, through the mock's identity provider as a browser would get it. */
-async function externalCode(live: LiveServer, email: string): Promise<{ external?: RequestPool['external'] }> {
+async function externalCode(
+  live: LiveServer,
+  email: string,
+): Promise<{ external?: RequestPool['external'] }> {
   if (!live.app.core.externalSignIn) return {}
   const state = `pool-state-${randomInt(1e9)}-0123456789`
   const back = await fetch(`${live.origin}/idp/authorize`, {
