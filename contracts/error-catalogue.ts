@@ -56,7 +56,7 @@ export interface ServerStep {
 
 export interface CatalogueRow {
   id: string
-  /** The specification's words for the situation. */
+  /** The situation, in docs/behaviour.md's words. */
   situation: string
   suites: readonly Suite[]
   arm: readonly ArmStep[]

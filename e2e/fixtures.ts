@@ -35,7 +35,9 @@ function fetchThrough(request: APIRequestContext): (input: Request) => Promise<R
     const body = await input.arrayBuffer()
     const answer = await request.fetch(input.url, {
       method: input.method,
-      headers: Object.fromEntries(input.headers),
+      // One connection per call: a kept-alive socket the server closes as idle (after 5 s) while the next call is
+      // being sent on it fails that call with ECONNRESET, which a test waiting on a held answer can meet.
+      headers: { ...Object.fromEntries(input.headers), connection: 'close' },
       ...(body.byteLength > 0 && { data: Buffer.from(body) }),
       maxRedirects: 0,
     })
@@ -234,5 +236,5 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
 
 /** Every toast text the page has shown since it loaded (needs recordToasts). */
 export async function toastsShown(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [])
+  return page.evaluate(() => window.__toastsShown ?? [])
 }

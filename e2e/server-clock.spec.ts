@@ -18,8 +18,8 @@ import {
 import type { Page } from '@playwright/test'
 import { refreshSettled } from './held-answers.ts'
 
-const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // DESIGN.md: access tokens live 15 minutes
-const REFRESH_GRACE_MS = 10_000 // DESIGN.md: the retired refresh token's grace window
+const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // ADR 004: access tokens live 15 minutes
+const REFRESH_GRACE_MS = 10_000 // ADR 004: the retired refresh token's grace window
 
 test.afterEach(async ({ mock }) => {
   await mock.setClock({ now: new Date().toISOString() })

@@ -310,7 +310,7 @@ test('a log-out in another tab while this tab shows the signed-in /update_passwo
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   expect(await readTokens(page)).toEqual(NO_TOKENS)
   expect(await toastsShown(page)).toEqual([])
-  const alerts = await page.evaluate(() => (window as unknown as { __pageAlerts: string[] }).__pageAlerts)
+  const alerts = await page.evaluate(() => window.__pageAlerts ?? [])
   expect(alerts, 'no page says a reset was not started').toEqual([])
   expect(describeCalls(await mock.requests(account.email, since), ['refreshToken', 'deleteSession'])).toEqual(
     ['refreshToken 200', 'deleteSession 200'],

@@ -1,7 +1,7 @@
 /**
  * Benchmarks, printed side by side in one run (never timed assertions in tests):
  * 1. password hashing: argon2id at OWASP's parameters (what the mock server uses) against Node's
- *    scrypt at N=2^17, r=8, p=1 (the issue's reference), median of several hashes each;
+ *    scrypt at N=2^17, r=8, p=1 (the reference ADR 003 compares with), median of several hashes each;
  * 2. the cost of one request: the core's dispatch alone, against the same call through the Express
  *    host over loopback HTTP;
  * 3. the initial JavaScript of /login (what index.html loads before any lazy chunk), raw and gzip,

@@ -1,5 +1,5 @@
 // The mock server's defaults: every number a careful auth server needs, named once.
-// Sources: the issue "The contract, the mock backend, and the contract suite" and DESIGN.md.
+// Their reasons: ADR 004 (docs/decisions/004-tokens-sessions-codes.md) and the README's "Rules it enforces".
 
 export const MINUTE_MS = 60_000
 

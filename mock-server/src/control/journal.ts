@@ -1,17 +1,9 @@
 // The request journal: what the product API was asked, in order, so a test can assert
 // "exactly one refresh". Paths are kept without query strings; no body, header or token is kept.
+import type { components } from '#contracts/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 
-export interface JournalEntry {
-  seq: number
-  method: string
-  path: string
-  operation?: string
-  status: number
-  at: string
-  email?: string
-  scenario?: string
-}
+export type JournalEntry = components['schemas']['JournalEntry']
 
 export interface Journal {
   record(entry: Omit<JournalEntry, 'seq' | 'at'>): JournalEntry

@@ -1,15 +1,9 @@
 // The mailbox: every mail the server "sends", readable per address through /__mock/mailbox.
+import type { components } from '#contracts/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 
-export type MailPurpose = 'signup' | 'login' | 'reset' | 'account_exists' | 'password_changed'
-
-export interface Mail {
-  to: string
-  subject: string
-  purpose: MailPurpose
-  code?: string
-  sent_at: string
-}
+export type Mail = components['schemas']['Mail']
+export type MailPurpose = Mail['purpose']
 
 /** Mails kept at most (the newest), so sign-ups and resends grow neither memory nor the data file without bound. */
 export const MAX_MAILS = 10_000

@@ -1,32 +1,13 @@
 // Stand-ins for the supporting services: the error-reporting ingest (Sentry envelopes) and the session
 // recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
 import { gunzipSync } from 'node:zlib'
+import type { components } from '#contracts/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 import { createId, createRandomToken } from '../domain/crypto.ts'
 import { createBoundedLog } from './bounded-log.ts'
 
-export interface SentryEvent {
-  event_id: string
-  type: string
-  received_at: string
-  level?: string
-  environment?: string
-  message?: string
-  exception?: { type?: string; value?: string }[]
-  tags?: Record<string, unknown>
-  release?: string
-  transaction?: string
-}
-
-export interface RecorderSession {
-  id: string
-  project_key: string
-  started_at: string
-  user_id: string | null
-  metadata: Record<string, string>
-  batches: number
-  messages: number
-}
+export type SentryEvent = components['schemas']['SentryEvent']
+export type RecorderSession = components['schemas']['RecorderSession']
 
 const MAX_KEPT = 1000
 

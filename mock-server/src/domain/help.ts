@@ -1,11 +1,7 @@
-// The help articles: static content for a learning academy (the specification does not show it).
+// The help articles: static content for a learning academy (docs/behaviour.md names the page, not its articles).
+import type { components } from '#contracts/openapi.gen.ts'
 
-export interface Article {
-  id: string
-  title: string
-  body: string
-  tags: string[]
-}
+export type Article = components['schemas']['Article']
 
 export const ARTICLES: readonly Article[] = [
   {

@@ -1,5 +1,6 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
+import type { components } from '#contracts/openapi.gen.ts'
 import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'
@@ -15,18 +16,19 @@ const TOKEN_TYPE = 'at+jwt'
 /** The API the token is for. */
 const AUDIENCE = 'auth-shell-api'
 
-export interface TokenPair {
-  token: string
-  refresh_token: string
-}
+type Schemas = components['schemas']
+export type TokenPair = Pick<Schemas['SignedInBody'], 'token' | 'refresh_token'>
 
 export type AccessCheck =
   | { ok: true; userId: string; sessionId: string }
-  | { ok: false; code: 'token_expired' | 'token_invalid' | 'session_revoked' }
+  | { ok: false; code: Extract<Schemas['ErrorCode'], 'token_expired' | 'token_invalid' | 'session_revoked'> }
 
 export type RefreshOutcome =
   | { ok: true; pair: TokenPair; session: SessionRecord }
-  | { ok: false; code: 'refresh_invalid' | 'refresh_expired' | 'refresh_reused' }
+  | {
+      ok: false
+      code: Extract<Schemas['ErrorCode'], 'refresh_invalid' | 'refresh_expired' | 'refresh_reused'>
+    }
 
 function signingKey(ctx: DomainContext): Uint8Array {
   return new TextEncoder().encode(ctx.config.secret)

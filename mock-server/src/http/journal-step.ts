@@ -1,17 +1,12 @@
 // What a call leaves behind (http/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) and
 // its log line; a refused control call and a fault leave a line of their own. Never a token, password or code.
+import type { JournalEntry } from '../control/journal.ts'
 import type { Route } from './openapi-docs.ts'
 import { describeFault } from './fault-line.ts'
 import type { RawRequest, RawResponse } from './raw.ts'
 
-export interface JournalEntry {
-  method: string
-  path: string
-  operation?: string
-  status: number
-  email?: string
-  scenario?: string
-}
+/** A call as the journal records it; the journal numbers and dates it (control/journal.ts). */
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at'>
 
 /** A routed call's answer, with the account and scenario it ran under, for the journal. */
 export interface Outcome {
@@ -21,7 +16,7 @@ export interface Outcome {
 }
 
 export interface CallRecorders {
-  journal(entry: JournalEntry): void
+  journal(entry: JournalRecord): void
   log?: ((line: string) => void) | undefined
   /** One line per 500 (http/fault-line.ts), even when `log` is off. */
   logError?: ((line: string) => void) | undefined

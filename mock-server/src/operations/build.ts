@@ -2,16 +2,13 @@
 // web build into web/dist/builds/; QA and tests can serve another id as the newest (POST /__mock/build).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { operations } from '#contracts/openapi.gen.ts'
+import type { components, operations } from '#contracts/openapi.gen.ts'
 import type { OperationsContext } from './context.ts'
 import type { OperationTable } from './types.ts'
 
 type BuildOperations = Pick<operations, 'getLatestBuild' | 'getBuildMeta'>
 
-export interface BuildInfo {
-  id: string
-  timestamp: number
-}
+type BuildInfo = components['schemas']['BuildInfo']
 
 function readBuild(root: string | undefined, file: string): BuildInfo | null {
   if (!root) return null

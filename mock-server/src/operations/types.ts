@@ -2,6 +2,10 @@
 // validated, its output a status with the body of that status's schema. A missing operation, or a
 // body that does not fit its status, fails the typecheck.
 
+import type { components } from '#contracts/openapi.gen.ts'
+
+type ErrorCode = components['schemas']['ErrorCode']
+
 export interface CookieInstruction {
   name: 'session'
   /** The value to set, or null to clear the cookie. */
@@ -12,7 +16,7 @@ export interface CookieInstruction {
 export type AuthState =
   | { kind: 'none' }
   | { kind: 'valid'; userId: string; sessionId: string }
-  | { kind: 'rejected'; code: 'token_expired' | 'token_invalid' | 'session_revoked' }
+  | { kind: 'rejected'; code: Extract<ErrorCode, 'token_expired' | 'token_invalid' | 'session_revoked'> }
 
 /** What every handler may know of the request besides its parsed parameters and body. */
 export interface RequestFacts {
@@ -38,9 +42,9 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } }
     : undefined
 type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
 
-// A handler answers with an exact status. The ranges (`5XX`) and `default` are the pipeline's: a thrown handler,
-// an armed server-error; a handler never picks them.
-type HandlerStatus<Op> = Exclude<keyof ResponsesOf<Op>, 'default' | `${1 | 2 | 3 | 4 | 5}XX`>
+// A handler answers with an exact status. The ranges (`5XX`), `default` and the control surface's `500` are the
+// pipeline's: a thrown handler, an armed server-error; a handler never picks them.
+type HandlerStatus<Op> = Exclude<keyof ResponsesOf<Op>, 'default' | `${1 | 2 | 3 | 4 | 5}XX` | 500>
 
 export type OutputFor<Op> = {
   [S in HandlerStatus<Op>]: {
@@ -50,7 +54,14 @@ export type OutputFor<Op> = {
   } & BodyField<JsonOf<ResponsesOf<Op>[S]>>
 }[HandlerStatus<Op>]
 
-type ContentOf<Op> = Op extends { requestBody?: { content: infer C } } ? C : never
+// `requestBody?: undefined` (an operation without a body) has no content: its body is undefined, not never.
+type ContentOf<Op> = Op extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? never
+    : NonNullable<R> extends { content: infer C }
+      ? C
+      : never
+  : never
 type RequestBodyOf<Op> = [ContentOf<Op>] extends [never] ? undefined : ContentOf<Op>[keyof ContentOf<Op>]
 type ParamOf<Op, K extends string> = Op extends { parameters: infer P }
   ? K extends keyof P

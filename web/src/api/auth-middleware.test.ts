@@ -107,7 +107,7 @@ describe('bearer header (docs/behaviour.md: Calls)', () => {
     })
     await h.api.POST('/api/auth/update_password', {
       body: body as never,
-      bodySerializer: (value) => value as unknown as string,
+      bodySerializer: (value) => String(value),
     })
     expect(h.net.calls[0]?.authorization).toBe('Bearer access-0')
   })

@@ -24,18 +24,24 @@ const TRACKED_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const
  * the refresh, the retry, a network failure of the retry). Wrapping the methods rather than a middleware: a
  * middleware's `onResponse` is skipped when an earlier one throws, and a count left at one keeps the bar for good.
  */
-function trackActivity(client: Client<paths>, activity: ActivityReporter): void {
-  const methods = client as unknown as Record<
-    (typeof TRACKED_METHODS)[number],
-    (...args: unknown[]) => Promise<unknown>
-  >
-  for (const method of TRACKED_METHODS) {
-    const send = methods[method]
-    methods[method] = (...args) => {
-      activity.start()
-      return send(...args).finally(() => activity.end())
-    }
-  }
+function trackActivity(client: Client<paths>, activity: ActivityReporter): Client<paths> {
+  const tracked: ReadonlySet<PropertyKey> = new Set(TRACKED_METHODS)
+  // A proxy rather than new methods: each method keeps its own generic signature, with nothing restated.
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver)
+      if (!tracked.has(property) || typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        activity.start()
+        try {
+          return Promise.resolve(value.apply(target, args)).finally(() => activity.end())
+        } catch (error) {
+          activity.end()
+          throw error
+        }
+      }
+    },
+  })
 }
 
 /**
@@ -46,8 +52,7 @@ function trackActivity(client: Client<paths>, activity: ActivityReporter): void 
 export function createApiClient({ fetch, session, baseUrl = '', activity }: ApiClientOptions) {
   const client = createClient<paths>({ baseUrl, fetch: withHttpRetry(fetch) })
   client.use(createAuthMiddleware({ session }))
-  if (activity) trackActivity(client, activity)
-  return client
+  return activity ? trackActivity(client, activity) : client
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -78,7 +78,7 @@ test.each(codes)('every documented code has copy of our own: %s', (code) => {
   expect(getErrorMessage({ error: code }).length).toBeGreaterThan(0)
 })
 
-// The shared texts, typed literally: a change to the copy fails here on purpose (CONVENTIONS.md).
+// The shared texts, typed literally (docs/behaviour.md: Messages): a change to the copy fails here on purpose.
 const texts = [
   { text: REFRESH_FAILED_MESSAGE, copy: 'Session expired. Please login again.' },
   { text: AUTH_FAILED_MESSAGE, copy: 'Authentication failed. Please login again.' },

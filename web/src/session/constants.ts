@@ -1,6 +1,6 @@
-// The client's session constants, named once (CONVENTIONS.md "Naming"); each cites its specification section.
+// The client's session constants, named once; each cites the part of docs/behaviour.md it comes from.
 
-/** Token refresh interval: 300 seconds (docs/behaviour.md: Session "Periodic refresh", 9). */
+/** Token refresh interval: 300 seconds (docs/behaviour.md: Session, "Periodic refresh"). */
 export const REFRESH_INTERVAL_MS = 300_000
 
 /** Page-reload guard window for chunk-load errors: 10,000 ms (docs/behaviour.md: Session, Messages, Constants). */
@@ -25,9 +25,9 @@ export const TOAST_DURATION_MS = 6000
 /** Pointer-touch pause debounce of the toasts (docs/behaviour.md: Constants, first reading). */
 export const TOAST_TOUCH_PAUSE_MS = 2000
 
-/** The cross-tab coordination names (DESIGN.md: duplicated tabs); not from the specification. */
+/** The cross-tab coordination names (ADR 006, docs/decisions/006-web-app.md: duplicated tabs); not product constants. */
 export const REFRESH_LOCK_NAME = 'auth-shell:refresh'
 export const ROTATION_CHANNEL_NAME = 'auth-shell:token-rotation'
 
-/** How long a log-out waits for the server before clearing the local session anyway (not from the specification). */
+/** How long a log-out waits for the server before clearing the local session anyway (a choice of ours, not a product constant). */
 export const LOGOUT_TIMEOUT_MS = 10_000

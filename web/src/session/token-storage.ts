@@ -1,4 +1,4 @@
-// The only module that touches the browser's sessionStorage (CONVENTIONS.md): the token keys of docs/behaviour.md: Stored state, Constants,
+// The only module that touches the browser's sessionStorage: the token keys of docs/behaviour.md: Stored state, Constants,
 // plus the few other per-tab values the app keeps (SSO state, reload guard, auth-flow handoff).
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, SERVICE_TOKEN_KEY } from './constants.ts'
 

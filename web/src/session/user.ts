@@ -1,11 +1,7 @@
 // The user normaliser (docs/behaviour.md: Stored state): accepts `email` or `emailId`, `id` or `userId`, and `name`. Pure.
 import type { components } from '#contracts/openapi.gen.ts'
 
-export interface User {
-  id: string
-  email: string
-  name: string
-}
+export type User = components['schemas']['User']
 
 export type AnyUser = components['schemas']['AnyUser']
 

@@ -3,18 +3,29 @@
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router-dom'
-import type { ApiClient } from '../api/client.ts'
+import { createApiClient, type ApiClient } from '../api/client.ts'
 import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
 import { DEFAULT_RUNTIME_CONFIG } from '../lib/config/runtime-config.ts'
 import { ServicesProvider, type Services } from '../lib/services/services.ts'
 
-/** An API client whose GETs answer from `answers` by path; a path without an answer never settles. */
+/**
+ * The app's own API client over a fetch that answers from `answers` by path (200, the value as JSON); a path
+ * without an answer never settles.
+ */
 export function createStubApi(answers: Record<string, unknown>): ApiClient {
-  const GET = (path: string) =>
-    path in answers
-      ? Promise.resolve({ data: answers[path], response: new Response(null, { status: 200 }) })
-      : new Promise(() => {})
-  return { GET } as unknown as ApiClient
+  const fetch = (request: Request) => {
+    const { pathname } = new URL(request.url)
+    return pathname in answers
+      ? Promise.resolve(Response.json(answers[pathname]))
+      : new Promise<Response>(() => {})
+  }
+  const session = {
+    getAccessToken: () => null,
+    getGeneration: () => 0,
+    handleUnauthorized: async () => null,
+    handleRetried: () => undefined,
+  }
+  return createApiClient({ fetch, session, baseUrl: 'http://app.test' })
 }
 
 export function renderPage(page: ReactElement, overrides: Partial<Services> = {}) {

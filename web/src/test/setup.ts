@@ -1,5 +1,5 @@
 // The unit-web project's setup: jest-dom matchers, Testing Library cleanup, and any console.error that a test did
-// not expect fails that test (CONVENTIONS.md "Tests").
+// not expect fails that test: an unexpected error is a defect, not noise.
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach } from 'vitest'

@@ -1,4 +1,4 @@
-// The date-and-time picker's settings from the specification's constants (docs/behaviour.md: Constants), as react-datepicker props.
+// The date-and-time picker's settings from the product constants (docs/behaviour.md: Constants), as react-datepicker props.
 // Pure.
 import {
   DATE_PICKER_FIRST_YEAR,

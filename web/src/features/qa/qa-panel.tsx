@@ -1,4 +1,4 @@
-// The QA panel (DESIGN.md, docs/behaviour.md: Signed-in area): only when the mock server serves the app (config.json `mock: true`), loaded
+// The QA panel (ADR 008, docs/behaviour.md: Signed-in area): only when the mock server serves the app (config.json `mock: true`), loaded
 // lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
 // server's clock, shows that account's last calls, and can throw a test error (the error page and error reporting).
 // Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock

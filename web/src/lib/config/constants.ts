@@ -1,5 +1,5 @@
-// The signed-in area's and the supporting services' constants, named once (CONVENTIONS.md "Naming"); each cites
-// its specification section. The session's own constants (refresh, reload guard, version check, the first toast
+// The signed-in area's and the supporting services' constants, named once; each cites the part of
+// docs/behaviour.md it comes from. The session's own constants (refresh, reload guard, version check, the first toast
 // reading) live in ../../session/constants.ts.
 
 /** Date picker: the week starts on Sunday (docs/behaviour.md: Constants; react-datepicker's `calendarStartDay`, 0 = Sunday). */

@@ -35,7 +35,7 @@ describe('the error reporter', () => {
   })
 
   test('the early listener queues unhandled errors and rejections until stopped', () => {
-    const target = new EventTarget() as unknown as Window
+    const target = new EventTarget()
     const reporter = { report: vi.fn() }
     const stop = listenForUnhandledErrors(target, reporter)
     const error = new Error('thrown')

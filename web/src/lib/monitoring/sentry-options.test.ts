@@ -5,7 +5,7 @@ const DSN = 'https://public@sentry.example/7'
 const FALLBACK = 'https://fallback@sentry.example/1'
 
 describe('the error reporter options (docs/behaviour.md: Constants)', () => {
-  test('every option, as the specification gives it', () => {
+  test('every option, as docs/behaviour.md: Constants gives it', () => {
     expect(
       getSentryOptions({
         config: { sentryDsn: DSN, environment: 'staging' },

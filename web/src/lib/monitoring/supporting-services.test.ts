@@ -1,18 +1,17 @@
 import { expect, test, vi } from 'vitest'
-import { runAfterFirstPaint } from './supporting-services.ts'
+import { runAfterFirstPaint, type PaintTarget } from './supporting-services.ts'
 
 /** A window whose frames and tasks run only when the test says. */
 function createFakeWindow(readyState: DocumentReadyState) {
-  const frames: (() => void)[] = []
+  const frames: FrameRequestCallback[] = []
   const tasks: (() => void)[] = []
   const target = new EventTarget()
   const win = {
     document: { readyState },
-    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    requestAnimationFrame: (fn: FrameRequestCallback) => frames.push(fn),
     setTimeout: (fn: () => void) => tasks.push(fn),
     addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-  } as unknown as Window
+  } satisfies PaintTarget
   return { win, frames, tasks, load: () => target.dispatchEvent(new Event('load')) }
 }
 
@@ -21,7 +20,7 @@ test('a loaded page: after the next frame, in a task of its own', () => {
   const fn = vi.fn()
   runAfterFirstPaint(fn, win)
   expect(fn).not.toHaveBeenCalled()
-  frames.shift()!()
+  frames.shift()!(0)
   expect(fn).not.toHaveBeenCalled()
   tasks.shift()!()
   expect(fn).toHaveBeenCalledOnce()
@@ -33,7 +32,7 @@ test('a page still loading: not before its load event', () => {
   runAfterFirstPaint(fn, win)
   expect(frames).toHaveLength(0)
   load()
-  frames.shift()!()
+  frames.shift()!(0)
   tasks.shift()!()
   expect(fn).toHaveBeenCalledOnce()
 })

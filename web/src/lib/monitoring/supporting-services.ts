@@ -24,7 +24,12 @@ export interface SupportingServicesDeps {
 }
 
 /** Runs `fn` after the page has loaded and painted: the load event, the next frame, then a task after it. */
-export function runAfterFirstPaint(fn: () => void, target: Window = window): void {
+/** What runAfterFirstPaint needs of the window. */
+export type PaintTarget = Pick<Window, 'requestAnimationFrame' | 'setTimeout' | 'addEventListener'> & {
+  document: Pick<Document, 'readyState'>
+}
+
+export function runAfterFirstPaint(fn: () => void, target: PaintTarget = window): void {
   const afterPaint = () => target.requestAnimationFrame(() => target.setTimeout(fn, 0))
   if (target.document.readyState === 'complete') afterPaint()
   else target.addEventListener('load', afterPaint, { once: true })

@@ -35,7 +35,7 @@ describe('vite:preloadError', () => {
     let now = 100_000
     const reloads: number[] = []
     installChunkReload({
-      target: target as unknown as Window,
+      target,
       guard: createSessionValues(storage).reloadGuard,
       now: () => now,
       getPath: () => '/help',

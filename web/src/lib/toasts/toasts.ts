@@ -1,4 +1,4 @@
-// The toasts (docs/behaviour.md: Messages, Constants; DESIGN.md): react-hot-toast. Two readings of docs/behaviour.md: Constants, chosen by the runtime configuration
+// The toasts (docs/behaviour.md: Messages, Constants; ADR 006): react-hot-toast. Two readings of docs/behaviour.md: Constants, chosen by the runtime configuration
 // (`toasts`): the first (default) is top-center, 6000 ms for every kind, pause on hover or touch, promise toasts
 // without time-out; the second is top-right, at most 4 shown, the rest queued, 5000 ms each (see toaster.tsx).
 // react-hot-toast has no warning or info kind: they are built over `toast()` with an icon. Durations are not set
