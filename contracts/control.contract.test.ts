@@ -2,6 +2,7 @@
 import request from 'supertest'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { arm, bearer, createTestServer, signUp, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+import { SCENARIO_NAMES, SCENARIO_RULES } from '#contracts/operations.gen.ts'
 
 let server: TestServer
 beforeEach(async () => {
@@ -72,21 +73,11 @@ describe('clock', () => {
 describe('scenarios', () => {
   test('lists every scenario with the operations it matches', async () => {
     const res = await server.api.get('/__mock/scenarios').expect(200)
-    expect(res.body.available.map((scenario: { name: string }) => scenario.name)).toEqual([
-      'access-token-expired',
-      'access-token-invalid',
-      'unauthorized-no-code',
-      'unauthorized-other',
-      'unauthorized-no-message',
-      'refresh-rejected',
-      'refresh-unsuccessful',
-      'refresh-incomplete',
-      'session-unavailable',
-      'server-error',
-      'latency',
-      'legacy-user-fields',
-      'answer-lost',
-    ])
+    // In the order of the ArmRequest variants, as generated from the control document.
+    const available = res.body.available as { name: keyof typeof SCENARIO_RULES; operations: string[] }[]
+    expect(available.map((scenario) => scenario.name)).toEqual([...SCENARIO_NAMES])
+    for (const scenario of available)
+      expect(scenario.operations, scenario.name).toEqual([...SCENARIO_RULES[scenario.name].operations])
   })
 
   test('a scenario scoped to one account leaves the others alone, and is spent after `times`', async () => {
