@@ -115,6 +115,9 @@ test('--production: /idp is 404 and external sign-in says it is not available', 
   expect(await server.code).toBe(0)
 }, 60_000)
 
+/** vi.waitFor's 1 s default is a guess about the machine; a child process on a loaded one may need longer. */
+const SLOW_MACHINE = { timeout: 15_000, interval: 50 }
+
 test('a failed --data write keeps the server up and its state in memory, says so once, and a later change saves it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
   const dataFile = join(dir, 'state.json')
@@ -130,12 +133,12 @@ test('a failed --data write keeps the server up and its state in memory, says so
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Kept', email, password }),
     })
-  await vi.waitFor(() => expect(existsSync(dataFile)).toBe(true))
+  await vi.waitFor(() => expect(existsSync(dataFile)).toBe(true), SLOW_MACHINE)
   // The fault: the data file's name is taken by a folder, so the rename over it fails.
   rmSync(dataFile)
   mkdirSync(join(dataFile, 'in-the-way'), { recursive: true })
   expect((await signUp('first@example.test')).status).toBe(202)
-  await vi.waitFor(() => expect(server.read()).toMatch(/Failed to save .*state\.json/))
+  await vi.waitFor(() => expect(server.read()).toMatch(/Failed to save .*state\.json/), SLOW_MACHINE)
   expect((await signUp('second@example.test')).status).toBe(202)
   expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
   const faults = server
@@ -152,8 +155,9 @@ test('a failed --data write keeps the server up and its state in memory, says so
   await vi.waitFor(() => {
     for (const email of ['first@example.test', 'second@example.test', 'third@example.test'])
       expect(saved()).toContain(email)
-  })
-  expect(server.read()).toMatch(/Saved .*state\.json again/)
+  }, SLOW_MACHINE)
+  // The line comes through the child's stdout pipe, which may trail the file on the disk.
+  await vi.waitFor(() => expect(server.read()).toMatch(/Saved .*state\.json again/), SLOW_MACHINE)
   server.stop()
   expect(await server.code).toBe(0)
 }, 60_000)
