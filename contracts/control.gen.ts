@@ -299,7 +299,10 @@ export interface components {
       }
     }
     Clock: {
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description The server's time; it runs on from where it was set, and stops at 9999-12-31T23:59:59.999Z.
+       */
       now: string
       /** @description How far the server's clock is from real time. */
       offset_ms: number
@@ -810,8 +813,9 @@ export interface operations {
         }
       }
       /**
-       * @description Not of its schema (`validation_failed`, `invalid_json`, `bad_request`), or an `advance_ms`
-       *     that would take the clock past the year 9999 (`clock_out_of_range`).
+       * @description Not of its schema (`validation_failed`, `invalid_json`, `bad_request`), or a move out of the
+       *     years 0000 to 9999 UTC (`clock_out_of_range`): an `advance_ms` past the end of 9999, or a
+       *     `now` whose offset takes it out of them (`0000-01-01T00:00:00+00:01`).
        */
       400: {
         headers: {
@@ -1036,7 +1040,8 @@ export interface operations {
       }
       /**
        * @description The envelope cannot be read (`envelope_unreadable`): its header line, or an item header, is not
-       *     JSON. The body's schema (any text) cannot state the envelope format, so this is a rule's refusal.
+       *     a JSON object (an item's payload may be anything). The body's schema (any text) cannot state the
+       *     envelope format, so this is a rule's refusal.
        */
       400: {
         headers: {

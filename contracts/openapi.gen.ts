@@ -454,7 +454,11 @@ export interface components {
     }
     StepPatch: {
       status?: components['schemas']['StepStatus']
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description An RFC 3339 date-time without a leap second (the server keeps none), or null to clear it. One
+       *     whose offset takes it out of the years 0000 to 9999 (UTC) is refused `date_out_of_range`.
+       */
       scheduled_at?: string | null
     }
     Process: {
@@ -497,6 +501,7 @@ export interface components {
       | 'too_many_attempts'
       | 'reset_token_invalid'
       | 'password_rejected'
+      | 'date_out_of_range'
       | 'invalid_callback'
       | 'external_sign_in_unavailable'
       | 'not_found'
@@ -1169,7 +1174,22 @@ export interface operations {
           'application/json': components['schemas']['Step']
         }
       }
-      400: components['responses']['BadRequest']
+      /**
+       * @description Not parseable (`invalid_json`), not of its schema (`validation_failed`, with `fields`), or a
+       *     `scheduled_at` whose offset takes it out of the years 0000 to 9999 UTC (`date_out_of_range`,
+       *     with `fields.scheduled_at`), a rule the schema cannot state.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            error: 'date_out_of_range' | 'invalid_json' | 'validation_failed' | 'bad_request'
+          }
+        }
+      }
       401: components['responses']['Unauthorized']
       /** @description No such step for this user (`not_found`). */
       404: {

@@ -76,9 +76,36 @@ describe('error-reporting sink', () => {
     ])
   })
 
+  test('an event whose fields are of other types is kept with its strings only, so the listing stays on contract', async () => {
+    const { api } = await createTestServer()
+    const odd = [
+      { exception: { values: [{ type: 1, value: { x: 1 } }] }, tags: [1] },
+      { exception: { values: 'x' } },
+      { exception: { values: [null, 'x', { type: 'TypeError', value: 'kept' }] }, message: 7 },
+    ]
+    for (const event of odd) {
+      const body = ['{}', '{"type":"event"}', JSON.stringify(event), ''].join('\n')
+      await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(body).expect(200)
+    }
+    // The agent checks the listing against its schema: a number where a string belongs would fail here.
+    const events = (await api.get('/__mock/sentry/events').expect(200)).body.events
+    expect(events).toHaveLength(3)
+    expect(events[0]).not.toHaveProperty('tags')
+    expect(events[2]).toMatchObject({
+      exception: [{ type: 'TypeError', value: 'kept' }],
+      message: 'TypeError: kept',
+    })
+  })
+
   test("an envelope it cannot read is refused without the parser's words", async () => {
     const { api } = await createTestServer()
-    for (const body of ['not json', '{"event_id":"x"}\n{"type', '{}\n{"length":5']) {
+    for (const body of [
+      'not json',
+      '{"event_id":"x"}\n{"type',
+      '{}\n{"length":5',
+      '[]\n{"type":"event"}',
+      '{}\n7',
+    ]) {
       const res = await api.post('/api/1/envelope/').set('Content-Type', 'text/plain').send(body).expect(400)
       expect(res.body).toEqual({ error: 'envelope_unreadable', message: 'The envelope could not be read.' })
     }

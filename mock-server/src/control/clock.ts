@@ -1,4 +1,5 @@
 // The server's controllable clock: real time plus an offset that QA and tests move through /__mock/clock.
+import { LATEST_DATE_MS } from '../constants.ts'
 import type { Clock } from '../domain/clock.ts'
 
 export interface ControlClock extends Clock {
@@ -19,7 +20,8 @@ export interface ControlClock extends Clock {
 export function createControlClock(realNow: () => number = Date.now, initialOffsetMs = 0): ControlClock {
   let offset = initialOffsetMs
   return {
-    now: () => realNow() + offset,
+    // It stops at the last millisecond of 9999: past it, no date-time could write the time it tells.
+    now: () => Math.min(realNow() + offset, LATEST_DATE_MS),
     offsetMs: () => offset,
     advance(ms) {
       offset += ms

@@ -27,6 +27,10 @@ function inflateBatch(bytes: Uint8Array): Uint8Array {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
 /** Reads a Sentry envelope: a header line, then an item header and a payload per item. */
 export function parseEnvelope(bytes: Uint8Array): {
   header: Record<string, unknown>
@@ -40,46 +44,48 @@ export function parseEnvelope(bytes: Uint8Array): {
     offset = end === -1 ? buffer.length : end + 1
     return line
   }
-  const header = JSON.parse(readLine()) as Record<string, unknown>
+  const header: unknown = JSON.parse(readLine())
+  if (!isRecord(header)) throw new Error('Failed to read the envelope: its header is not a JSON object.')
   const items: { type: string; payload: unknown }[] = []
   while (offset < buffer.length) {
     const line = readLine()
     if (line.trim() === '') continue
-    const itemHeader = JSON.parse(line) as { type?: string; length?: number }
-    let text: string
+    const itemHeader: unknown = JSON.parse(line)
+    if (!isRecord(itemHeader))
+      throw new Error('Failed to read the envelope: an item header is not a JSON object.')
+    let raw: string
     if (typeof itemHeader.length === 'number') {
-      text = buffer.subarray(offset, offset + itemHeader.length).toString('utf8')
+      raw = buffer.subarray(offset, offset + itemHeader.length).toString('utf8')
       offset += itemHeader.length + 1
     } else {
-      text = readLine()
+      raw = readLine()
     }
-    let payload: unknown = text
+    let payload: unknown = raw
     try {
-      payload = JSON.parse(text)
+      payload = JSON.parse(raw)
     } catch {
       // attachments and other non-JSON payloads stay text
     }
-    items.push({ type: itemHeader.type ?? 'unknown', payload })
+    items.push({ type: text(itemHeader.type) ?? 'unknown', payload })
   }
   return { header, items }
 }
 
+/**
+ * What /__mock/sentry/events shows of one event: its strings as strings, whatever the page sent (an exception type
+ * that is a number, tags that are a list are left out rather than passed on off the schema).
+ */
 function summarise(type: string, payload: unknown, headerId: unknown, receivedAt: string): SentryEvent {
-  const event = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>
-  const values = (
-    (event.exception as { values?: { type?: string; value?: string }[] } | undefined)?.values ?? []
-  ).map(({ type: name, value }) => ({
-    ...(name !== undefined && { type: name }),
-    ...(value !== undefined && { value }),
-  }))
+  const event = isRecord(payload) ? payload : {}
+  const exception = isRecord(event.exception) ? event.exception.values : undefined
+  const values = (Array.isArray(exception) ? exception : []).filter(isRecord).map((item) => {
+    const name = text(item.type)
+    const value = text(item.value)
+    return { ...(name !== undefined && { type: name }), ...(value !== undefined && { value }) }
+  })
   const first = values[0]
   const message =
-    typeof event.message === 'string'
-      ? event.message
-      : first
-        ? `${first.type ?? 'Error'}: ${first.value ?? ''}`
-        : undefined
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+    text(event.message) ?? (first ? `${first.type ?? 'Error'}: ${first.value ?? ''}` : undefined)
   const summary: SentryEvent = {
     event_id: text(event.event_id) ?? text(headerId) ?? createId(),
     type,
@@ -91,8 +97,7 @@ function summarise(type: string, payload: unknown, headerId: unknown, receivedAt
   }
   if (message !== undefined) summary.message = message
   if (values.length > 0) summary.exception = values
-  if (typeof event.tags === 'object' && event.tags !== null)
-    summary.tags = event.tags as Record<string, unknown>
+  if (isRecord(event.tags)) summary.tags = event.tags
   return summary
 }
 

@@ -46,6 +46,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   session_unavailable: SERVER_PROBLEM_MESSAGE,
   internal_error: SERVER_PROBLEM_MESSAGE,
   password_rejected: 'Please check the highlighted fields.',
+  date_out_of_range: 'Please check the highlighted fields.',
   bad_request: GENERIC_ERROR_MESSAGE,
   method_not_allowed: GENERIC_ERROR_MESSAGE,
   request_timeout: 'The request took too long. Please try again.',
