@@ -1,6 +1,7 @@
 // The external sign-in through the identity provider the mock server plays.
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createTestServer, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 
 let server: TestServer
 beforeEach(async () => {
@@ -57,6 +58,23 @@ describe('external sign-in', () => {
       .send({ email: 'a@b.co', state: STATE, redirect_uri: '//evil' })
       .expect(400)
   })
+
+  test.each(['/a/..//evil.example', '/x/%2e%2e//evil.example', '/a/.%2E//evil.example', '/.//evil.example'])(
+    'a redirect_uri a browser reads as another host (%s) is refused by the schema itself',
+    async (path) => {
+      const query = `state=${STATE}&redirect_uri=${encodeURIComponent(path)}`
+      // The documents state the rule: an outside judge refuses the request before any server does.
+      const validator = getProjectValidator()
+      for (const url of [`/api/auth/external/authorize?${query}`, `/idp/authorize?${query}`]) {
+        expect(validator.validateRequest({ method: 'GET', url, headers: {} })).not.toEqual([])
+        const res = await server.api.get(url).expect(400)
+        expect(res.body).toMatchObject({
+          error: 'validation_failed',
+          fields: { redirect_uri: expect.any(String) },
+        })
+      }
+    },
+  )
 
   test('refuses malformed requests', async () => {
     const { api } = server

@@ -519,8 +519,9 @@ export interface components {
       | 'session_unavailable'
       | 'internal_error'
     /**
-     * @description A path on this site to send the browser back to: printable ASCII, no backslash, and not one
-     *     that a browser reads as another host (`//host`, or `/.//host` once dot segments are removed).
+     * @description A path on this site to send the browser back to: printable ASCII, no backslash, no `//` at its
+     *     start and no dot segment (`.`, `..`, or their %2E spellings) in its path, so no browser reads
+     *     it as another host (`//host`, or `/a/..//host` once dot segments are removed).
      */
     SameSitePath: string
     Error: {
