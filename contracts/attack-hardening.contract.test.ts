@@ -399,6 +399,8 @@ describe('slow clients are cut off and connections are capped', () => {
   test.each([
     ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
     ['a header with no colon', 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'bad_request'],
+    ['an HTTP/1.1 request without Host', 'GET /api/_auth/session HTTP/1.1\r\n\r\n', 400, 'bad_request'],
+    ['a control request without Host', 'GET /__mock/clock HTTP/1.1\r\n\r\n', 400, 'bad_request'],
     [
       'headers over 16 KiB',
       `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,

@@ -1154,7 +1154,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/octet-stream': string
+        '*/*': string
       }
     }
     responses: {
@@ -1203,7 +1203,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/octet-stream': string
+        '*/*': string
       }
     }
     responses: {

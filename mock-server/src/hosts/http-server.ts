@@ -45,13 +45,17 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
     ...DEFAULT_SERVER_LIMITS,
     ...limits,
   }
+  // Node answers an HTTP/1.1 request without Host with a bare, empty 400; this check gives it the usual body.
+  const served: RequestListener = (request, response) =>
+    lacksHost(request) ? answerUnreadable(response) : app(request, response)
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: checkIntervalMs,
+      requireHostHeader: false,
     },
-    app,
+    served,
   )
   server.maxConnections = maxConnections
   server.prependListener('request', trackCall)
@@ -60,7 +64,7 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   server.on('checkContinue', (request, response) => {
     trackCall(request, response)
     deferContinue(request, response)
-    app(request, response)
+    served(request, response)
   })
   server.on('clientError', answerClientError)
   // Node answers an `Expect` other than 100-continue with a bare 417; this one has the usual body and headers.
@@ -101,6 +105,22 @@ const CLIENT_ERRORS: Record<string, { status: number; error: string; message: st
   },
 }
 const UNREADABLE = { status: 400, error: 'bad_request', message: 'The request could not be read.' }
+
+/** HTTP/1.1 requires a Host header (RFC 9112); HTTP/1.0 does not. */
+function lacksHost(request: IncomingMessage): boolean {
+  return request.httpVersion === '1.1' && !request.headers.host
+}
+
+function answerUnreadable(response: ServerResponse): void {
+  const body = JSON.stringify({ error: UNREADABLE.error, message: UNREADABLE.message })
+  response.writeHead(UNREADABLE.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  })
+  response.end(body)
+}
 
 /**
  * Node's own answer to a request it cannot parse is a bare status line; this one carries the error body every

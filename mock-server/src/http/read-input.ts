@@ -26,8 +26,9 @@ async function readBody(
   bodyType: string,
   raw: RawRequest,
 ): Promise<{ value: unknown } | { response: RawResponse }> {
-  // Binary bodies (the recorder's batches) come with whatever type the sender's fetch gave them.
-  const binary = bodyType === 'application/octet-stream'
+  // Binary bodies (the recorder's batches and images) come with whatever type the sender's fetch gave them: their
+  // documents say so with `*/*`, and they are read as bytes.
+  const binary = bodyType === '*/*'
   const mediaType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   if (!binary && mediaType !== bodyType) {
     return { response: errorResponse(415, 'unsupported_media_type', `Send the body as ${bodyType}.`) }
