@@ -13,6 +13,7 @@
  */
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
+import { createMockClient } from '../contracts/support/mock-client.ts'
 import { createApp } from '../mock-server/src/app.ts'
 import { createUser } from '../mock-server/src/domain/users.ts'
 
@@ -100,7 +101,8 @@ async function main(): Promise<void> {
       createUser(app.core.ops.domain, { email, name: 'Soak', password: PASSWORD, verified: true }),
     ),
   )
-  const advance = (ms: number) => call(origin, 'POST', '/__mock/clock', json({ advance_ms: ms }))
+  const mock = createMockClient({ baseUrl: origin })
+  const advance = (ms: number) => mock.advanceClock(ms)
   const cold = measureHeap()
   // Warm-up: one wave of the same cycle, then past every lifetime and purged, as at the end. The start is
   // measured after it, so that code compiled, validators built and caches filled at first use (once per

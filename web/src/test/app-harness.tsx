@@ -6,6 +6,7 @@ import { userEvent } from '@testing-library/user-event'
 import { setupServer } from 'msw/node'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createMockClient } from '#contracts/support/mock-client.ts'
 import type { MockCore } from '#mock-server/core.ts'
 import { createMswHandlers, type MswHostOptions } from '#mock-server/hosts/msw.ts'
 import { AppProviders, createApp } from '../app/providers.tsx'
@@ -79,7 +80,9 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppProviders>,
   )
   afterEachDispose.push(() => store.dispose())
-  return { ...view, router, store, services, storage, core, user, assigned, logs }
+  // The one /__mock client of every suite (contracts/support/mock-client.ts), through the same MSW host.
+  const mock = createMockClient({ baseUrl: ORIGIN })
+  return { ...view, router, store, services, storage, core, mock, user, assigned, logs }
 }
 
 const afterEachDispose: (() => void)[] = []
@@ -87,20 +90,6 @@ afterEach(() => {
   while (afterEachDispose.length > 0) afterEachDispose.pop()?.()
   act(() => toast.remove()) // react-hot-toast keeps its toasts in a module-level store
 })
-
-/** The newest code mailed to `email`. */
-export function latestCode(
-  core: { ops: { mailbox: { list(email: string): { code?: string }[] } } },
-  email: string,
-) {
-  const code = core.ops.mailbox
-    .list(email)
-    .map((mail) => mail.code)
-    .filter(Boolean)
-    .at(-1)
-  if (!code) throw new Error(`Failed to read a code: none mailed to ${email}.`)
-  return code
-}
 
 /** The journal's calls of one operation. */
 export function callsOf(core: { ops: { journal: { list(): { operation?: string }[] } } }, operation: string) {

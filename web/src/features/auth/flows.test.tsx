@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { ADA, callsOf, latestCode, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { ADA, callsOf, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
 import { renderSignedIn } from '../../test/signed-in.tsx'
 
 useMockServer()
@@ -19,8 +19,8 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     expect(code).toHaveAttribute('inputmode', 'numeric')
     expect(screen.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled()
     await app.user.click(code)
-    await app.user.paste(`Your code: ${latestCode(app.core, 'katherine@example.com')}`)
-    expect(code).toHaveValue(latestCode(app.core, 'katherine@example.com'))
+    await app.user.paste(`Your code: ${await app.mock.latestCode('katherine@example.com', 'signup')}`)
+    expect(code).toHaveValue(await app.mock.latestCode('katherine@example.com', 'signup'))
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/')
@@ -58,11 +58,14 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     await app.user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled()
     const resend = await screen.findByRole('button', { name: 'Resend code' }, { timeout: 3_000 })
-    const first = latestCode(app.core, 'ray@example.com')
+    const first = await app.mock.latestCode('ray@example.com', 'signup')
     await app.user.click(resend)
     expect(await screen.findByRole('status')).toHaveTextContent('We sent a new code to ray@example.com.')
     expect(app.core.ops.mailbox.list('ray@example.com').filter((m) => m.code)).toHaveLength(2)
-    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, 'ray@example.com'))
+    await app.user.type(
+      screen.getByLabelText('6-digit code'),
+      await app.mock.latestCode('ray@example.com', 'signup'),
+    )
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { name: 'Welcome, Ray' })).toBeInTheDocument()
     expect(first).toMatch(/^\d{6}$/)
@@ -76,7 +79,7 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     await app.user.click(screen.getByRole('button', { name: 'Create account' }))
     // The code screen shows once the sign-up answered, and so once the code was mailed.
     const codeField = await screen.findByLabelText('6-digit code')
-    const wrong = latestCode(app.core, 'kay@example.com') === '000000' ? '111111' : '000000'
+    const wrong = (await app.mock.latestCode('kay@example.com', 'signup')) === '000000' ? '111111' : '000000'
     await app.user.type(codeField, wrong)
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
   }
@@ -105,7 +108,7 @@ describe('forgot -> /otp (reset) -> /update_password -> /login', () => {
     await app.user.click(screen.getByRole('button', { name: 'Send me a code' }))
     expect(await screen.findByRole('heading', { name: 'Enter your reset code' })).toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/otp')
-    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, ADA.email))
+    await app.user.type(screen.getByLabelText('6-digit code'), await app.mock.latestCode(ADA.email, 'reset'))
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/update_password')

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { ADA, ALAN, callsOf, latestCode, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { ADA, ALAN, callsOf, renderApp, useMockServer } from '../../test/app-harness.tsx'
 
 useMockServer()
 
@@ -70,8 +70,11 @@ describe('/login', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { name: 'Verify your e-mail address' })).toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/new/otp')
-    expect(latestCode(app.core, ALAN.email)).toMatch(/^\d{6}$/)
-    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, ALAN.email))
+    expect(await app.mock.latestCode(ALAN.email, 'signup')).toMatch(/^\d{6}$/)
+    await app.user.type(
+      screen.getByLabelText('6-digit code'),
+      await app.mock.latestCode(ALAN.email, 'signup'),
+    )
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { name: 'Welcome, Alan Turing' })).toBeInTheDocument()
   })
@@ -93,7 +96,7 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument()
     expect(app.router.state.location.pathname).toBe('/otp')
     expect(screen.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled()
-    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, ADA.email))
+    await app.user.type(screen.getByLabelText('6-digit code'), await app.mock.latestCode(ADA.email, 'login'))
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument()
   })
@@ -108,7 +111,7 @@ describe('/login', () => {
     }
     await app.user.click(screen.getByRole('button', { name: 'E-mail me a code' }))
     expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument()
-    await app.user.type(screen.getByLabelText('6-digit code'), latestCode(app.core, ADA.email))
+    await app.user.type(screen.getByLabelText('6-digit code'), await app.mock.latestCode(ADA.email, 'login'))
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
     // The lock's 15 minutes, less what this test took (the mock server's clock runs in real time here).
     const wait = /^Too many attempts\. Please wait (15 minutes|14 minutes \d+ seconds?) and try again\.$/
