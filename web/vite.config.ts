@@ -3,7 +3,10 @@
 // (builds/latest.json, builds/meta/<id>.json) for the app's new-version check (docs/behaviour.md: Session, Calls) and gives the app the
 // same id (`__BUILD_ID__`).
 import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -31,9 +34,47 @@ function buildManifest(): Plugin {
   }
 }
 
+/** Text files worth compressing; config.json and the build manifests are answered by the server itself. */
+const COMPRESSIBLE = /\.(js|css|html|svg|txt|ico|json)$/
+const SERVED_BY_THE_SERVER = /^(config\.json|builds\/)/
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? listFiles(path) : [path]
+  })
+}
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of the output, once
+ * the output (public/ included) is complete, so the server sends compressed bytes without compressing at each
+ * answer (mock-server/src/hosts/precompressed.ts). A copy no smaller than the file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'auth-shell:precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    closeBundle() {
+      for (const file of listFiles(outDir)) {
+        const name = relative(outDir, file).split('\\').join('/')
+        if (!COMPRESSIBLE.test(name) || SERVED_BY_THE_SERVER.test(name)) continue
+        const bytes = readFileSync(file)
+        const copies = {
+          br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gz: gzipSync(bytes, { level: 9 }),
+        }
+        for (const [suffix, copy] of Object.entries(copies))
+          if (copy.length < bytes.length) writeFileSync(`${file}.${suffix}`, copy)
+      }
+    },
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), precompress()],
   define: {
     // The error-reporting DSN's fallback when config.json names none (docs/behaviour.md: Constants); unset, reporting stays off.
     __SENTRY_DSN_FALLBACK__: JSON.stringify(process.env.SENTRY_DSN ?? null),

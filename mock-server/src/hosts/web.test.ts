@@ -1,7 +1,10 @@
 // The built app served beside the API: deep links get index.html, assets are cached, config.json says mock.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { get, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import request from 'supertest'
 import { beforeAll, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
@@ -13,7 +16,42 @@ beforeAll(() => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>')
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)')
   writeFileSync(join(root, 'config.json'), JSON.stringify({ apiBase: '', environment: 'demo', mock: false }))
+  // As npm run build leaves them: a brotli and a gzip copy beside each text file.
+  const files: [string, string][] = [
+    ['assets/app-9z8y.js', `console.log(${'"compressed", '.repeat(200)})`],
+    ['robots.txt', 'User-agent: *\nAllow: /\n'.repeat(20)],
+    ['page.html', '<!doctype html><title>compressed page</title>'.repeat(20)],
+  ]
+  for (const [file, text] of files) {
+    writeFileSync(join(root, file), text)
+    writeFileSync(join(root, `${file}.br`), brotliCompressSync(text))
+    writeFileSync(join(root, `${file}.gz`), gzipSync(text))
+  }
 })
+
+/** One GET over a real connection, its bytes as sent (supertest and fetch would decompress them). */
+async function rawGet(
+  path: string,
+  headers: Record<string, string>,
+  options = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+  const server = createApp({ webRoot: root, hasher, ...options }).listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    return await new Promise((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }),
+        )
+      }).on('error', reject)
+    })
+  } finally {
+    server.close()
+  }
+}
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
@@ -57,4 +95,40 @@ test('config.json says mock: true on the mock server and false in production mod
     }),
   ).get('/config.json')
   expect(configured.body.externalSignIn).toBe(true)
+})
+
+test('a file with compressed copies goes out in the best encoding the browser takes, and always says Vary', async () => {
+  const text = `console.log(${'"compressed", '.repeat(200)})`
+  const br = await rawGet('/assets/app-9z8y.js', { 'accept-encoding': 'gzip, deflate, br' })
+  expect(br.status).toBe(200)
+  expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' })
+  expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/)
+  expect(br.headers['cache-control']).toContain('immutable')
+  expect(Number(br.headers['content-length'])).toBe(br.bytes.length)
+  expect(br.bytes.length).toBeLessThan(text.length)
+  expect(brotliDecompressSync(br.bytes).toString()).toBe(text)
+  const gzip = await rawGet('/assets/app-9z8y.js', { 'accept-encoding': 'gzip' })
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gunzipSync(gzip.bytes).toString()).toBe(text)
+  const plain = await rawGet('/assets/app-9z8y.js', { 'accept-encoding': 'identity' })
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  expect(plain.headers.vary).toBe('Accept-Encoding')
+  expect(plain.bytes.toString()).toBe(text)
+})
+
+test('robots.txt and other files at the root are themselves, compressed too; a missing file is a 404, not the page', async () => {
+  const robots = await rawGet('/robots.txt', { 'accept-encoding': 'br' })
+  expect(robots.headers['content-type']).toMatch(/^text\/plain/)
+  expect(brotliDecompressSync(robots.bytes).toString()).toMatch(/^User-agent: \*/)
+  const html = await rawGet('/page.html', { 'accept-encoding': 'gzip' })
+  expect(html.headers['content-type']).toMatch(/^text\/html/)
+  expect(gunzipSync(html.bytes).toString()).toContain('compressed page')
+  const missing = await request(createApp({ webRoot: root, hasher }))
+    .get('/favicon-gone.ico')
+    .expect(404)
+  expect(missing.body.error).toBe('not_found')
+  // A page path has no extension: it still gets the app.
+  await request(createApp({ webRoot: root, hasher }))
+    .get('/help')
+    .expect(200)
 })

@@ -1,9 +1,10 @@
 // Serves the built web app beside the API: hashed assets cached for good, index.html for every other
 // page path (the SPA decides what is a 404), and config.json with `mock` and `externalSignIn` set by the server.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { extname, join } from 'node:path'
 import express, { type Router } from 'express'
 import { sendError } from './express.ts'
+import { sendPrecompressed } from './precompressed.ts'
 import { decodeStaticPath, encodeStaticPath } from './static-path.ts'
 
 export interface WebHostOptions {
@@ -16,6 +17,9 @@ export interface WebHostOptions {
 }
 
 const NOT_PAGES = /^\/(api|__mock|idp)(\/|$)/
+/** What express.static sends for hashed assets (`immutable`, a year) and for the other files (`max-age=0`). */
+const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' }
+const REVALIDATE = { 'cache-control': 'public, max-age=0' }
 
 function readConfig(root: string): Record<string, unknown> {
   try {
@@ -62,13 +66,24 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
     if (request.method === 'GET' || request.method === 'HEAD') return next()
     sendError(response, 405, 'method_not_allowed', 'Use GET or HEAD for assets.', { allow: 'GET, HEAD' })
   })
+  // A file with compressed copies (npm run build writes them) goes out compressed; one without, as it is.
+  router.use('/assets', (request, response, next) => {
+    if (!sendPrecompressed(request, response, join(root, 'assets'), request.path, IMMUTABLE)) next()
+  })
   router.use(
     '/assets',
     express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   )
+  router.use((request, response, next) => {
+    const readable = request.method === 'GET' || request.method === 'HEAD'
+    if (!readable || !sendPrecompressed(request, response, root, request.path, REVALIDATE)) next()
+  })
   router.use(express.static(root, { index: false, maxAge: 0 }))
   router.use((request, response, next) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(request.path)) return next()
+    // The app's pages have no file extension: a missing /robots.txt or /logo.png is a 404, not the page.
+    if (extname(request.path) !== '') return sendError(response, 404, 'not_found', 'There is no such file.')
+    if (sendPrecompressed(request, response, root, '/index.html', { 'cache-control': 'no-cache' })) return
     if (!existsSync(index)) {
       response
         .status(503)

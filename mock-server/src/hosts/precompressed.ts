@@ -1,0 +1,79 @@
+// Files of the built app sent in the encoding the browser takes best: `npm run build` writes a brotli (`.br`) and a
+// gzip (`.gz`) copy beside each text file (web/vite.config.ts), and the server picks one by Accept-Encoding,
+// without compressing anything while answering. Every answer for a file that has copies says `Vary:
+// Accept-Encoding`, so a cache never hands the brotli bytes to a client that asked for none.
+import { createReadStream, statSync } from 'node:fs'
+import { extname, join, resolve, sep } from 'node:path'
+import type { Request, Response } from 'express'
+
+export type Encoding = 'br' | 'gzip'
+
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+
+/**
+ * The encoding to send, of those the file has, by the request's Accept-Encoding (RFC 9110: a q of 0 refuses one;
+ * brotli wins a tie, being smaller); null for the file as it is.
+ * @example pickEncoding('gzip, deflate, br', ['br', 'gzip']) // 'br'
+ * @example pickEncoding('br;q=0, gzip', ['br', 'gzip']) // 'gzip'
+ */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding | null {
+  const weights = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [rawToken, ...params] = part.toLowerCase().split(';')
+    const token = rawToken?.trim()
+    if (!token) continue
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    weights.set(token, q === undefined ? 1 : Number(q))
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0
+  let best: Encoding | null = null
+  for (const encoding of available) {
+    const weight = weightOf(encoding)
+    if (weight > 0 && (best === null || weight > weightOf(best))) best = encoding
+  }
+  return best
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Sends `root` + `path` (already decoded and normalized) in the best encoding it has a copy in, with `headers`;
+ * returns false, sending nothing, when the file has no compressed copy (express.static then serves it as it is).
+ */
+export function sendPrecompressed(
+  request: Request,
+  response: Response,
+  root: string,
+  path: string,
+  headers: Record<string, string>,
+): boolean {
+  const base = resolve(root)
+  const file = resolve(join(base, path))
+  if (!file.startsWith(base + sep) || !isFile(file)) return false
+  const available = (Object.keys(SUFFIX) as Encoding[]).filter((e) => isFile(file + SUFFIX[e]))
+  if (available.length === 0) return false
+  const encoding = pickEncoding(request.headers['accept-encoding'], available)
+  const sent = encoding ? file + SUFFIX[encoding] : file
+  response.set(headers)
+  response.vary('Accept-Encoding')
+  response.type(extname(file))
+  if (encoding) response.set('content-encoding', encoding)
+  response.set('content-length', String(statSync(sent).size))
+  if (request.method === 'HEAD') {
+    response.end()
+    return true
+  }
+  createReadStream(sent)
+    .on('error', () => response.destroy())
+    .pipe(response)
+  return true
+}
