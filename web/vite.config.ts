@@ -4,7 +4,7 @@
 // same id (`__BUILD_ID__`).
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
@@ -55,7 +55,7 @@ function precompress(): Plugin {
   return {
     name: 'auth-shell:precompress',
     apply: 'build',
-    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     closeBundle() {
       for (const file of listFiles(outDir)) {
         const name = relative(outDir, file).split('\\').join('/')

@@ -1,0 +1,32 @@
+// What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
+// build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page.
+import { expect, test } from './fixtures.ts'
+
+test('a first visit gets every script, style and the page itself brotli-compressed', async ({ page }) => {
+  const encodings = new Map<string, string | null>()
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    if (pathname !== '/login' && !/\.(js|css)$/.test(pathname)) return
+    // A response still being read as the test ends has nothing left to say: its headers are not waited for.
+    response
+      .allHeaders()
+      .then((headers) => encodings.set(pathname, headers['content-encoding'] ?? null))
+      .catch(() => undefined)
+  })
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect.poll(() => encodings.has('/login')).toBe(true)
+  expect(encodings.size).toBeGreaterThan(1)
+  expect([...encodings].filter(([, encoding]) => encoding !== 'br')).toEqual([])
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /learning academy/)
+})
+
+test('robots.txt and favicon.ico are themselves, and a missing file is a 404', async ({ request }) => {
+  const robots = await request.get('/robots.txt')
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/)
+  expect(await robots.text()).toContain('User-agent: *')
+  const icon = await request.get('/favicon.ico')
+  expect(icon.status()).toBe(200)
+  expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
+  expect((await request.get('/apple-touch-icon.png')).status()).toBe(404)
+})
