@@ -25,17 +25,13 @@ import {
   type RequestPool,
   type Rng,
 } from '#contracts/request-generator.ts'
-import { recordCoverage, type OperationId } from '#contracts/support/api.ts'
+import { readFetchResponse, recordCoverage, type OperationId } from '#contracts/support/api.ts'
 import {
   resolveLocalRef,
   type OpenApiDocument,
   type ResponseObject,
 } from '#contracts/support/openapi-documents.ts'
-import {
-  getProjectValidator,
-  type DocumentName,
-  type HeaderValue,
-} from '#contracts/support/openapi-validator.ts'
+import { getProjectValidator, type DocumentName } from '#contracts/support/openapi-validator.ts'
 import { resetWithPool } from '#contracts/support/request-pool.ts'
 
 const SEED = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : randomInt(2 ** 31)
@@ -140,29 +136,12 @@ async function judge(
   scenario?: ScenarioName,
 ): Promise<Disagreement[]> {
   const { operationId } = entry.operation
-  const text = await response.text()
-  const headers: Record<string, HeaderValue> = Object.fromEntries(response.headers.entries())
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) headers['set-cookie'] = cookies
-  let body: unknown = text === '' ? undefined : text
-  if (/[/+]json\b/i.test(response.headers.get('content-type') ?? '') && text !== '') {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      // left as text: the validator reports it as off its schema
-    }
-  }
+  const read = await readFetchResponse(request.method, request.url, response)
   const call = describeCall(request)
   const found: Disagreement[] = []
   const add = (kind: Kind, detail: string) => found.push({ kind, operationId, call, detail })
-  const result = validator.validateResponse({
-    method: request.method,
-    path: request.url,
-    status: response.status,
-    headers,
-    body,
-  })
-  const answer = `${response.status} ${text.slice(0, 200)}`
+  const result = validator.validateResponse(read)
+  const answer = `${read.status} ${JSON.stringify(read.body ?? '').slice(0, 200)}`
   if (result.documentedStatus === null || result.documentedStatus === 'default') {
     add('undocumented status', answer)
   } else if (result.errors.length > 0) {
@@ -172,7 +151,7 @@ async function judge(
   } else {
     recordCoverage(operationId as OperationId, result.documentedStatus)
   }
-  const error = (body as { error?: unknown } | undefined)?.error
+  const error = (read.body as { error?: unknown } | undefined)?.error
   const malformed = response.status === 400 && typeof error === 'string' && MALFORMED_CODES.has(error)
   if (malformed || response.status === 413 || response.status === 415)
     add('well-formed request refused', answer)

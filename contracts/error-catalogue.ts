@@ -4,6 +4,7 @@
 // Texts are docs/behaviour.md's, typed literally here and never imported from the app.
 
 import type { components } from '#contracts/control.gen.ts'
+import { SCENARIO_RULES } from '#contracts/operations.gen.ts'
 
 export type Suite = 'contract' | 'e2e'
 
@@ -17,13 +18,9 @@ export interface ArmStep {
   message?: string
 }
 
-const REFRESH_SCENARIOS: readonly string[] = [
-  'refresh-rejected',
-  'refresh-unsuccessful',
-  'refresh-incomplete',
-] satisfies RefreshScenario['name'][]
+/** A refresh scenario is one whose generated rule applies to refreshes only. */
 const isRefreshStep = (step: ArmStep): step is ArmStep & { name: RefreshScenario['name'] } =>
-  REFRESH_SCENARIOS.includes(step.name)
+  SCENARIO_RULES[step.name].operations.every((operation: string) => operation === 'refreshToken')
 
 /**
  * The arm request of a row's step for `email`: a refresh scenario matches refreshes, a 401 scenario the calls of

@@ -92,7 +92,19 @@ export async function requireValidFetchResponse(
   path: string,
   response: globalThis.Response,
 ): Promise<ResponseValidation> {
-  const text = await response.clone().text()
+  return requireValidResponse(await readFetchResponse(method, path, response.clone()))
+}
+
+/**
+ * A fetch `Response` as the validator reads it: every header (each Set-Cookie apart), the body parsed for JSON
+ * media types and text otherwise. Reads the body: pass a clone to keep it.
+ */
+export async function readFetchResponse(
+  method: string,
+  path: string,
+  response: globalThis.Response,
+): Promise<ResponseToValidate> {
+  const text = await response.text()
   const headers: Record<string, HeaderValue> = Object.fromEntries(response.headers.entries())
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
@@ -105,7 +117,7 @@ export async function requireValidFetchResponse(
       // left as text: the validator then reports it as not of the documented schema
     }
   }
-  return requireValidResponse({ method, path, status: response.status, headers, body })
+  return { method, path, status: response.status, headers, body }
 }
 
 /** The body the validator expects: parsed JSON for JSON media types, text otherwise, undefined when empty. */

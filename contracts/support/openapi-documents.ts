@@ -77,8 +77,28 @@ export function loadProjectDocuments(): LoadedDocument[] {
 function templateToRegExp(template: string): RegExp {
   const parts = template
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   return new RegExp(`^${parts.join('')}$`)
+}
+
+/**
+ * The values of a template's `{name}` segments in a concrete path, decoded (a value that cannot be decoded is
+ * kept as sent); none when the path is not of the template.
+ * @example readPathParameters('/api/process/steps/{id}', '/api/process/steps/s%201') // { id: 's 1' }
+ */
+export function readPathParameters(template: string, path: string): Record<string, string> {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
+  const values = templateToRegExp(template).exec(path)?.slice(1) ?? []
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value)
+    } catch {
+      return value
+    }
+  }
+  return Object.fromEntries(
+    names.flatMap((name, i) => (values[i] === undefined ? [] : [[name, decode(values[i])]])),
+  )
 }
 
 /** The path part of a request target: no origin, no query string, no fragment. */

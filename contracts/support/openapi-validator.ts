@@ -15,6 +15,7 @@ import {
   loadProjectDocuments,
   normalizeRequestPath,
   pickDocumentedStatus,
+  readPathParameters,
   resolveLocalRef,
   type DocumentName,
   type DocumentedPair,
@@ -101,14 +102,13 @@ interface ParameterObject {
   required?: boolean
 }
 
-/** The values of a template's `{name}` segments in a concrete path, decoded. */
-function readPathValues(template: string, path: string): Record<string, string> {
-  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)
-  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')
-  const values = new RegExp(`^${source}$`).exec(path)?.slice(1) ?? []
-  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]))
+/**
+ * Whether a value sent as text fits `validate`: as it is, or as the number it spells (header and parameter values
+ * are strings on the wire; an integer schema such as Retry-After's is checked against the number).
+ */
+function validatesAsText(validate: ValidateFunction, raw: string): boolean {
+  return validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
 }
-
 function lowerCaseKeys(headers: Record<string, HeaderValue>): Record<string, HeaderValue> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
 }
@@ -177,9 +177,8 @@ export function createOpenApiValidator(
       if (header.schema === undefined) continue
       const validate = schemaAt(loaded.name, `${headerPointer}/schema`)
       for (const raw of Array.isArray(actual) ? actual : [String(actual)]) {
-        // Header values are strings on the wire; an integer schema (Retry-After) is checked against the number.
-        const ok = validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
-        if (!ok) errors.push(...formatErrors(`header ${name} ${JSON.stringify(raw)}`, validate.errors))
+        if (!validatesAsText(validate, raw))
+          errors.push(...formatErrors(`header ${name} ${JSON.stringify(raw)}`, validate.errors))
       }
     }
   }
@@ -263,7 +262,7 @@ export function createOpenApiValidator(
     const item = loaded.doc.paths![match.pathTemplate] as Record<string, unknown>
     const operation = item[verb] as Record<string, unknown>
     const errors: string[] = []
-    const pathValues = readPathValues(match.pathTemplate, url.pathname)
+    const pathValues = readPathParameters(match.pathTemplate, url.pathname)
     const parameters = [
       ...((item.parameters as ParameterObject[] | undefined) ?? []).map((p, i) => ({
         ...p,
@@ -282,9 +281,8 @@ export function createOpenApiValidator(
         continue
       }
       const validate = schemaAt(loaded.name, parameter.pointer)
-      // Parameter values are strings on the wire; a number schema is checked against the number.
-      const ok = validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
-      if (!ok) errors.push(...formatErrors(`${parameter.in} ${parameter.name}`, validate.errors))
+      if (!validatesAsText(validate, raw))
+        errors.push(...formatErrors(`${parameter.in} ${parameter.name}`, validate.errors))
     }
     const requestBody = operation.requestBody as
       { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined

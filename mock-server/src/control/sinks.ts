@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import type { components } from '#contracts/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 import { createId, createRandomToken } from '../domain/crypto.ts'
+import { isRecord } from '../json.ts'
 import { createBoundedLog } from './bounded-log.ts'
 
 export type SentryEvent = components['schemas']['SentryEvent']
@@ -27,8 +28,6 @@ function inflateBatch(bytes: Uint8Array): Uint8Array {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /** Reads a Sentry envelope: a header line, then an item header and a payload per item. */

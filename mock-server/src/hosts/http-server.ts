@@ -47,7 +47,7 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   }
   // Node answers an HTTP/1.1 request without Host with a bare, empty 400; this check gives it the usual body.
   const served: RequestListener = (request, response) =>
-    lacksHost(request) ? answerUnreadable(response) : app(request, response)
+    lacksHost(request) ? answerAndClose(response, UNREADABLE) : app(request, response)
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -68,19 +68,13 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   })
   server.on('clientError', answerClientError)
   // Node answers an `Expect` other than 100-continue with a bare 417; this one has the usual body and headers.
-  server.on('checkExpectation', (_request, response) => {
-    const body = JSON.stringify({
+  server.on('checkExpectation', (_request, response) =>
+    answerAndClose(response, {
+      status: 417,
       error: 'expectation_failed',
       message: 'Only Expect: 100-continue is understood.',
-    })
-    response.writeHead(417, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      'Cache-Control': 'no-store',
-      Connection: 'close',
-    })
-    response.end(body)
-  })
+    }),
+  )
   return server
 }
 
@@ -111,9 +105,13 @@ function lacksHost(request: IncomingMessage): boolean {
   return request.httpVersion === '1.1' && !request.headers.host
 }
 
-function answerUnreadable(response: ServerResponse): void {
-  const body = JSON.stringify({ error: UNREADABLE.error, message: UNREADABLE.message })
-  response.writeHead(UNREADABLE.status, {
+/** An answer the server gives before any operation (Node's own would be bare): the usual error body, then close. */
+function answerAndClose(
+  response: ServerResponse,
+  { status, error, message }: { status: number; error: string; message: string },
+): void {
+  const body = JSON.stringify({ error, message })
+  response.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',

@@ -37,12 +37,10 @@ export function pickEncoding(
   return best
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
+/** The size of a regular file, or null when there is none at `path`. */
+function fileSize(path: string): number | null {
+  const stats = statSync(path, { throwIfNoEntry: false })
+  return stats?.isFile() ? stats.size : null
 }
 
 /**
@@ -58,16 +56,22 @@ export function sendPrecompressed(
 ): boolean {
   const base = resolve(root)
   const file = resolve(join(base, path))
-  if (!file.startsWith(base + sep) || !isFile(file)) return false
-  const available = (Object.keys(SUFFIX) as Encoding[]).filter((e) => isFile(file + SUFFIX[e]))
-  if (available.length === 0) return false
-  const encoding = pickEncoding(request.headers['accept-encoding'], available)
+  const size = file.startsWith(base + sep) ? fileSize(file) : null
+  if (size === null) return false
+  // One look at each copy: its size is what Content-Length says when it is the one sent.
+  const copies = new Map<Encoding, number>()
+  for (const encoding of Object.keys(SUFFIX) as Encoding[]) {
+    const copySize = fileSize(file + SUFFIX[encoding])
+    if (copySize !== null) copies.set(encoding, copySize)
+  }
+  if (copies.size === 0) return false
+  const encoding = pickEncoding(request.headers['accept-encoding'], [...copies.keys()])
   const sent = encoding ? file + SUFFIX[encoding] : file
   response.set(headers)
   response.vary('Accept-Encoding')
   response.type(extname(file))
   if (encoding) response.set('content-encoding', encoding)
-  response.set('content-length', String(statSync(sent).size))
+  response.set('content-length', String(encoding ? copies.get(encoding)! : size))
   if (request.method === 'HEAD') {
     response.end()
     return true

@@ -1,6 +1,7 @@
 // Acts out an armed scenario around one call: answers in its place, delays it, reshapes its answer, or
 // lets it run and has its answer dropped.
 import type { ArmedScenario, CallFacts } from '../control/scenarios.ts'
+import { isRecord } from '../json.ts'
 import type { AnyOutput } from '../operations/types.ts'
 
 export interface ScenarioHooks {
@@ -90,10 +91,6 @@ function reshape(scenario: ArmedScenario, output: AnyOutput): AnyOutput {
     return { ...output, body: toLegacyUsers(output.body) }
   }
   return output
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** `{ id, email, name }` becomes `{ userId, emailId, name }`, at the top level or under `user`. */

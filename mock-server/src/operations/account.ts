@@ -4,7 +4,7 @@ import type { operations } from '#contracts/openapi.gen.ts'
 import { ARTICLES } from '../domain/help.ts'
 import { listSteps, updateStep } from '../domain/process.ts'
 import { getUserById } from '../domain/users.ts'
-import { type OperationsContext, isWritableDate } from './context.ts'
+import { type OperationsContext, isWritableDate, refusedByRule } from './context.ts'
 import { toPublicUser } from './sign-in.ts'
 import type { AuthState, OperationTable } from './types.ts'
 
@@ -29,16 +29,12 @@ export function createAccountOperations({ domain }: OperationsContext): Operatio
     async updateProcessStep({ path, body, request }) {
       // The schema states the format and refuses leap seconds; only the offset can take a date out of the years a
       // date-time can write (`0000-01-01T00:00:00+00:01`), a rule it cannot state.
-      if (typeof body.scheduled_at === 'string' && !isWritableDate(Date.parse(body.scheduled_at))) {
-        return {
-          status: 400,
-          body: {
-            error: 'date_out_of_range',
-            message: 'Give a date-time from the year 0000 to 9999 (UTC).',
-            fields: { scheduled_at: 'Give a date-time from the year 0000 to 9999 (UTC).' },
-          },
-        }
-      }
+      if (typeof body.scheduled_at === 'string' && !isWritableDate(Date.parse(body.scheduled_at)))
+        return refusedByRule(
+          'date_out_of_range',
+          'scheduled_at',
+          'Give a date-time from the year 0000 to 9999 (UTC).',
+        )
       const step = await updateStep(domain, requireUserId(request.auth), path.id, body)
       if (!step) return { status: 404, body: { error: 'not_found', message: 'There is no such step.' } }
       return { status: 200, body: step }

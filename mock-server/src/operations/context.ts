@@ -63,16 +63,18 @@ export function validationFailed(field: string, reason: string) {
 }
 
 /** A well-formed password the policy refuses (docs/security/hardening.md): not a schema refusal, so a code of its own. */
-export function passwordRejected(reason: string) {
+/**
+ * A well-formed request a rule refuses, one the schema cannot state: its own code, and the field it names.
+ * @example refusedByRule('password_rejected', 'password', 'This password is too common.')
+ */
+export function refusedByRule<Code extends string>(error: Code, field: string, reason: string) {
   return {
     status: 400 as const,
-    body: {
-      error: 'password_rejected' as const,
-      message: `password: ${reason}`,
-      fields: { password: reason },
-    },
+    body: { error, message: `${field}: ${reason}`, fields: { [field]: reason } },
   }
 }
+
+export const passwordRejected = (reason: string) => refusedByRule('password_rejected', 'password', reason)
 
 /** Whether an instant can be written as an RFC 3339 date-time (a four-digit year, docs/security/hardening.md). */
 export function isWritableDate(ms: number): boolean {
