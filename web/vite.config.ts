@@ -86,6 +86,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the build targets has <link rel="modulepreload">: the polyfill would be dead weight in the entry.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

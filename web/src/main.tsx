@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders, createApp } from './app/providers.tsx'
-import { createAppRouter, type AppRouter } from './app/router.tsx'
+import { createAppRouter, loadErrorPage, type AppRouter } from './app/router.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
@@ -73,7 +73,10 @@ async function boot() {
   )
   // Error reporting, the session recorder and the new-version check: loaded once the page is idle or the user first
   // interacts (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
-  scheduleSupportingServices({ config, store, errors: services.errors, router })
+  scheduleSupportingServices(
+    { config, store, errors: services.errors, router },
+    { prefetch: [loadErrorPage] },
+  )
 }
 
 void boot()

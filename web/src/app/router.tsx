@@ -1,11 +1,22 @@
-// The routes, exactly those of docs/behaviour.md: Routes. /login, the layout and the error page load eagerly; every other screen
-// is a lazy chunk, which keeps the first load of /login small.
+// The routes, exactly those of docs/behaviour.md: Routes. /login and the layout load eagerly; every other screen and
+// the error page (with the crawler list it needs) are lazy chunks, which keeps the first load of /login small
+// (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
+// it is there when the network is not.
+import { lazy, Suspense } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { LoginPage } from '../features/auth/login-page.tsx'
-import { ErrorPage, NotFoundPage } from './error-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn } from './require-sign-in.tsx'
 import { PATHS } from './paths.ts'
+
+/** The error page's chunk (also fetched ahead of need by main.tsx). */
+export const loadErrorPage = () => import('./error-page.tsx')
+const LazyErrorPage = lazy(async () => ({ default: (await loadErrorPage()).ErrorPage }))
+const ErrorPage = () => (
+  <Suspense fallback={null}>
+    <LazyErrorPage />
+  </Suspense>
+)
 
 export const routes: RouteObject[] = [
   {
@@ -73,7 +84,7 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/auth/callback-page.tsx')).CallbackPage,
             }),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: async () => ({ Component: (await loadErrorPage()).NotFoundPage }) },
         ],
       },
     ],
