@@ -78,18 +78,24 @@ export function startSupportingServices({
   stopEarlyListener,
 }: SupportingServicesDeps): void {
   // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
-  void import('./error-reporting.ts').then(({ startErrorReporting }) =>
+  const reporting = import('./error-reporting.ts').then(({ startErrorReporting }) =>
     startErrorReporting({ config, reporter: errors, store, stopEarlyListener }),
   )
-  void import('./recorder.ts').then(({ startRecorder }) =>
-    startRecorder({
-      config,
-      store,
-      logger: {
-        log: (message) => console.log(message),
-        warn: (message, error) => console.warn(message, error),
-      },
-    }),
-  )
+  // The recorder starts once the error reporter is in: it wraps window.fetch, and an error reporter started after
+  // that probes for the browser's own fetch in a throwaway iframe, a frame that comes and goes under whatever
+  // inspects the page at that moment (an accessibility scan).
+  void reporting
+    .catch(() => false)
+    .then(() => import('./recorder.ts'))
+    .then(({ startRecorder }) =>
+      startRecorder({
+        config,
+        store,
+        logger: {
+          log: (message) => console.log(message),
+          warn: (message, error) => console.warn(message, error),
+        },
+      }),
+    )
   startVersionCheck(router)
 }
