@@ -1,5 +1,7 @@
 // What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
-// build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page.
+// build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page;
+// and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
+import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { expect, test } from './fixtures.ts'
 
 test('a first visit gets every script, style and the page itself brotli-compressed', async ({ page }) => {
@@ -29,4 +31,20 @@ test('robots.txt and favicon.ico are themselves, and a missing file is a 404', a
   expect(icon.status()).toBe(200)
   expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
   expect((await request.get('/apple-touch-icon.png')).status()).toBe(404)
+})
+
+/** Chunks /login has no use for before its form is on screen (Vite names a chunk after its module). */
+const NOT_FOR_LOGIN =
+  /\/assets\/(home-page|help-page|process-page|signup-page|otp-page|forgot-page|update-password-page|logout-page|callback-page|schedule-picker|error-page|supporting-services|error-reporting|sentry-sdk|recorder|entry)-[^/]*\.js$/
+
+test('/login renders from its own scripts: no other screen, no date picker, no error page, no monitoring', async ({
+  page,
+}) => {
+  await markFormAppearance(page)
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  const { formAt, resources } = await readFirstLoad(page)
+  const scripts = resources.filter((one) => one.path.endsWith('.js') && one.startTime <= formAt)
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.map((one) => one.path).filter((path) => NOT_FOR_LOGIN.test(path))).toEqual([])
 })

@@ -78,11 +78,16 @@ export default defineConfig({
   define: {
     // The error-reporting DSN's fallback when config.json names none (docs/behaviour.md: Constants); unset, reporting stays off.
     __SENTRY_DSN_FALLBACK__: JSON.stringify(process.env.SENTRY_DSN ?? null),
+    // The error reporter's SDK without its debug logging (its messages and checks, never used in a build); tracing
+    // stays, since the app samples every trace (docs/behaviour.md: Constants; docs/decisions/012-first-load.md).
+    __SENTRY_DEBUG__: 'false',
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the build targets has <link rel="modulepreload">: the polyfill would be dead weight in the entry.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

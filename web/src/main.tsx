@@ -4,12 +4,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders, createApp } from './app/providers.tsx'
-import { createAppRouter, type AppRouter } from './app/router.tsx'
+import { createAppRouter, loadErrorPage, type AppRouter } from './app/router.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
-import { startSupportingServices } from './lib/monitoring/supporting-services.ts'
+import { scheduleSupportingServices } from './lib/monitoring/schedule-services.ts'
 import { showToast } from './lib/toasts/toasts.ts'
 import { ROTATION_CHANNEL_NAME } from './session/constants.ts'
 import { createSha256Hex } from './session/cross-tab.ts'
@@ -71,8 +71,12 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   )
-  // Error reporting, the session recorder and the new-version check: loaded after first paint (docs/behaviour.md: Signed-in area).
-  startSupportingServices({ config, store, errors: services.errors, router })
+  // Error reporting, the session recorder and the new-version check: loaded once the page is idle or the user first
+  // interacts (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
+  scheduleSupportingServices(
+    { config, store, errors: services.errors, router },
+    { prefetch: [loadErrorPage] },
+  )
 }
 
 void boot()

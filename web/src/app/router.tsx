@@ -1,11 +1,34 @@
-// The routes, exactly those of docs/behaviour.md: Routes. /login, the layout and the error page load eagerly; every other screen
-// is a lazy chunk, which keeps the first load of /login small.
+// The routes, exactly those of docs/behaviour.md: Routes. /login and the layout load eagerly; every other screen and
+// the error page (with the crawler list it needs) are lazy chunks, which keeps the first load of /login small
+// (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
+// it is there when the network is not.
+import { useEffect, useState } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { LoginPage } from '../features/auth/login-page.tsx'
-import { ErrorPage, NotFoundPage } from './error-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn } from './require-sign-in.tsx'
 import { PATHS } from './paths.ts'
+
+type ErrorPageModule = typeof import('./error-page.tsx')
+let errorPageModule: ErrorPageModule | null = null
+
+/** The error page's chunk (also fetched ahead of need by main.tsx). */
+export const loadErrorPage = async () => (errorPageModule ??= await import('./error-page.tsx'))
+
+/**
+ * Renders one of the error page's components once its chunk is in: at once when it was fetched ahead, else after
+ * it loads. A state update rather than Suspense, whose reveal waits on a timer (a paused page clock would hold it).
+ */
+function LazyErrorPage({ name }: { name: 'ErrorPage' | 'NotFoundPage' }) {
+  const [loaded, setLoaded] = useState(errorPageModule)
+  useEffect(() => {
+    if (!loaded) void loadErrorPage().then(setLoaded)
+  }, [loaded])
+  const Page = loaded?.[name]
+  return Page ? <Page /> : null
+}
+
+const ErrorPage = () => <LazyErrorPage name="ErrorPage" />
 
 export const routes: RouteObject[] = [
   {
@@ -73,7 +96,7 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/auth/callback-page.tsx')).CallbackPage,
             }),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <LazyErrorPage name="NotFoundPage" /> },
         ],
       },
     ],

@@ -1,11 +1,13 @@
 // Every page sets the document title (docs/behaviour.md: Routes).
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 
 export const APP_NAME = 'Auth shell'
 
 /** Sets `document.title` to "<title> · Auth shell" while the page is shown. */
 export function useDocumentTitle(title: string) {
-  useEffect(() => {
+  // In the commit that shows the page (a layout effect), so the title never lags the screen, even for a page
+  // rendered from a lazy chunk outside any act() of a test.
+  useLayoutEffect(() => {
     document.title = `${title} · ${APP_NAME}`
   }, [title])
 }

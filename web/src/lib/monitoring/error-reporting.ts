@@ -32,7 +32,7 @@ export async function startErrorReporting({
   reporter,
   store,
   stopEarlyListener = () => {},
-  loadSdk = () => import('@sentry/react'),
+  loadSdk = () => import('./sentry-sdk.ts'),
   fallbackDsn = SENTRY_DSN_FALLBACK,
   release = BUILD_ID,
 }: ErrorReportingDeps): Promise<boolean> {

@@ -1,8 +1,9 @@
-// The supporting services (docs/decisions/008), started by main.tsx once the app is on screen: error reporting and
-// the session recorder (each a dynamic import, so neither is in the initial bundle) and the hourly new-version
-// check. Until the error reporter's SDK is in, unhandled errors wait in its queue.
+// The supporting services (docs/decisions/008), a lazy chunk started by schedule-services.ts once the page is idle or
+// the user first interacts (docs/decisions/012-first-load.md): error reporting and the session recorder (each a
+// dynamic import of its own) and the hourly new-version check. Until the error reporter's SDK is in, unhandled errors
+// wait in its queue.
 import { BUILD_ID } from '../config/build-info.ts'
-import { listenForUnhandledErrors, type ErrorReporter } from './error-reporter.ts'
+import type { ErrorReporter } from './error-reporter.ts'
 import type { RecorderDeps } from './recorder.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
 import { showToast } from '../toasts/toasts.ts'
@@ -21,14 +22,16 @@ export interface SupportingServicesDeps {
   store: RecorderDeps['store']
   errors: ErrorReporter
   router: NavigatingRouter
+  /** Stops the early listener of unhandled errors (listenForUnhandledErrors) once the SDK's handlers are in. */
+  stopEarlyListener: () => void
 }
 
-/** Runs `fn` after the page has loaded and painted: the load event, the next frame, then a task after it. */
 /** What runAfterFirstPaint needs of the window. */
 export type PaintTarget = Pick<Window, 'requestAnimationFrame' | 'setTimeout' | 'addEventListener'> & {
   document: Pick<Document, 'readyState'>
 }
 
+/** Runs `fn` after the page has loaded and painted: the load event, the next frame, then a task after it. */
 export function runAfterFirstPaint(fn: () => void, target: PaintTarget = window): void {
   const afterPaint = () => target.requestAnimationFrame(() => target.setTimeout(fn, 0))
   if (target.document.readyState === 'complete') afterPaint()
@@ -63,17 +66,28 @@ function startVersionCheck(router: NavigatingRouter): void {
 }
 
 /**
+ * Starts them now (schedule-services.ts calls it when the page is idle).
  * @example
- * startSupportingServices({ config, store, errors: services.errors, router })
+ * startSupportingServices({ config, store, errors: services.errors, router, stopEarlyListener })
  */
-export function startSupportingServices({ config, store, errors, router }: SupportingServicesDeps): void {
-  const stopEarlyListener = listenForUnhandledErrors(window, errors)
-  runAfterFirstPaint(() => {
-    // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
-    void import('./error-reporting.ts').then(({ startErrorReporting }) =>
-      startErrorReporting({ config, reporter: errors, store, stopEarlyListener }),
-    )
-    void import('./recorder.ts').then(({ startRecorder }) =>
+export function startSupportingServices({
+  config,
+  store,
+  errors,
+  router,
+  stopEarlyListener,
+}: SupportingServicesDeps): void {
+  // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
+  const reporting = import('./error-reporting.ts').then(({ startErrorReporting }) =>
+    startErrorReporting({ config, reporter: errors, store, stopEarlyListener }),
+  )
+  // The recorder starts once the error reporter is in: it wraps window.fetch, and an error reporter started after
+  // that probes for the browser's own fetch in a throwaway iframe, a frame that comes and goes under whatever
+  // inspects the page at that moment (an accessibility scan).
+  void reporting
+    .catch(() => false)
+    .then(() => import('./recorder.ts'))
+    .then(({ startRecorder }) =>
       startRecorder({
         config,
         store,
@@ -83,6 +97,5 @@ export function startSupportingServices({ config, store, errors, router }: Suppo
         },
       }),
     )
-    startVersionCheck(router)
-  })
+  startVersionCheck(router)
 }

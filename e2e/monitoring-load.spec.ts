@@ -1,0 +1,50 @@
+// The supporting services stay out of the first load (docs/decisions/012-first-load.md): on /login, the error
+// reporter's and the recorder's scripts and their first calls come only after the sign-in form is on screen and the
+// load event has ended, and they do come (the page then goes idle), with the mock server's DSN and recorder.
+import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
+import { expect, test } from './fixtures.ts'
+
+const MONITORING =
+  /\/assets\/(supporting-services|error-reporting|sentry-sdk|recorder|entry)-[^/]*\.js$|^\/ingest\/|^\/api\/\d+\/envelope\/?$/
+
+test('/login: monitoring loads and first calls after the form is up and the page has loaded', async ({
+  page,
+}) => {
+  await markFormAppearance(page)
+  const recorderStarted = page.waitForResponse(
+    (one) => one.request().method() === 'POST' && new URL(one.url()).pathname === '/ingest/v1/web/start',
+  )
+  const errorReporterSent = page.waitForRequest((one) =>
+    /\/api\/\d+\/envelope\/?$/.test(new URL(one.url()).pathname),
+  )
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await recorderStarted
+  await errorReporterSent
+  const { formAt, loadEnd, resources } = await readFirstLoad(page)
+  const monitoring = resources.filter((one) => MONITORING.test(one.path))
+  expect(monitoring.map((one) => one.path)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/sentry-sdk-/),
+      expect.stringMatching(/recorder-/),
+      '/ingest/v1/web/start',
+    ]),
+  )
+  expect(loadEnd).toBeGreaterThan(0)
+  const early = monitoring.filter((one) => one.startTime < Math.max(formAt, loadEnd))
+  expect(early, 'monitoring requested before the form was up and the page had loaded').toEqual([])
+})
+
+test('/login: the recorder sends no batch while the page loads; its first requests are its start call', async ({
+  page,
+}) => {
+  const recorderStarted = page.waitForResponse(
+    (one) => one.request().method() === 'POST' && new URL(one.url()).pathname === '/ingest/v1/web/start',
+  )
+  await page.goto('/login')
+  await recorderStarted
+  const { loadEnd, resources } = await readFirstLoad(page, { marked: false })
+  const recorder = resources.filter((one) => one.path.startsWith('/ingest/'))
+  expect(recorder.filter((one) => one.startTime < loadEnd)).toEqual([])
+  expect(recorder[0]?.path).toBe('/ingest/v1/web/start')
+})

@@ -1,0 +1,163 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) three times each on /login and /,
+ * against the app built and served by the mock server as `npm start` serves it, in Debian's Chromium
+ * (CHROMIUM_PATH); prints the medians beside the budgets (docs/decisions/012-first-load.md). Lighthouse is not a
+ * dependency: the first run installs it with npm into node_modules/.cache/lighthouse (LIGHTHOUSE_VERSION, default 12).
+ * Not part of `npm test`. LIGHTHOUSE_RUNS changes the number of runs.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const cache = join(root, 'node_modules/.cache/lighthouse')
+const cli = join(cache, 'node_modules/lighthouse/cli/index.js')
+const version = process.env.LIGHTHOUSE_VERSION ?? '12'
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+interface Metric {
+  label: string
+  budget: string
+  /** The value read from a report, in the unit printed. */
+  read: (report: Report) => number
+  format: (value: number) => string
+  meets: (value: number) => boolean
+}
+
+interface Report {
+  categories: Record<string, { score: number | null }>
+  audits: Record<string, { numericValue?: number }>
+}
+
+const score = (id: string) => (report: Report) => Math.round((report.categories[id]?.score ?? 0) * 100)
+const audit = (id: string) => (report: Report) => report.audits[id]?.numericValue ?? NaN
+const ms = (value: number) => `${Math.round(value)} ms`
+
+const METRICS: Metric[] = [
+  { label: 'performance', budget: '100', read: score('performance'), format: String, meets: (v) => v >= 100 },
+  {
+    label: 'accessibility',
+    budget: '100',
+    read: score('accessibility'),
+    format: String,
+    meets: (v) => v >= 100,
+  },
+  {
+    label: 'best practices',
+    budget: '100',
+    read: score('best-practices'),
+    format: String,
+    meets: (v) => v >= 100,
+  },
+  { label: 'SEO', budget: '100', read: score('seo'), format: String, meets: (v) => v >= 100 },
+  {
+    label: 'LCP',
+    budget: '<= 1500 ms',
+    read: audit('largest-contentful-paint'),
+    format: ms,
+    meets: (v) => v <= 1500,
+  },
+  { label: 'FCP', budget: '', read: audit('first-contentful-paint'), format: ms, meets: () => true },
+  { label: 'TBT', budget: '<= 50 ms', read: audit('total-blocking-time'), format: ms, meets: (v) => v <= 50 },
+  {
+    label: 'CLS',
+    budget: '',
+    read: audit('cumulative-layout-shift'),
+    format: (v) => v.toFixed(3),
+    meets: () => true,
+  },
+  {
+    label: 'transfer',
+    budget: '<= 150 KB',
+    read: audit('total-byte-weight'),
+    format: (v) => `${(v / 1000).toFixed(1)} KB`,
+    meets: (v) => v <= 150_000,
+  },
+]
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function ensureLighthouse(): void {
+  if (existsSync(cli)) return
+  console.log(`Installing lighthouse@${version} into ${cache} (first run only)...`)
+  execFileSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', cache, `lighthouse@${version}`],
+    { stdio: 'inherit' },
+  )
+}
+
+/** The mock server as `npm start` runs it (`npm run mock`), on a free port; resolves to its origin. */
+function startServer(): Promise<{ origin: string; server: ChildProcess }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'mock-server/src/main.ts', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve({ origin: match[1]!, server })
+    })
+    server.on('exit', (code) => reject(new Error(`Failed to start the mock server: it exited with ${code}.`)))
+  })
+}
+
+async function runLighthouse(url: string): Promise<Report> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 256 * 1024 * 1024 },
+  )
+  return JSON.parse(stdout) as Report
+}
+
+async function main(): Promise<void> {
+  ensureLighthouse()
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const { origin, server } = await startServer()
+  try {
+    for (const path of ['/login', '/']) {
+      const reports: Report[] = []
+      for (let run = 0; run < runs; run += 1) reports.push(await runLighthouse(`${origin}${path}`))
+      console.log(`\nLighthouse ${version} mobile (simulated throttling), ${path}, median of ${runs} runs`)
+      for (const metric of METRICS) {
+        const values = reports.map(metric.read)
+        const value = median(values)
+        const verdict = metric.budget === '' ? '' : metric.meets(value) ? 'met' : 'NOT met'
+        console.log(
+          `  ${metric.label.padEnd(15)} ${metric.format(value).padStart(10)}   budget ${metric.budget.padEnd(10)} ${verdict.padEnd(8)} runs: ${values.map(metric.format).join(', ')}`,
+        )
+      }
+    }
+  } finally {
+    server.kill()
+  }
+}
+
+await main()
