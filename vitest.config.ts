@@ -1,11 +1,18 @@
 import { defineConfig, defineProject } from 'vitest/config'
 
-/** The web app's unit and component tests (jsdom); vitest.mutation.config.ts narrows it for Stryker. */
+/**
+ * The web app's tests that need a DOM: every component test (.test.tsx) and the few .test.ts files that reach for a
+ * browser global the node environment lacks (sessionStorage). Any other web .test.ts runs in unit-web-node: a jsdom
+ * environment costs about half a second per file to set up, for nothing when a test renders nothing.
+ */
+const WEB_DOM_TESTS = ['web/src/**/*.test.tsx', 'web/src/session/token-storage.test.ts']
+
+/** The web app's unit and component tests (jsdom). */
 export const unitWebProject = defineProject({
   test: {
     name: 'unit-web',
     environment: 'jsdom',
-    include: ['web/src/**/*.test.{ts,tsx}'],
+    include: WEB_DOM_TESTS,
     exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
     setupFiles: ['web/src/test/setup.ts'],
     // Component tests render the whole app against the mock server's table; on a loaded 2-core machine a
@@ -14,7 +21,22 @@ export const unitWebProject = defineProject({
   },
 })
 
-// Three projects whose globs never overlap: node unit tests, the web app's unit and component tests
+/** The web app's logic tests (session/, api/, lib/, features' pure modules): no DOM; vitest.mutation.config.ts narrows it for Stryker. */
+export const unitWebNodeProject = defineProject({
+  test: {
+    name: 'unit-web-node',
+    environment: 'node',
+    include: ['web/src/**/*.test.ts'],
+    exclude: [...WEB_DOM_TESTS, '**/*.contract.test.ts', '**/node_modules/**'],
+    setupFiles: ['web/src/test/setup-console.ts'],
+    // One module graph per worker instead of one per file: these tests build all their state through factories
+    // and fakes (the mutation run has relied on the same since vitest.mutation.config.ts), and the imports were
+    // most of their time. docs/decisions/015-suite-speed.md has the figures.
+    isolate: false,
+  },
+})
+
+// Four projects whose globs never overlap: node unit tests, the web app's logic tests (node) and its component tests
 // (jsdom), and the contract suite (*.contract.test.ts).
 export default defineConfig({
   test: {
@@ -32,6 +54,7 @@ export default defineConfig({
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
         },
       },
+      unitWebNodeProject,
       unitWebProject,
       {
         test: {

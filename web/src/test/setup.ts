@@ -1,11 +1,9 @@
-// The unit-web project's setup: jest-dom matchers, Testing Library cleanup, and any console.error that a test did
-// not expect fails that test: an unexpected error is a defect, not noise.
+// The unit-web (jsdom) project's setup: the console.error guard every web test has (setup-console.ts), jest-dom
+// matchers, Testing Library cleanup, and what jsdom lacks.
+import './setup-console.ts'
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, beforeEach } from 'vitest'
-import { consoleErrors } from './console-errors.ts'
-
-const original = console.error
+import { afterEach } from 'vitest'
 
 // The screen tests run the whole mock backend in-process; on a busy machine (the e2e suite beside them) a screen
 // can take more than Testing Library's default second to settle. Waiting longer only slows a failing test.
@@ -33,18 +31,6 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }) as MediaQueryList
 }
 
-beforeEach(() => {
-  consoleErrors.reset()
-  console.error = (...args: unknown[]) => consoleErrors.record(args)
-})
-
 afterEach(() => {
   cleanup()
-  console.error = original
-  const unexpected = consoleErrors.takeUnexpected()
-  if (unexpected.length > 0) {
-    throw new Error(
-      `Unexpected console.error:\n${unexpected.map((args) => args.map(String).join(' ')).join('\n')}`,
-    )
-  }
 })

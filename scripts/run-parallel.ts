@@ -1,0 +1,83 @@
+/**
+ * Runs npm scripts side by side, two at a time by default (RUN_PARALLEL_JOBS; one per core), and prints each one's
+ * output whole when it ends, in the order given, under a line with its verdict, wall time and CPU time, so two
+ * checks never interleave their lines. Exits 1 when any script failed, after all have run, and names them.
+ * `npm test` runs the static checks with it (docs/decisions/015-suite-speed.md):
+ *   tsx scripts/run-parallel.ts typecheck lint lint:api gen:api:check
+ */
+import { spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
+
+type Result = { name: string; code: number; output: string; wallMs: number; cpuMs: number | null }
+
+const names = process.argv.slice(2)
+if (names.length === 0) {
+  console.error('Usage: tsx scripts/run-parallel.ts <npm script>...')
+  process.exit(2)
+}
+const jobs = Math.max(1, Number(process.env.RUN_PARALLEL_JOBS ?? availableParallelism()))
+
+/** Splits off the CPU time bash's `times` printed after the script (its children's user + sys), when it did. */
+function parseTimes(output: string): { output: string; cpuMs: number | null } {
+  const match = /\n?__times__\n(\S+)m([\d.]+)s (\S+)m([\d.]+)s\n(\S+)m([\d.]+)s (\S+)m([\d.]+)s\n?$/.exec(
+    output,
+  )
+  if (!match) return { output, cpuMs: null }
+  const [, ...parts] = match
+  const values = parts.map(Number)
+  // `times` prints the shell's own user/sys, then its children's: count the children's.
+  const cpuMs = ((values[4]! + values[6]!) * 60 + values[5]! + values[7]!) * 1000
+  return { output: output.slice(0, match.index), cpuMs }
+}
+
+function run(name: string): Promise<Result> {
+  const started = Date.now()
+  const script = `npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
+  const child = spawn('bash', ['-c', script], {
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  })
+  let raw = ''
+  child.stdout.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve({ name, code: 1, output: String(error), wallMs: 0, cpuMs: null }))
+    child.on('close', (code) => {
+      const { output, cpuMs } = parseTimes(raw)
+      resolve({ name, code: code ?? 1, output, wallMs: Date.now() - started, cpuMs })
+    })
+  })
+}
+
+async function main(): Promise<number> {
+  const pending = names.map((name) => ({ name, result: null as Promise<Result> | null }))
+  let next = 0
+  const running = new Set<Promise<Result>>()
+  const startNext = () => {
+    const entry = pending[next++]
+    if (!entry) return
+    const promise = run(entry.name)
+    entry.result = promise
+    running.add(promise)
+    void promise.then(() => {
+      running.delete(promise)
+      startNext()
+    })
+  }
+  for (let i = 0; i < Math.min(jobs, names.length); i++) startNext()
+
+  const failed: string[] = []
+  // Print in the given order: the first script's block as soon as it ends, the next one's when it has ended too.
+  for (const entry of pending) {
+    while (!entry.result) await Promise.race(running)
+    const result = await entry.result
+    const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`
+    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`
+    console.log(`\n── npm run ${result.name}: ${verdict} in ${(result.wallMs / 1000).toFixed(1)} s${cpu}`)
+    process.stdout.write(result.output.trim() === '' ? '' : `${result.output.trimEnd()}\n`)
+    if (result.code !== 0) failed.push(result.name)
+  }
+  if (failed.length > 0) console.error(`\nFailed: ${failed.map((name) => `npm run ${name}`).join(', ')}`)
+  return failed.length > 0 ? 1 : 0
+}
+
+process.exitCode = await main()

@@ -1,0 +1,23 @@
+// Every web test's setup (the node-environment tests' only one): any console.error that a test did not expect fails
+// that test: an unexpected error is a defect, not noise.
+import { afterEach, beforeEach } from 'vitest'
+import { consoleErrors } from './console-errors.ts'
+
+const original = console.error
+
+beforeEach(() => {
+  consoleErrors.reset()
+  console.error = (...args: unknown[]) => consoleErrors.record(args)
+})
+
+// Registered before setup.ts's cleanup, so it runs after it (vitest runs after-hooks in reverse order): an error
+// logged while a screen unmounts still counts.
+afterEach(() => {
+  console.error = original
+  const unexpected = consoleErrors.takeUnexpected()
+  if (unexpected.length > 0) {
+    throw new Error(
+      `Unexpected console.error:\n${unexpected.map((args) => args.map(String).join(' ')).join('\n')}`,
+    )
+  }
+})
