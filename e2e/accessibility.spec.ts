@@ -88,6 +88,7 @@ test.describe('dark scheme', () => {
   test.use({ colorScheme: 'dark' })
 
   test('axe: sign-in, sign-up and the error page in the dark scheme', async ({ page }) => {
+    test.setTimeout(60_000) // three scans
     for (const { path, heading } of PUBLIC_PAGES.filter(({ path }) =>
       ['/login', '/signup', '/no/such/page'].includes(path),
     )) {
