@@ -82,3 +82,37 @@ test('axe: the signed-in routes and /logout', async ({ page, account }) => {
     await expect(page).toHaveURL('/login')
   })
 })
+
+// The dark scheme has colours of its own (web/src/app/app.css): the screens that show each of them, scanned again.
+test.describe('dark scheme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test('axe: sign-in, sign-up and the error page in the dark scheme', async ({ page }) => {
+    test.setTimeout(60_000) // three scans
+    for (const { path, heading } of PUBLIC_PAGES.filter(({ path }) =>
+      ['/login', '/signup', '/no/such/page'].includes(path),
+    )) {
+      await test.step(path, async () => {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+        await scan(page, `${path} (dark)`)
+      })
+    }
+  })
+
+  test('axe: home, help and process in the dark scheme', async ({ page, account }) => {
+    test.setTimeout(60_000) // three scans
+    await signInThroughForm(page, account)
+    for (const path of ['/', '/help', '/process'] as const) {
+      await test.step(path, async () => {
+        if (path !== '/')
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
+            .click()
+        await expect(landmarkOf(page, path, account)).toBeVisible()
+        await scan(page, `${path} (dark)`)
+      })
+    }
+  })
+})

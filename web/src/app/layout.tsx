@@ -1,6 +1,6 @@
 // The one default layout (docs/behaviour.md: Routes): a loading bar, the page area, the notification area.
 import { useSyncExternalStore } from 'react'
-import { Link, Outlet, useNavigation } from 'react-router-dom'
+import { Link, NavLink, Outlet, useNavigation } from 'react-router-dom'
 import { useServices } from '../lib/services/services.ts'
 import { AppToaster } from '../lib/toasts/toaster.tsx'
 import { useSession } from '../session/use-session.ts'
@@ -24,9 +24,15 @@ function Header() {
         Auth shell
       </Link>
       {isLoggedIn && hasTokens ? (
-        <nav aria-label="Main">
-          <Link to={PATHS.process}>Process</Link> <Link to={PATHS.help}>Help</Link>{' '}
-          <span className="user">{user?.name || user?.email}</span> <Link to={PATHS.logout}>Log out</Link>
+        // One line at every width (app.css): only the name gives way, cut short, with its whole text as its title.
+        <nav aria-label="Main" className="app-nav">
+          <NavLink to={PATHS.process}>Process</NavLink> <NavLink to={PATHS.help}>Help</NavLink>{' '}
+          <span className="user" title={user?.name || user?.email}>
+            {user?.name || user?.email}
+          </span>{' '}
+          <Link to={PATHS.logout} className="logout">
+            Log out
+          </Link>
         </nav>
       ) : null}
     </header>

@@ -82,7 +82,7 @@ export function HomePage() {
           <dd>{describeDevice(getDevice(userAgent))}</dd>
         </dl>
       </section>
-      <nav aria-label="Shortcuts">
+      <nav aria-label="Shortcuts" className="shortcuts">
         <ul>
           <li>
             <Link to={PATHS.process}>Your process</Link>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useId } from 'react'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
-import { STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
+import { getNextStep, STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
 import { showToast } from '../../lib/toasts/toasts.ts'
@@ -46,12 +46,29 @@ function useSteps() {
   return { state, reload, updateStep }
 }
 
-function StepItem({ step, onUpdate }: { step: Step; onUpdate: (before: Step, patch: StepPatch) => void }) {
+function StepItem({
+  step,
+  current,
+  onUpdate,
+}: {
+  step: Step
+  /** The first step not done: marked as the current one. */
+  current: boolean
+  onUpdate: (before: Step, patch: StepPatch) => void
+}) {
   const id = useId()
   const scheduled = step.scheduled_at ? new Date(step.scheduled_at) : null
   return (
-    <li className="step" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{step.title}</h2>
+    <li
+      className="step"
+      data-status={step.status}
+      aria-current={current ? 'step' : undefined}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="step-head">
+        <h2 id={`${id}-title`}>{step.title}</h2>
+        <span className="step-state">{current ? 'Current step' : STATUS_LABELS[step.status]}</span>
+      </div>
       {step.description ? <p>{step.description}</p> : null}
       <div className="step-controls">
         <label htmlFor={`${id}-status`}>Status</label>
@@ -104,6 +121,7 @@ export function ProcessPage() {
   const { state: load, reload, updateStep } = useSteps()
   const steps = load.status === 'ready' ? load.data : []
   const done = steps.filter((step) => step.status === 'done').length
+  const current = getNextStep(steps)
   return (
     <section aria-labelledby="process-heading">
       <h1 id="process-heading">Process</h1>
@@ -128,6 +146,7 @@ export function ProcessPage() {
               <StepItem
                 key={step.id}
                 step={step}
+                current={step === current}
                 onUpdate={(before, patch) => void updateStep(before, patch)}
               />
             ))}

@@ -1,0 +1,175 @@
+// Screenshot tests: every screen at a phone's width (390 x 844) and a desktop's (1280 x 800), in the light scheme, and
+// the sign-in and home screens in the dark one too. Baselines live in screens.spec.ts-snapshots/ (update them with
+// --update-snapshots; README: The e2e suite). What changes from run to run is kept out of the pictures: the fixtures'
+// generated addresses and the times are masked; the name in the header comes from the test's title, so it is fixed;
+// animations are stopped and the caret hidden. Why these fonts and tolerances: docs/decisions/014-layout-and-screenshots.md.
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectSettled, goHomeByLink, signInThroughForm, test, toasts } from './fixtures.ts'
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const
+
+/** Sub-pixel anti-aliasing differs a little between runs and machines; a changed layout moves far more than this. */
+const TOLERANCE = { maxDiffPixelRatio: 0.01, threshold: 0.2 } as const
+
+/** The page as it is once settled: no call in flight and the fonts loaded. */
+async function settle(page: Page): Promise<void> {
+  await expectSettled(page)
+  await expect.poll(() => page.evaluate(async () => (await document.fonts.ready).status)).toBe('loaded')
+}
+
+/** A soft screenshot check of the whole page, so one changed screen does not hide the others of the same test. */
+async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
+  await settle(page)
+  await expect.soft(page).toHaveScreenshot(`${name}.png`, {
+    ...TOLERANCE,
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    mask,
+  })
+}
+
+/** The public screens, each as a visitor first sees it, by its level-one heading. */
+const PUBLIC_SCREENS = [
+  { name: 'login', path: '/login', heading: 'Sign in' },
+  { name: 'signup', path: '/signup', heading: 'Create an account' },
+  { name: 'otp', path: '/otp', heading: 'Enter your sign-in code' },
+  { name: 'new-otp', path: '/new/otp', heading: 'Verify your e-mail address' },
+  { name: 'forgot', path: '/forgot', heading: 'Forgot your password?' },
+  { name: 'update-password', path: '/update_password', heading: 'Set a new password' },
+  { name: 'callback-failed', path: '/callback', heading: 'Sign-in failed' },
+  { name: 'not-found', path: '/no/such/page', heading: 'Page not found' },
+] as const
+
+/** Home's values that differ per run: the generated address and the sign-in time. */
+function homeMasks(page: Page): Locator[] {
+  const account = page.getByRole('region', { name: 'Your account' })
+  return [account.locator('dd').nth(0), account.locator('time')]
+}
+
+async function openSignedIn(page: Page, path: '/process' | '/help'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
+    .click()
+  await expect(
+    page.getByRole('heading', { name: path === '/help' ? 'Help' : 'Process', level: 1 }),
+  ).toBeVisible()
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`${viewportName} (${viewport.width} x ${viewport.height})`, () => {
+    test.use({ viewport, colorScheme: 'light' })
+
+    test(`screens: the public routes, ${viewportName}`, async ({ page }) => {
+      test.setTimeout(150_000) // a sign-in and several screens, each taken until two shots agree
+      for (const { name, path, heading } of PUBLIC_SCREENS) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+          await expectScreen(page, `${viewportName}-${name}`)
+        })
+      }
+      await test.step('/login with field errors', async () => {
+        await page.goto('/login')
+        await page.getByRole('button', { name: 'Sign in' }).click()
+        await expect(page.getByText('Enter your e-mail address.')).toBeVisible()
+        await expectScreen(page, `${viewportName}-login-errors`)
+      })
+    })
+
+    test(`screens: the signed-in area, ${viewportName}`, async ({ page, account }) => {
+      test.setTimeout(150_000) // a sign-in and several screens, each taken until two shots agree
+      await signInThroughForm(page, account)
+      await test.step('/', async () => {
+        await expect(page.getByRole('region', { name: 'Your account' }).locator('time')).toBeVisible()
+        await expectScreen(page, `${viewportName}-home`, homeMasks(page))
+      })
+      await test.step('/process', async () => {
+        await openSignedIn(page, '/process')
+        // The date picker is a chunk of its own: wait for its fields, not its placeholder.
+        await expect(page.getByRole('textbox', { name: /^Schedule “/ })).toHaveCount(6)
+        await expect(page.getByText('Loading the date picker…')).toHaveCount(0)
+        await expectScreen(page, `${viewportName}-process`)
+      })
+      await test.step('/help', async () => {
+        await openSignedIn(page, '/help')
+        await expect(page.getByRole('searchbox', { name: 'Search help' })).toBeVisible()
+        await expectScreen(page, `${viewportName}-help`)
+      })
+      await test.step('the QA panel (asking for the control token)', async () => {
+        await page.getByRole('button', { name: 'QA panel' }).click()
+        const panel = page.getByRole('region', { name: 'QA panel' })
+        await expect(panel.getByRole('form', { name: 'Control token' })).toBeVisible()
+        await expectScreen(page, `${viewportName}-qa-panel`)
+        await page.getByRole('button', { name: 'QA panel' }).click()
+        await expect(panel).toHaveCount(0)
+      })
+      await test.step('/logout (while signing out)', async () => {
+        // Hold the sign-out call, so the page stays on screen.
+        let release: () => void = () => {}
+        const held = new Promise<void>((resolve) => (release = resolve))
+        await page.route('**/api/_auth/session', async (route) => {
+          if (route.request().method() !== 'DELETE') return route.fallback()
+          await held
+          await route.fallback()
+        })
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
+        await expect(page.getByRole('heading', { name: 'Signing out…' })).toBeVisible()
+        await expectScreen(page, `${viewportName}-logout`)
+        release()
+        await expect(page).toHaveURL('/login')
+      })
+    })
+
+    test(`screens: signed out by an expired session, ${viewportName}`, async ({ page, account, mock }) => {
+      test.setTimeout(60_000)
+      await signInThroughForm(page, account)
+      await mock.arm({ name: 'access-token-expired', email: account.email, operation: 'getMe' })
+      await mock.arm({ name: 'refresh-rejected', email: account.email })
+      await openSignedIn(page, '/help')
+      await goHomeByLink(page)
+      await expect(page).toHaveURL('/login')
+      const toast = toasts(page).filter({ hasText: 'Session expired. Please login again.' })
+      await expect(toast).toBeVisible()
+      // A toast pauses while the pointer is on it, so it stays for the picture.
+      await toast.hover()
+      await expectScreen(page, `${viewportName}-session-expired`)
+    })
+
+    test(`screens: the error page of a fault, ${viewportName}`, async ({
+      page,
+      account,
+      allowedConsoleErrors,
+    }) => {
+      // React and React Router log what the error page caught.
+      test.setTimeout(60_000)
+      allowedConsoleErrors.push(/QA panel: a test error/, /The above error occurred/, /React Router caught/)
+      await signInThroughForm(page, account)
+      await page.getByRole('button', { name: 'QA panel' }).click()
+      await page
+        .getByRole('region', { name: 'QA panel' })
+        .getByRole('button', { name: 'Throw a test error' })
+        .click()
+      await expect(page.getByRole('heading', { name: 'Internal Server Error', level: 1 })).toBeVisible()
+      await expectScreen(page, `${viewportName}-server-error`)
+    })
+  })
+
+  test.describe(`${viewportName}, dark scheme`, () => {
+    test.use({ viewport, colorScheme: 'dark' })
+
+    test(`screens: sign-in and home in the dark scheme, ${viewportName}`, async ({ page, account }) => {
+      test.setTimeout(60_000)
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+      await expectScreen(page, `${viewportName}-dark-login`)
+      await signInThroughForm(page, account)
+      await expect(page.getByRole('region', { name: 'Your account' }).locator('time')).toBeVisible()
+      await expectScreen(page, `${viewportName}-dark-home`, homeMasks(page))
+    })
+  })
+}
