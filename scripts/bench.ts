@@ -119,12 +119,12 @@ async function benchServers(): Promise<string[]> {
   const names = contenders.map((contender) => contender.name)
   const medianOf = (name: string, pick: (result: RoundResult) => number) =>
     median(results.get(name)!.map(pick))
-  const cell = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a').padStart(13)
-  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(13)
+  const cell = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a').padStart(16)
+  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(16)
   const others = names.slice(1)
   const lines = [
     `${rounds} rounds, fresh processes, ${settings.requests} requests a route after ${settings.warmUp} to warm up, ${settings.concurrency} keep-alive connections`,
-    `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(13)).join('')}${others.map((name) => `mock/${name}`.padStart(13)).join('')}`,
+    `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(16)).join('')}${others.map((name) => ` mock/${name}`.padStart(16)).join('')}`,
   ]
   for (const route of ROUTES) {
     const values = names.map((name) => medianOf(name, (result) => result.cpu[route] ?? Number.NaN))
