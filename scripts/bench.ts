@@ -2,23 +2,23 @@
  * Benchmarks, printed side by side in one run (never timed assertions in tests):
  * 1. password hashing: argon2id at OWASP's parameters (what the mock server uses) against Node's
  *    scrypt at N=2^17, r=8, p=1 (the reference ADR 003 compares with), median of several hashes each;
- * 2. the cost of one request: the core's dispatch alone, against the same call through the Express
- *    host over loopback HTTP;
- * 3. the initial JavaScript of /login (what index.html loads before any lazy chunk), raw and gzip,
- *    beside the largest lazy chunks, from a fresh production build.
+ * 2. the mock server beside bare node:http, bare Express 5 (+ jose) and Stoplight Prism when installed: server CPU
+ *    time per request on the session call, GET /api/me and the refresh, and cold start (scripts/bench/servers.ts);
+ * 3. the initial JavaScript of /login as Chromium fetches it, beside a bare React + router build made by
+ *    scripts/bench-bundle.ts.
  * `npm run bench`.
  */
-import { execFileSync } from 'node:child_process'
 import { scrypt } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import { createApp } from '../mock-server/src/app.ts'
+import { build } from 'esbuild'
 import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
-import { bodyFrom } from '../mock-server/src/http/raw.ts'
+import { benchBundle } from './bench-bundle.ts'
+import { buildServer } from './build-server.ts'
+import { prismArgs, ROUTES, runRound, type Contender, type RoundResult } from './bench/servers.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -64,64 +64,103 @@ async function benchHashing(): Promise<string[]> {
   ]
 }
 
-async function benchRequests(): Promise<string[]> {
-  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
-  await app.core.ready
-  const raw = {
-    method: 'GET',
-    url: '/api/_auth/session',
-    headers: {},
-    readBody: bodyFrom(undefined),
-    ip: '127.0.0.1',
-    secure: false,
-    origin: 'http://x',
-  }
-  const dispatch = await time(2000, () => app.core.dispatch(raw))
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/_auth/session`
-  await time(200, () => fetch(url).then((response) => response.text()))
-  const http = await time(2000, () => fetch(url).then((response) => response.text()))
-  server.close()
-  return [
-    row('GET /api/_auth/session: core dispatch only', dispatch, 'µs'),
-    row('GET /api/_auth/session: Express over loopback', http, 'µs'),
-  ]
+/** Compiles a reference server (scripts/bench/*.ts) to JavaScript in dist/bench/, so no compiler runs at its start. */
+async function compileReference(name: string): Promise<string> {
+  const out = `${root}dist/bench/${name}.mjs`
+  await build({
+    entryPoints: [`${root}scripts/bench/${name}.ts`],
+    outfile: out,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  })
+  return out
 }
 
-function benchBundle(): string[] {
-  const root = fileURLToPath(new URL('..', import.meta.url))
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' })
-  const dist = `${root}web/dist/`
-  const html = readFileSync(`${dist}index.html`, 'utf8')
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!)
-  const size = (file: string) => {
-    const bytes = readFileSync(`${dist}${file}`)
-    return { raw: bytes.length, gzip: gzipSync(bytes).length }
+async function benchServers(): Promise<string[]> {
+  await buildServer()
+  const contenders: Contender[] = [
+    {
+      name: 'mock server',
+      args: [`${root}dist/mock-server/main.js`, '--port', '{port}', '--web', 'none'],
+      signIn: 'mock',
+    },
+    {
+      name: 'node:http',
+      args: [await compileReference('bare-http'), '--port', '{port}'],
+      signIn: 'reference',
+    },
+    {
+      name: 'express+jose',
+      args: [await compileReference('bare-express'), '--port', '{port}'],
+      signIn: 'reference',
+    },
+  ]
+  const prism = prismArgs(root)
+  if (prism) contenders.push({ name: 'prism', args: prism, signIn: 'none' })
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4)
+  const settings = {
+    requests: Number(process.env.BENCH_REQUESTS ?? 2000),
+    warmUp: 300,
+    concurrency: 4,
   }
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(2).padStart(8)} kB`
-  const lines = initial.map((file) => {
-    const { raw, gzip } = size(file)
-    return `${file.padEnd(46)} ${kb(raw)}  gzip ${kb(gzip)}  (initial)`
-  })
-  const total = initial
-    .map(size)
-    .reduce((sum, one) => ({ raw: sum.raw + one.raw, gzip: sum.gzip + one.gzip }), { raw: 0, gzip: 0 })
-  lines.push(`${'initial JavaScript of /login, total'.padEnd(46)} ${kb(total.raw)}  gzip ${kb(total.gzip)}`)
-  const lazy = readdirSync(`${dist}assets`)
-    .filter((file) => file.endsWith('.js') && !initial.includes(`assets/${file}`))
-    .map((file) => ({ file: `assets/${file}`, ...size(`assets/${file}`) }))
-    .sort((a, b) => b.gzip - a.gzip)
-    .slice(0, 5)
-  for (const chunk of lazy)
-    lines.push(`${chunk.file.padEnd(46)} ${kb(chunk.raw)}  gzip ${kb(chunk.gzip)}  (lazy)`)
+  const results = new Map<string, RoundResult[]>(contenders.map((contender) => [contender.name, []]))
+  for (let round = 0; round < rounds; round += 1) {
+    // Each round turns the order, so no server always runs first (or after the same one) on a busy machine.
+    const order = contenders.map((_unused, index) => contenders[(index + round) % contenders.length]!)
+    for (const contender of order)
+      results.get(contender.name)!.push(await runRound(contender, root, settings))
+  }
+  const names = contenders.map((contender) => contender.name)
+  const medianOf = (name: string, pick: (result: RoundResult) => number) =>
+    median(results.get(name)!.map(pick))
+  const cell = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a').padStart(16)
+  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(16)
+  const others = names.slice(1)
+  const lines = [
+    `${rounds} rounds, fresh processes, ${settings.requests} requests a route after ${settings.warmUp} to warm up, ${settings.concurrency} keep-alive connections`,
+    `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(16)).join('')}${others.map((name) => ` mock/${name}`.padStart(16)).join('')}`,
+  ]
+  for (const route of ROUTES) {
+    const values = names.map((name) => medianOf(name, (result) => result.cpu[route] ?? Number.NaN))
+    lines.push(
+      `${route.padEnd(28)}${values.map(cell).join('')}${values
+        .slice(1)
+        .map((value) => ratio(values[0]! / value))
+        .join('')}`,
+    )
+  }
+  const cold = names.map((name) => medianOf(name, (result) => result.coldStartMs))
+  lines.push(
+    `${'cold start, spawn to 200 (ms)'.padEnd(28)}${cold.map(cell).join('')}${cold
+      .slice(1)
+      .map((value) => ratio(cold[0]! / value))
+      .join('')}`,
+  )
+  for (const name of names) {
+    const failures = results.get(name)!.reduce((sum, result) => sum + result.failures, 0)
+    if (failures > 0) lines.push(`${name}: ${failures} measured requests did not answer 200`)
+  }
+  if (!prism)
+    lines.push('Prism is not installed: npm install --no-save @stoplight/prism-cli (README, Scripts)')
   return lines
 }
 
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`)
-console.log('Password hashing (one hash):')
-for (const line of await benchHashing()) console.log(`  ${line}`)
-console.log('\nOne request, wall time per call (client included for HTTP):')
-for (const line of await benchRequests()) console.log(`  ${line}`)
-console.log('\nBundle (fresh production build):')
-for (const line of benchBundle()) console.log(`  ${line}`)
+// BENCH_ONLY=servers runs the servers section alone.
+const only = process.env.BENCH_ONLY
+if (!only || only === 'hashing') {
+  console.log('Password hashing (one hash):')
+  for (const line of await benchHashing()) console.log(`  ${line}`)
+}
+if (!only || only === 'servers') {
+  console.log('\nServers side by side (median of the rounds; ratios: the mock server over each other):')
+  for (const line of await benchServers()) console.log(`  ${line}`)
+}
+if (!only || only === 'bundle') {
+  console.log('\nInitial JavaScript of /login (fresh production build) beside a bare React + router build:')
+  for (const line of await benchBundle()) console.log(`  ${line}`)
+}

@@ -1,9 +1,11 @@
 // createApp(options): the Express host assembled, with no listen() (main.ts listens; tests use supertest).
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import express, { type Express, type Request } from 'express'
 import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
-import { closeIfBodyUnread, createExpressRouter, createLastResort } from './hosts/express.ts'
+import { createApiHost } from './hosts/api-host.ts'
+import { closeIfBodyUnread, createLastResort } from './hosts/express.ts'
 import { createWebRouter } from './hosts/web.ts'
 import { forwardedProtocol } from './http/forwarded-proto.ts'
 
@@ -21,6 +23,27 @@ export interface AppOptions extends MockOptions {
 
 export interface MockApp extends Express {
   core: MockCore
+}
+
+/** Express's own entry point, which the app function and app.listen() call. */
+interface Handler {
+  handle(request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void): void
+}
+
+/** The headers a middleware that only sets headers (helmet with a fixed policy) gives every answer, names lower-cased. */
+function headersOf(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  }
+  let done = false
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, () => (done = true))
+  if (!done) throw new Error('Failed to read the security headers: the middleware did not finish at once.')
+  return headers
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
@@ -43,20 +66,29 @@ export function createApp(options: AppOptions = {}): MockApp {
   // Over plain http on 127.0.0.1 an upgrade-insecure-requests directive would send the app's own
   // requests to an https port nobody listens on; a deployment behind https gets HSTS instead.
   // The session recorder starts its worker from a blob: URL; nothing else may.
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
-      },
-      strictTransportSecurity: false,
-    }),
-  )
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
+    },
+    strictTransportSecurity: false,
+  })
+  app.use(securityHeaders)
   // HSTS means something only over https (RFC 6797 section 7.2: not over plain http).
   app.use((request, response, next) => {
     if (request.secure) response.setHeader('strict-transport-security', HSTS)
     next()
   })
-  app.use(createExpressRouter(core))
+  // The documents' calls are answered before Express (hosts/api-host.ts), with the headers the middleware above
+  // gives every answer; anything else goes on through Express.
+  const api = createApiHost(core, {
+    hops,
+    baseHeaders: headersOf(securityHeaders),
+    secureHeaders: { 'strict-transport-security': HSTS },
+    logError: options.logError,
+  })
+  const handle = (app as unknown as Handler).handle.bind(app)
+  ;(app as unknown as Handler).handle = (request, response, next) =>
+    api(request, response, () => handle(request, response, next))
   if (options.webRoot)
     app.use(
       createWebRouter({

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
+import { BUILD_TIME } from './build-time.ts'
 import { parseAllowedHost, parseControlToken } from './cli-values.ts'
 import { SEED_ACCOUNTS } from './domain/seed.ts'
 import { createHttpServer } from './hosts/http-server.ts'
@@ -67,7 +68,7 @@ function main(): void {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
-  const defaultWeb = fileURLToPath(new URL('../../web/dist', import.meta.url))
+  const defaultWeb = fileURLToPath(new URL(BUILD_TIME?.webDist ?? '../../web/dist', import.meta.url))
   // Express sends files by absolute path only, so a relative --web is resolved here.
   const webRoot =
     values.web === 'none'
@@ -82,7 +83,7 @@ function main(): void {
     parseControlToken(values['control-token'], '--control-token') ??
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
-  const log = values.quiet ? undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`)
+  const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
@@ -119,7 +120,10 @@ function main(): void {
       })
       const stop = () => {
         server.close()
-        void app.core.flush().then(() => process.exit(0))
+        void app.core.flush().then(() => {
+          log?.flush()
+          process.exit(0)
+        })
       }
       process.on('SIGINT', stop)
       process.on('SIGTERM', stop)
@@ -129,6 +133,25 @@ function main(): void {
       process.exit(1)
     },
   )
+}
+
+/**
+ * The request log: dated lines written together once the calls of this turn of the event loop are answered, one
+ * write instead of one a call (a write to a terminal or a pipe is a system call).
+ */
+function createLineWriter(stream: NodeJS.WriteStream): ((line: string) => void) & { flush(): void } {
+  let pending = ''
+  const flush = () => {
+    if (pending === '') return
+    const text = pending
+    pending = ''
+    stream.write(text)
+  }
+  const write = (line: string) => {
+    if (pending === '') setImmediate(flush)
+    pending += `${new Date().toISOString()} ${line}\n`
+  }
+  return Object.assign(write, { flush })
 }
 
 /** --trust-proxy takes a count of proxies; a word like `true` is refused rather than read as "all". */

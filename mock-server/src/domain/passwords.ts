@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
+import { BUILD_TIME } from '../build-time.ts'
 import { ARGON2_PARAMS, HASH_CONCURRENCY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
@@ -32,7 +33,15 @@ export interface PasswordHasher {
   verify(hashed: string, password: string): Promise<boolean>
   /** A hash of a random password, verified against when no account matches, so timing says nothing. */
   dummyHash(): Promise<string>
+  /**
+   * The hash of a password everybody knows (a seeded account's): made once per process and parameters and reused by
+   * every reset, or made at build time for the compiled server. Never for a password a person chose.
+   */
+  hashPublished(password: string): Promise<string>
 }
+
+/** Published passwords' hashes by parameters and password, for every app of the process (tests make many). */
+const publishedHashes = new Map<string, Promise<string>>()
 
 export interface HasherOptions {
   /** argon2id memory in KiB; lower only where a test says so explicitly. */
@@ -50,11 +59,32 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
   }
   const limit = createLimiter(options.concurrency ?? HASH_CONCURRENCY)
   let dummy: Promise<string> | undefined
+  // The build's hashes are made with ARGON2_PARAMS (scripts/build-server.ts): used only when this hasher's are those.
+  const built =
+    params.memoryCost === ARGON2_PARAMS.memoryCost && params.timeCost === ARGON2_PARAMS.timeCost
+      ? BUILD_TIME
+      : undefined
   const hasher: PasswordHasher = {
     hash: (password) => limit(() => hash(password, params)),
     verify: (hashed, password) => limit(() => verify(hashed, password).catch(() => false)),
     // Random enough to stand for "no password" too: an account whose unproven password was discarded.
-    dummyHash: () => (dummy ??= hasher.hash(`dummy-${randomBytes(32).toString('base64url')}`)),
+    dummyHash: () =>
+      (dummy ??= built
+        ? Promise.resolve(built.dummyHash)
+        : hasher.hash(`dummy-${randomBytes(32).toString('base64url')}`)),
+    hashPublished(password) {
+      const made = built?.seedHashes[password]
+      if (made) return Promise.resolve(made)
+      const key = `${params.memoryCost}:${params.timeCost}:${password}`
+      let hashed = publishedHashes.get(key)
+      if (!hashed) {
+        hashed = hasher.hash(password)
+        // A failed hash is not kept: the next reset tries again.
+        hashed.catch(() => publishedHashes.delete(key))
+        publishedHashes.set(key, hashed)
+      }
+      return hashed
+    },
   }
   return hasher
 }

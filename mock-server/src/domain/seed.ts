@@ -9,5 +9,6 @@ export const SEED_ACCOUNTS = [
 ] as const
 
 export async function seedAccounts(ctx: DomainContext): Promise<void> {
-  for (const account of SEED_ACCOUNTS) await createUser(ctx, account)
+  for (const { password, ...account } of SEED_ACCOUNTS)
+    await createUser(ctx, { ...account, passwordHash: await ctx.hasher.hashPublished(password) })
 }

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import express, { type Router } from 'express'
+import { encodeBody } from './compress.ts'
 import { sendError } from './express.ts'
 import { sendPrecompressed } from './precompressed.ts'
 import { decodeStaticPath, encodeStaticPath } from './static-path.ts'
@@ -40,7 +41,7 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
     request.url = encodeStaticPath(path) + (query === -1 ? '' : request.url.slice(query))
     next()
   })
-  router.get('/config.json', (_request, response) => {
+  router.get('/config.json', (request, response) => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
     // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
     // the placeholders from its own address (web/src/lib/config/runtime-config.ts).
@@ -52,7 +53,15 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
     // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
-    response.set('cache-control', 'no-store').json({ ...sinks, ...file, mock: !production, externalSignIn })
+    const json = JSON.stringify({ ...sinks, ...file, mock: !production, externalSignIn })
+    // Compressed as the API's answers are, past the same size (hosts/compress.ts).
+    const { body, headers } = encodeBody(request.headers['accept-encoding'], request.method, json, undefined)
+    response.set({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    })
+    response.end(body)
   })
   // Source maps would publish the app's source: served while developing, never in production mode.
   if (production) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
+import { BUILD_TIME } from '../build-time.ts'
 import { MAX_BODY_BYTES } from '../constants.ts'
 
 export type DocumentName = 'api' | 'control'
@@ -63,6 +64,8 @@ export function getBearerPolicy(security: string[][], optionalBearer: unknown): 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
 
 export function loadDocument(name: DocumentName): Record<string, unknown> {
+  // The compiled server carries both documents parsed at build time (scripts/build-server.ts).
+  if (BUILD_TIME) return BUILD_TIME.documents[name]
   return parse(readFileSync(fileURLToPath(new URL(FILES[name], import.meta.url)), 'utf8')) as Record<
     string,
     unknown
@@ -124,8 +127,17 @@ export function createRoutes(name: DocumentName): Route[] {
 
 function compileRoutes(name: DocumentName): Route[] {
   const document = loadDocument(name)
-  const ajv = createAjv()
-  ajv.addSchema(withoutDiscriminatorMappings(document) as object, name)
+  // The validators are compiled at the first call of their operation, not at start: a start compiles none, and a
+  // run that never calls an operation never pays for its schemas (docs/decisions/013-mock-server-speed.md).
+  let ajv: Ajv2020 | undefined
+  const compile = (schema: object): ValidateFunction =>
+    lazyValidator(() => {
+      if (!ajv) {
+        ajv = createAjv()
+        ajv.addSchema(withoutDiscriminatorMappings(document) as object, name)
+      }
+      return ajv.compile(schema)
+    })
   const paths = document.paths as Record<string, Record<string, unknown>>
   const rootSecurity = (document.security as Record<string, unknown>[] | undefined) ?? []
   const routes: Route[] = []
@@ -153,9 +165,9 @@ function compileRoutes(name: DocumentName): Route[] {
         template,
         pattern,
         pathNames,
-        ...(bodyType && { bodyType, validateBody: ajv.compile({ $ref: `${name}#${pointer}` }) }),
-        validateQuery: ajv.compile(parametersSchema(parameters, 'query', name)),
-        validatePath: ajv.compile(parametersSchema(parameters, 'path', name)),
+        ...(bodyType && { bodyType, validateBody: compile({ $ref: `${name}#${pointer}` }) }),
+        validateQuery: compile(parametersSchema(parameters, 'query', name)),
+        validatePath: compile(parametersSchema(parameters, 'path', name)),
         security,
         bearer: getBearerPolicy(security, operation['x-optional-bearer']),
         maxBodyBytes:
@@ -170,6 +182,19 @@ function compileRoutes(name: DocumentName): Route[] {
     }
   }
   return routes
+}
+
+/** A validator compiled by its first call; its `errors` are those of its latest call, as Ajv's own. */
+function lazyValidator(make: () => ValidateFunction): ValidateFunction {
+  let compiled: ValidateFunction | undefined
+  const validate = ((data: unknown) => {
+    compiled ??= make()
+    const valid = compiled(data)
+    validate.errors = compiled.errors
+    return valid
+  }) as ValidateFunction
+  validate.errors = null
+  return validate
 }
 
 /**

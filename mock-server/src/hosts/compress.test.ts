@@ -1,0 +1,103 @@
+// Compressed JSON: an answer of COMPRESS_MIN_BYTES or more goes out in brotli or gzip as the client asks, with `Vary:
+// Accept-Encoding`; a small one, and any answer to a client that asks for no encoding, goes as it is. The API's
+// answers and config.json alike, seen on the wire (supertest and fetch would decompress).
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { get, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createApp } from '../app.ts'
+import { COMPRESS_MIN_BYTES } from './compress.ts'
+
+const hasher = { memoryCost: 1024, timeCost: 1 }
+let origin: string
+let close: () => void
+beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'compress-root-'))
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>')
+  // A config.json past the size floor: the server adds its own fields to whatever the file holds.
+  writeFileSync(join(root, 'config.json'), JSON.stringify({ environment: 'x'.repeat(COMPRESS_MIN_BYTES) }))
+  const app = createApp({ webRoot: root, hasher })
+  await app.core.ready
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  close = () => server.close()
+})
+afterAll(() => close())
+
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    get(`${origin}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          bytes: Buffer.concat(chunks),
+        }),
+      )
+    }).on('error', reject)
+  })
+}
+
+function decoded(answer: { headers: IncomingHttpHeaders; bytes: Buffer }): unknown {
+  const encoding = answer.headers['content-encoding']
+  const bytes =
+    encoding === 'br'
+      ? brotliDecompressSync(answer.bytes)
+      : encoding === 'gzip'
+        ? gunzipSync(answer.bytes)
+        : answer.bytes
+  return JSON.parse(bytes.toString('utf8'))
+}
+
+// GET /__mock/scenarios lists every scenario: well past the floor.
+test.each(['/__mock/scenarios', '/config.json'])(
+  '%s, a large answer, goes out in brotli or gzip as asked, the same JSON, with Vary: Accept-Encoding',
+  async (path) => {
+    const plain = await rawGet(path, {})
+    expect(plain.status).toBe(200)
+    expect(plain.bytes.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES)
+    const json = decoded(plain)
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const answer = await rawGet(path, { 'accept-encoding': accept })
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, encoding])
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/)
+      expect(answer.bytes.length).toBeLessThan(plain.bytes.length)
+      expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
+      expect(decoded(answer)).toEqual(json)
+    }
+  },
+)
+
+test('a client that sends no Accept-Encoding (or takes none we have) gets a large answer as it is, still with Vary', async () => {
+  const asks: Record<string, string>[] = [
+    {},
+    { 'accept-encoding': 'identity' },
+    { 'accept-encoding': 'deflate' },
+  ]
+  for (const headers of asks) {
+    const answer = await rawGet('/__mock/scenarios', headers)
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/)
+    expect(JSON.parse(answer.bytes.toString('utf8'))).toHaveProperty('available')
+  }
+})
+
+test('a small answer goes raw, whatever the client takes', async () => {
+  const answer = await rawGet('/api/_auth/session', { 'accept-encoding': 'gzip, deflate, br' })
+  expect([answer.status, answer.headers['content-encoding'], answer.bytes.toString('utf8')]).toEqual([
+    200,
+    undefined,
+    '{}',
+  ])
+  expect(answer.headers.vary ?? '').not.toMatch(/Accept-Encoding/)
+})

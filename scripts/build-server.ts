@@ -1,0 +1,108 @@
+/**
+ * `npm run build:server`: the mock server compiled ahead to one JavaScript file, so a start runs no TypeScript
+ * compiler, parses no YAML and hashes no seeded password (docs/decisions/013-mock-server-speed.md).
+ *
+ * Writes into `dist/mock-server/` (git-ignored; `--out <dir>` elsewhere):
+ * - `main.js`: mock-server/src/main.ts bundled by esbuild (tsx's own, already installed), packages included but
+ *   the native argon2 binding; the two OpenAPI documents parsed and the seeded accounts' argon2id hashes made at
+ *   build time (`BUILD_TIME`, mock-server/src/build-time.ts);
+ * - `inputs.json`: every file the build read, with its size and modification time, taken before the build.
+ *   `node mock-server/start.mjs` (npm run mock) rebuilds whenever one of them differs or is gone, so a stale
+ *   build is never served.
+ */
+import { statSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { hash } from '@node-rs/argon2'
+import { dictionary } from '@zxcvbn-ts/language-common'
+import { build, type Plugin } from 'esbuild'
+import { parse } from 'yaml'
+import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
+import { SEED_ACCOUNTS } from '../mock-server/src/domain/seed.ts'
+import type { BuildTime } from '../mock-server/src/build-time.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { values } = parseArgs({ options: { out: { type: 'string' }, meta: { type: 'boolean' } } })
+const outDir = resolve(values.out ?? join(root, 'dist/mock-server'))
+const DOCUMENTS = { api: 'openapi.yaml', control: 'mock-server/control.openapi.yaml' } as const
+/** Inputs esbuild does not see: the documents, this script, and the lock file (which pins every bundled package). */
+const EXTRA_INPUTS = [...Object.values(DOCUMENTS), 'scripts/build-server.ts', 'package-lock.json']
+
+function stamp(file: string): [number, number] | null {
+  const stats = statSync(join(root, file), { throwIfNoEntry: false })
+  return stats ? [stats.mtimeMs, stats.size] : null
+}
+
+/**
+ * The server reads one list of the common-words package, `passwords-common` (mock-server/src/domain/passwords.ts):
+ * the compiled server carries that list alone, as JSON, instead of every list of the package, decompressed at start.
+ */
+const commonPasswordsOnly: Plugin = {
+  name: 'common-passwords-only',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^@zxcvbn-ts\/language-common$/ }, () => ({
+      path: 'passwords-common',
+      namespace: 'common-passwords',
+    }))
+    esbuild.onLoad({ filter: /.*/, namespace: 'common-passwords' }, () => ({
+      contents: `export const dictionary = { 'passwords-common': JSON.parse(${JSON.stringify(JSON.stringify(dictionary['passwords-common']))}) }`,
+      loader: 'js',
+    }))
+  },
+}
+
+export async function buildServer(): Promise<void> {
+  const started = performance.now()
+  // Stamped before reading: a file edited while the build runs leaves the stamp behind, and the next start rebuilds.
+  const extra = Object.fromEntries(EXTRA_INPUTS.map((file) => [file, stamp(file)]))
+  const params = { ...ARGON2_PARAMS, algorithm: 2 } // Algorithm.Argon2id
+  const seedHashes: Record<string, string> = {}
+  for (const account of SEED_ACCOUNTS) seedHashes[account.password] = await hash(account.password, params)
+  const buildTime: BuildTime = {
+    documents: {
+      api: parse(readFileSync(join(root, DOCUMENTS.api), 'utf8')) as Record<string, unknown>,
+      control: parse(readFileSync(join(root, DOCUMENTS.control), 'utf8')) as Record<string, unknown>,
+    },
+    webDist: relative(outDir, join(root, 'web/dist')).split('\\').join('/') + '/',
+    seedHashes,
+    // A hash of a random password nobody keeps: what a sign-in at an unknown address is checked against.
+    dummyHash: await hash(`dummy-${randomBytes(32).toString('base64url')}`, params),
+  }
+  mkdirSync(outDir, { recursive: true })
+  const result = await build({
+    entryPoints: [join(root, 'mock-server/src/main.ts')],
+    outfile: join(outDir, 'main.js.tmp'),
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // A native binding: loaded from node_modules at run time.
+    external: ['@node-rs/argon2'],
+    // CommonJS packages bundled into an ES module still call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    define: { __MOCK_SERVER_BUILD__: JSON.stringify(buildTime) },
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    metafile: true,
+    plugins: [commonPasswordsOnly],
+    logLevel: 'warning',
+  })
+  const inputs: Record<string, [number, number] | null> = { ...extra }
+  for (const file of Object.keys(result.metafile.inputs))
+    if (!file.startsWith('<') && !file.includes(':')) inputs[file] ??= stamp(file)
+  if (values.meta) writeFileSync(join(outDir, 'meta.json'), JSON.stringify(result.metafile))
+  renameSync(join(outDir, 'main.js.tmp'), join(outDir, 'main.js'))
+  // Written last: a build that failed half-way leaves no stamp that would call it fresh.
+  writeFileSync(join(outDir, 'inputs.json'), JSON.stringify({ root: relative(outDir, root) || '.', inputs }))
+  process.stderr.write(
+    `Built the mock server into ${relative(process.cwd(), outDir) || '.'}/main.js (${Object.keys(inputs).length} inputs, ${Math.round(performance.now() - started)} ms)\n`,
+  )
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer()
