@@ -67,10 +67,11 @@ export default defineConfig({
     // The app is built into a directory of this run's own, so a build, `npm start` or another run beside it
     // neither empties nor replaces the files it serves; scripts/run-e2e-build.ts copies the last build there instead
     // when no file that build read has changed. --trust-proxy 1: each test sends its own X-Forwarded-For
-    // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test.
+    // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test. The
+    // server is the compiled one `npm start` runs (mock-server/start.mjs builds it first when it is missing or stale).
     command: [
       `node --import tsx scripts/run-e2e-build.ts ${webDir}`,
-      `node --import tsx mock-server/src/main.ts --port ${process.env.E2E_PORT} --quiet --trust-proxy 1 --web ${webDir}`,
+      `node mock-server/start.mjs --port ${process.env.E2E_PORT} --quiet --trust-proxy 1 --web ${webDir}`,
     ].join(' && '),
     cwd: root,
     url: `${origin}/api/_auth/session`,
