@@ -71,6 +71,7 @@ function send(
     request.method ?? 'GET',
     raw.body,
     raw.headers.vary,
+    raw.headers['set-cookie'] !== undefined,
   )
   // Headers given to writeHead are sent as they are: the length is stated here (Node would add it only when the
   // headers are set one by one).

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
-import { COMPRESS_MIN_BYTES } from './compress.ts'
+import { COMPRESS_MIN_BYTES, encodeBody } from './compress.ts'
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
 let origin: string
@@ -100,4 +100,21 @@ test('a small answer goes raw, whatever the client takes', async () => {
     '{}',
   ])
   expect(answer.headers.vary ?? '').not.toMatch(/Accept-Encoding/)
+})
+
+// BREACH: a secret compressed beside text a cross-site page can steer leaks through the answer's length.
+test.each([
+  ['a token', '"access_token":"eyJhbGciOi.x.y"'],
+  ['a refresh token', '"refresh_token": "r-123"'],
+  ['a one-time code', '"code":"123456"'],
+  ['a reset token', '"reset_token":"t"'],
+])('a large answer that carries %s goes raw, whatever the client takes', (_, field) => {
+  const body = `{${field},"padding":"${'x'.repeat(COMPRESS_MIN_BYTES)}"}`
+  expect(encodeBody('gzip, deflate, br', 'GET', body, undefined)).toEqual({ body, headers: {} })
+})
+
+test('a large answer that sets a cookie goes raw; the same answer without one is compressed', () => {
+  const body = JSON.stringify({ padding: 'x'.repeat(COMPRESS_MIN_BYTES) })
+  expect(encodeBody('br', 'GET', body, undefined, true)).toEqual({ body, headers: {} })
+  expect(encodeBody('br', 'GET', body, undefined, false).headers['content-encoding']).toBe('br')
 })
