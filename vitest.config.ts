@@ -2,10 +2,14 @@ import { defineConfig, defineProject } from 'vitest/config'
 
 /**
  * The web app's tests that need a DOM: every component test (.test.tsx) and the few .test.ts files that reach for a
- * browser global the node environment lacks (sessionStorage). Any other web .test.ts runs in unit-web-node: a jsdom
+ * browser global the node environment lacks (sessionStorage, ErrorEvent). Any other web .test.ts runs in unit-web-node: a jsdom
  * environment costs about half a second per file to set up, for nothing when a test renders nothing.
  */
-const WEB_DOM_TESTS = ['web/src/**/*.test.tsx', 'web/src/session/token-storage.test.ts']
+const WEB_DOM_TESTS = [
+  'web/src/**/*.test.tsx',
+  'web/src/session/token-storage.test.ts',
+  'web/src/lib/monitoring/schedule-services.test.ts',
+]
 
 /** The web app's unit and component tests (jsdom). */
 export const unitWebProject = defineProject({
