@@ -30,8 +30,26 @@ export type RefreshOutcome =
       code: Extract<Schemas['ErrorCode'], 'refresh_invalid' | 'refresh_expired' | 'refresh_reused'>
     }
 
-function signingKey(ctx: DomainContext): Uint8Array {
-  return new TextEncoder().encode(ctx.config.secret)
+/** Each secret's HMAC key, imported once: importing it at every sign and verify was most of a token's cost. */
+const signingKeys = new Map<string, Promise<CryptoKey>>()
+/** Servers in one process (a test run starts hundreds) each have a secret of their own; the oldest go first. */
+const SIGNING_KEYS_KEPT = 64
+
+function signingKey(ctx: DomainContext): Promise<CryptoKey> {
+  const secret = ctx.config.secret
+  let key = signingKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
+    if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.delete(signingKeys.keys().next().value!)
+    signingKeys.set(secret, key)
+  }
+  return key
 }
 
 export async function signAccessToken(
@@ -48,7 +66,7 @@ export async function signAccessToken(
     .setJti(createId())
     .setIssuedAt(now)
     .setExpirationTime(now + Math.round(ctx.config.accessTokenTtlMs / 1000))
-    .sign(signingKey(ctx))
+    .sign(await signingKey(ctx))
 }
 
 function verifyOptions(ctx: DomainContext) {
@@ -73,7 +91,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
   let payload
   try {
-    ;({ payload } = await jwtVerify(token, signingKey(ctx), verifyOptions(ctx)))
+    ;({ payload } = await jwtVerify(token, await signingKey(ctx), verifyOptions(ctx)))
   } catch (error) {
     return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
   }
@@ -104,7 +122,7 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
   if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
   if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
-  const expected = createHmac('sha256', signingKey(ctx)).update(`${header}.${payload}`).digest('base64url')
+  const expected = createHmac('sha256', ctx.config.secret).update(`${header}.${payload}`).digest('base64url')
   if (!safeEqual(signature, expected)) return null
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>
