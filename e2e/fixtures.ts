@@ -84,8 +84,9 @@ export async function createAccount(
   mock: MockControl,
   baseUrl: string,
   label = 'e2e',
+  name = `Learner ${label}`,
 ): Promise<Account> {
-  const account = { email: createEmail(label), password: PASSWORD, name: `Learner ${label}` }
+  const account = { email: createEmail(label), password: PASSWORD, name }
   await signUpVerified({ baseUrl, fetch: fetchThrough(request), mock }, account)
   return account
 }

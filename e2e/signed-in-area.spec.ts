@@ -1,6 +1,6 @@
 // The signed-in area in the browser (docs/behaviour.md: Signed-in area): home's content, the process page (a step scheduled with the picker is
 // still scheduled after a reload), help's search, and the picker's mobile layout at 600 px.
-import { describeCalls, expect, signInThroughForm, test } from './fixtures.ts'
+import { createAccount, describeCalls, expect, signInThroughForm, test } from './fixtures.ts'
 import { pickerDialog, scheduleField, stepItem } from './services-fixtures.ts'
 
 const NEXT_STEP = 'Complete your learner profile'
@@ -131,3 +131,22 @@ test.describe('the picker at 601 px wide', () => {
     expect(covered).toBe(false)
   })
 })
+
+// The longest name the contract takes, without a space: on a phone and on a desktop it breaks inside the greeting and
+// shrinks in the header, and the page never scrolls sideways.
+for (const width of [360, 1280])
+  test(`home at ${width} px: a 100-letter name without a space never pushes the page sideways`, async ({
+    page,
+    request,
+    mock,
+    baseURL,
+  }) => {
+    const account = await createAccount(request, mock, baseURL!, `long-name-${width}`, 'W'.repeat(100))
+    await page.setViewportSize({ width, height: 800 })
+    await signInThroughForm(page, account)
+    await expect(page.getByRole('heading', { name: `Welcome, ${account.name}`, level: 1 })).toBeVisible()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })

@@ -53,8 +53,19 @@ const commonPasswordsOnly: Plugin = {
   },
 }
 
+/** A file's stamp, or null (never fresh) when it changed after `since`: the build may hold its older content. */
+function stampedBefore(file: string, since: number): [number, number] | null {
+  const now = stamp(file)
+  return now && now[0] < since ? now : null
+}
+
 export async function buildServer(): Promise<void> {
   const started = performance.now()
+  // A source saved after this moment may have been read before or after its change: it is stamped as unknown (null),
+  // so the next start rebuilds rather than trusting a stamp taken after the build read the file.
+  const startedAt = Date.now()
+  // Each build writes its own temporary files, so two starts building at once both finish (the last rename wins).
+  const temporary = `main.js.${process.pid}.tmp`
   // Stamped before reading: a file edited while the build runs leaves the stamp behind, and the next start rebuilds.
   const extra = Object.fromEntries(EXTRA_INPUTS.map((file) => [file, stamp(file)]))
   const params = { ...ARGON2_PARAMS, algorithm: 2 } // Algorithm.Argon2id
@@ -73,7 +84,7 @@ export async function buildServer(): Promise<void> {
   mkdirSync(outDir, { recursive: true })
   const result = await build({
     entryPoints: [join(root, 'mock-server/src/main.ts')],
-    outfile: join(outDir, 'main.js.tmp'),
+    outfile: join(outDir, temporary),
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
@@ -95,11 +106,15 @@ export async function buildServer(): Promise<void> {
   })
   const inputs: Record<string, [number, number] | null> = { ...extra }
   for (const file of Object.keys(result.metafile.inputs))
-    if (!file.startsWith('<') && !file.includes(':')) inputs[file] ??= stamp(file)
+    if (!file.startsWith('<') && !file.includes(':')) inputs[file] ??= stampedBefore(file, startedAt)
   if (values.meta) writeFileSync(join(outDir, 'meta.json'), JSON.stringify(result.metafile))
-  renameSync(join(outDir, 'main.js.tmp'), join(outDir, 'main.js'))
+  renameSync(join(outDir, temporary), join(outDir, 'main.js'))
   // Written last: a build that failed half-way leaves no stamp that would call it fresh.
-  writeFileSync(join(outDir, 'inputs.json'), JSON.stringify({ root: relative(outDir, root) || '.', inputs }))
+  writeFileSync(
+    join(outDir, `inputs.json.${process.pid}.tmp`),
+    JSON.stringify({ root: relative(outDir, root) || '.', inputs }),
+  )
+  renameSync(join(outDir, `inputs.json.${process.pid}.tmp`), join(outDir, 'inputs.json'))
   process.stderr.write(
     `Built the mock server into ${relative(process.cwd(), outDir) || '.'}/main.js (${Object.keys(inputs).length} inputs, ${Math.round(performance.now() - started)} ms)\n`,
   )
