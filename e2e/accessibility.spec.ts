@@ -3,7 +3,7 @@
 // scanned and reported even when an earlier one fails.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, landmarkOf, signInThroughForm, test } from './fixtures.ts'
+import { clickMainNav, expect, holdSignOut, landmarkOf, signInThroughForm, test } from './fixtures.ts'
 
 /** The serious and critical violations on the page as it is now, readable in a failure. */
 async function findSeriousViolations(page: Page) {
@@ -57,24 +57,13 @@ test('axe: the signed-in routes and /logout', async ({ page, account }) => {
   await signInThroughForm(page, account)
   for (const path of ['/', '/help', '/process'] as const) {
     await test.step(path, async () => {
-      if (path !== '/')
-        await page
-          .getByRole('navigation', { name: 'Main' })
-          .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
-          .click()
+      if (path !== '/') await clickMainNav(page, path)
       await expect(landmarkOf(page, path, account)).toBeVisible()
       await scan(page, path)
     })
   }
   await test.step('/logout (while signing out)', async () => {
-    // Hold the sign-out call, so the page stays on screen for the scan.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/_auth/session', async (route) => {
-      if (route.request().method() !== 'DELETE') return route.fallback()
-      await held
-      await route.fallback()
-    })
+    const release = await holdSignOut(page) // the page stays on screen for the scan
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
     await expect(page.getByRole('heading', { name: 'Signing out…' })).toBeVisible()
     await scan(page, '/logout', { settled: false }) // the loading bar shows while signing out
@@ -105,11 +94,7 @@ test.describe('dark scheme', () => {
     await signInThroughForm(page, account)
     for (const path of ['/', '/help', '/process'] as const) {
       await test.step(path, async () => {
-        if (path !== '/')
-          await page
-            .getByRole('navigation', { name: 'Main' })
-            .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
-            .click()
+        if (path !== '/') await clickMainNav(page, path)
         await expect(landmarkOf(page, path, account)).toBeVisible()
         await scan(page, `${path} (dark)`)
       })

@@ -164,6 +164,36 @@ export async function signInThroughForm(page: Page, account: Account, landing = 
 }
 
 /** No call in flight and the session ready: the layout's loading bar is hidden. */
+/** Goes to /help or /process through the header's main navigation (the caller waits for the page). */
+export async function clickMainNav(page: Page, path: '/help' | '/process'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
+    .click()
+}
+
+/** Holds the sign-out call (DELETE /api/_auth/session) until the returned function is called. */
+export async function holdSignOut(page: Page): Promise<() => void> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/_auth/session', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback()
+    await held
+    await route.fallback()
+  })
+  return release
+}
+
+/** Throws the QA panel's test error (mock mode) and waits for the error page it leads to. */
+export async function throwQaTestError(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'QA panel' }).click()
+  await page
+    .getByRole('region', { name: 'QA panel' })
+    .getByRole('button', { name: 'Throw a test error' })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Internal Server Error', level: 1 })).toBeVisible()
+}
+
 export async function expectSettled(page: Page): Promise<void> {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden()
 }

@@ -4,7 +4,17 @@
 // generated addresses and the times are masked; the name in the header comes from the test's title, so it is fixed;
 // animations are stopped and the caret hidden. Why these fonts and tolerances: docs/decisions/014-layout-and-screenshots.md.
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectSettled, goHomeByLink, signInThroughForm, test, toasts } from './fixtures.ts'
+import {
+  clickMainNav,
+  expect,
+  expectSettled,
+  goHomeByLink,
+  holdSignOut,
+  signInThroughForm,
+  test,
+  throwQaTestError,
+  toasts,
+} from './fixtures.ts'
 
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -51,10 +61,7 @@ function homeMasks(page: Page): Locator[] {
 }
 
 async function openSignedIn(page: Page, path: '/process' | '/help'): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: path === '/help' ? 'Help' : 'Process' })
-    .click()
+  await clickMainNav(page, path)
   await expect(
     page.getByRole('heading', { name: path === '/help' ? 'Help' : 'Process', level: 1 }),
   ).toBeVisible()
@@ -109,14 +116,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await expect(panel).toHaveCount(0)
       })
       await test.step('/logout (while signing out)', async () => {
-        // Hold the sign-out call, so the page stays on screen.
-        let release: () => void = () => {}
-        const held = new Promise<void>((resolve) => (release = resolve))
-        await page.route('**/api/_auth/session', async (route) => {
-          if (route.request().method() !== 'DELETE') return route.fallback()
-          await held
-          await route.fallback()
-        })
+        const release = await holdSignOut(page) // the page stays on screen
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
         await expect(page.getByRole('heading', { name: 'Signing out…' })).toBeVisible()
         await expectScreen(page, `${viewportName}-logout`)
@@ -149,12 +149,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       test.setTimeout(60_000)
       allowedConsoleErrors.push(/QA panel: a test error/, /The above error occurred/, /React Router caught/)
       await signInThroughForm(page, account)
-      await page.getByRole('button', { name: 'QA panel' }).click()
-      await page
-        .getByRole('region', { name: 'QA panel' })
-        .getByRole('button', { name: 'Throw a test error' })
-        .click()
-      await expect(page.getByRole('heading', { name: 'Internal Server Error', level: 1 })).toBeVisible()
+      await throwQaTestError(page)
       await expectScreen(page, `${viewportName}-server-error`)
     })
   })

@@ -10,6 +10,7 @@ import {
   landmarkOf,
   signInThroughForm,
   test,
+  throwQaTestError,
   type Account,
   type MockControl,
 } from './fixtures.ts'
@@ -35,12 +36,7 @@ test('a thrown error shows the error page and reaches the error-reporting sink',
   allowedConsoleErrors.push(new RegExp(QA_TEST_ERROR), /The above error occurred/, /React Router caught/)
   const before = (await mock.sentryEvents()).filter((event) => event.message === `Error: ${QA_TEST_ERROR}`)
   await signInThroughForm(page, account)
-  await page.getByRole('button', { name: 'QA panel' }).click()
-  await page
-    .getByRole('region', { name: 'QA panel' })
-    .getByRole('button', { name: 'Throw a test error' })
-    .click()
-  await expect(page.getByRole('heading', { name: 'Internal Server Error', level: 1 })).toBeVisible()
+  await throwQaTestError(page)
   await expect
     .poll(async () =>
       (await mock.sentryEvents()).filter((event) => event.message === `Error: ${QA_TEST_ERROR}`),

@@ -17,6 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/bench-bundle')
@@ -60,8 +61,8 @@ function serve(dir: string): Promise<Server> {
 export async function measureInitialJs(dir: string, path: string, ready: string): Promise<Measured> {
   const server = await serve(dir)
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   try {
     const page = await browser.newPage()

@@ -10,22 +10,15 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/lighthouse')
 const cli = join(cache, 'node_modules/lighthouse/cli/index.js')
 const version = process.env.LIGHTHOUSE_VERSION ?? '12'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const chromium = CHROMIUM_PATH
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 interface Metric {
   label: string
