@@ -2,9 +2,9 @@
 // browser's fetch, storage, timers, locks and channels, then renders the router. The only file that does so.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
 import { AppProviders, createApp } from './app/providers.tsx'
-import { createAppRouter, loadErrorPage, type AppRouter } from './app/router.tsx'
+import { createAppRouter } from './app/app-router.ts'
+import { AppRouterView, loadErrorPage } from './app/router.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
@@ -20,7 +20,7 @@ async function boot() {
   const fetch = (request: Request) => window.fetch(request)
   const config = await loadRuntimeConfig(fetch, new URL('config.json', document.baseURI).href)
   const storage = getSessionStorage()
-  let router: AppRouter | null = null
+  const router = createAppRouter()
   const { store, services } = createApp({
     config,
     origin: window.location.origin,
@@ -31,7 +31,7 @@ async function boot() {
       setInterval: (fn, ms) => window.setInterval(fn, ms),
       clearInterval: (id) => window.clearInterval(id as number),
     },
-    navigate: (to, options) => void router?.navigate(to, options),
+    navigate: (to, options) => void router.navigate(to, options),
     notify: showToast,
     log: (message) => console.log(message),
     hash: createSha256Hex(window.crypto.subtle),
@@ -44,7 +44,7 @@ async function boot() {
   // A reload or a navigation away aborts the calls in flight (often the start-up refresh); the page on its way out
   // must not take that for a failed refresh and clear the tokens the next page starts with. The aborted calls settle
   // at the first microtask checkpoint of pagehide, that is after its first listener: so this listener is added
-  // before any other (the router adds one), in the capture phase. A page kept for back/forward stays live.
+  // before any other, in the capture phase. A page kept for back/forward stays live.
   window.addEventListener(
     'pagehide',
     (event) => {
@@ -60,14 +60,13 @@ async function boot() {
     reload: () => window.location.reload(),
   })
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
-  router = createAppRouter()
   store.start()
   const root = document.getElementById('root')
   if (!root) throw new Error('Failed to start the app: no #root element.')
   createRoot(root).render(
     <StrictMode>
       <AppProviders store={store} services={services}>
-        <RouterProvider router={router} />
+        <AppRouterView router={router} />
       </AppProviders>
     </StrictMode>,
   )

@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
 import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
 import { ServicesProvider, type Services } from '../lib/services/services.ts'
 import { renderApp, useMockServer } from '../test/app-harness.tsx'
 import { expectConsoleError } from '../test/console-errors.ts'
 import { ErrorPage } from './error-page.tsx'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
 
 useMockServer()
 
@@ -41,18 +42,21 @@ describe('error page (docs/behaviour.md: Routes, Messages)', () => {
   ] as const
 
   test.each(thrown)('$name: the generic server-error page', async ({ userAgent, text, heading }) => {
-    expectConsoleError(/Boom|The above error occurred|Error handled by React Router/)
+    expectConsoleError(/Boom|The above error occurred/)
     const boom = new Error('Boom')
     function Broken(): never {
       throw boom
     }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }])
     const errors = createErrorReporter()
     const reported: unknown[] = []
     errors.attach((error) => reported.push(error))
     render(
       <ServicesProvider services={{ userAgent, errors } as Services}>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <RouteErrorBoundary fallback={(error) => <ErrorPage error={error} />}>
+            <Broken />
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </ServicesProvider>,
     )
     expect(await screen.findByText(text)).toBeInTheDocument()

@@ -2,7 +2,7 @@
 // Error'. Crawlers get a bare status text; the page is never indexed. What the router caught is reported (docs/behaviour.md: Constants),
 // except a 404 (an address, not a fault).
 import { useEffect } from 'react'
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
+import { isRouteErrorResponse, useLocation } from 'react-router-dom'
 import { getDevice } from '../lib/browser/device.ts'
 import { useDocumentTitle } from '../lib/browser/document-title.ts'
 import { useServices } from '../lib/services/services.ts'
@@ -42,9 +42,8 @@ export function NotFoundPage() {
   return <ErrorView status={404} path={useLocation().pathname} />
 }
 
-/** The router's error element: thrown 404 answers as 404, everything else as 500. */
-export function ErrorPage() {
-  const error = useRouteError()
+/** What a route's error boundary shows (router.tsx): thrown 404 answers as 404, everything else as 500. */
+export function ErrorPage({ error }: { error: unknown }) {
   const { pathname } = useLocation()
   const status = isRouteErrorResponse(error) && error.status === 404 ? 404 : 500
   const { errors } = useServices()

@@ -1,18 +1,23 @@
 // The one default layout (docs/behaviour.md: Routes): a loading bar, the page area, the notification area.
 import { useSyncExternalStore } from 'react'
-import { Link, NavLink, Outlet, useNavigation } from 'react-router-dom'
+import { Link, NavLink, Outlet } from 'react-router-dom'
 import { useServices } from '../lib/services/services.ts'
 import { AppToaster } from '../lib/toasts/toaster.tsx'
 import { useSession } from '../session/use-session.ts'
+import { screenLoads } from './lazy-screen.tsx'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
 import { PATHS } from './paths.ts'
 
 function LoadingBar() {
-  const navigation = useNavigation()
+  const screensLoading = useSyncExternalStore(
+    screenLoads.subscribe,
+    screenLoads.getSnapshot,
+    screenLoads.getSnapshot,
+  )
   const { ready } = useSession()
   const { activity } = useServices()
   const inFlight = useSyncExternalStore(activity.subscribe, activity.getSnapshot, activity.getSnapshot)
-  const loading = navigation.state !== 'idle' || !ready || inFlight > 0
+  const loading = screensLoading > 0 || !ready || inFlight > 0
   return <div className="loading-bar" role="progressbar" aria-label="Loading" hidden={!loading} />
 }
 

@@ -1,9 +1,12 @@
 // The routes, exactly those of docs/behaviour.md: Routes. /login and the layout load eagerly; every other screen and
 // the error page (with the crawler list it needs) are lazy chunks, which keeps the first load of /login small
 // (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
-// it is there when the network is not.
+// it is there when the network is not. Declarative routes over the app's own history (app-router.ts).
 import { useEffect, useState } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom'
+import type { AppRouter } from './app-router.ts'
+import { lazyScreen } from './lazy-screen.tsx'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn } from './require-sign-in.tsx'
@@ -19,92 +22,76 @@ export const loadErrorPage = async () => (errorPageModule ??= await import('./er
  * Renders one of the error page's components once its chunk is in: at once when it was fetched ahead, else after
  * it loads. A state update rather than Suspense, whose reveal waits on a timer (a paused page clock would hold it).
  */
-function LazyErrorPage({ name }: { name: 'ErrorPage' | 'NotFoundPage' }) {
+function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; error?: unknown }) {
   const [loaded, setLoaded] = useState(errorPageModule)
   useEffect(() => {
     if (!loaded) void loadErrorPage().then(setLoaded)
   }, [loaded])
-  const Page = loaded?.[name]
-  return Page ? <Page /> : null
+  if (!loaded) return null
+  return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
 }
 
-const ErrorPage = () => <LazyErrorPage name="ErrorPage" />
+const showError = (error: unknown) => <LazyErrorPage name="ErrorPage" error={error} />
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <ErrorPage />,
-    // Shown while the first screen's lazy chunk loads (a deep link to a lazy route).
-    hydrateFallbackElement: <div className="loading-bar" role="progressbar" aria-label="Loading" />,
-    children: [
-      {
-        errorElement: <ErrorPage />,
-        children: [
-          {
-            element: <RequireSignIn />,
-            children: [
-              {
-                path: PATHS.home,
-                lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
-              },
-              {
-                path: PATHS.help,
-                lazy: async () => ({ Component: (await import('../features/help/help-page.tsx')).HelpPage }),
-              },
-              {
-                path: PATHS.process,
-                lazy: async () => ({
-                  Component: (await import('../features/process/process-page.tsx')).ProcessPage,
-                }),
-              },
-            ],
-          },
-          { path: PATHS.login, element: <LoginPage /> },
-          {
-            path: PATHS.signup,
-            lazy: async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignupPage }),
-          },
-          {
-            path: PATHS.otp,
-            lazy: async () => ({
-              Component: (await import('../features/auth/otp-page.tsx')).ExistingAccountOtpPage,
-            }),
-          },
-          {
-            path: PATHS.newAccountOtp,
-            lazy: async () => ({
-              Component: (await import('../features/auth/otp-page.tsx')).NewAccountOtpPage,
-            }),
-          },
-          {
-            path: PATHS.forgot,
-            lazy: async () => ({ Component: (await import('../features/auth/forgot-page.tsx')).ForgotPage }),
-          },
-          {
-            path: PATHS.updatePassword,
-            lazy: async () => ({
-              Component: (await import('../features/auth/update-password-page.tsx')).UpdatePasswordPage,
-            }),
-          },
-          {
-            path: PATHS.logout,
-            lazy: async () => ({ Component: (await import('../features/auth/logout-page.tsx')).LogoutPage }),
-          },
-          {
-            path: PATHS.callback,
-            lazy: async () => ({
-              Component: (await import('../features/auth/callback-page.tsx')).CallbackPage,
-            }),
-          },
-          { path: '*', element: <LazyErrorPage name="NotFoundPage" /> },
-        ],
-      },
-    ],
-  },
-]
+const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx')).HomePage)
+const HelpPage = lazyScreen(async () => (await import('../features/help/help-page.tsx')).HelpPage)
+const ProcessPage = lazyScreen(async () => (await import('../features/process/process-page.tsx')).ProcessPage)
+const SignupPage = lazyScreen(async () => (await import('../features/auth/signup-page.tsx')).SignupPage)
+const ExistingAccountOtpPage = lazyScreen(
+  async () => (await import('../features/auth/otp-page.tsx')).ExistingAccountOtpPage,
+)
+const NewAccountOtpPage = lazyScreen(
+  async () => (await import('../features/auth/otp-page.tsx')).NewAccountOtpPage,
+)
+const ForgotPage = lazyScreen(async () => (await import('../features/auth/forgot-page.tsx')).ForgotPage)
+const UpdatePasswordPage = lazyScreen(
+  async () => (await import('../features/auth/update-password-page.tsx')).UpdatePasswordPage,
+)
+const LogoutPage = lazyScreen(async () => (await import('../features/auth/logout-page.tsx')).LogoutPage)
+const CallbackPage = lazyScreen(async () => (await import('../features/auth/callback-page.tsx')).CallbackPage)
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/** The screens' error boundary, inside the layout: the header and the notification area stay. */
+function ScreenBoundary() {
+  return (
+    <RouteErrorBoundary fallback={showError}>
+      <Outlet />
+    </RouteErrorBoundary>
+  )
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>
+export function AppRoutes() {
+  return (
+    // The outer boundary: an error in the layout itself shows the error page alone.
+    <RouteErrorBoundary fallback={showError}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route element={<ScreenBoundary />}>
+            <Route element={<RequireSignIn />}>
+              <Route path={PATHS.home} element={<HomePage />} />
+              <Route path={PATHS.help} element={<HelpPage />} />
+              <Route path={PATHS.process} element={<ProcessPage />} />
+            </Route>
+            <Route path={PATHS.login} element={<LoginPage />} />
+            <Route path={PATHS.signup} element={<SignupPage />} />
+            <Route path={PATHS.otp} element={<ExistingAccountOtpPage />} />
+            <Route path={PATHS.newAccountOtp} element={<NewAccountOtpPage />} />
+            <Route path={PATHS.forgot} element={<ForgotPage />} />
+            <Route path={PATHS.updatePassword} element={<UpdatePasswordPage />} />
+            <Route path={PATHS.logout} element={<LogoutPage />} />
+            <Route path={PATHS.callback} element={<CallbackPage />} />
+            <Route path="*" element={<LazyErrorPage name="NotFoundPage" />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  )
+}
+
+/** The app's routes over `router`'s history. */
+export function AppRouterView({ router }: { router: AppRouter }) {
+  return (
+    <HistoryRouter history={router.history}>
+      <AppRoutes />
+    </HistoryRouter>
+  )
+}

@@ -4,13 +4,13 @@ import { act, render } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
 import { userEvent } from '@testing-library/user-event'
 import { setupServer } from 'msw/node'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockClient } from '#contracts/support/mock-client.ts'
 import type { MockCore } from '#mock-server/core.ts'
 import { createMswHandlers, type MswHostOptions } from '#mock-server/hosts/msw.ts'
 import { AppProviders, createApp } from '../app/providers.tsx'
-import { routes } from '../app/router.tsx'
+import { createMemoryAppRouter, type AppRouter } from '../app/app-router.ts'
+import { AppRouterView } from '../app/router.tsx'
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../lib/config/runtime-config.ts'
 import { showToast } from '../lib/toasts/toasts.ts'
 import { createMemoryStorage } from './memory-storage.ts'
@@ -52,7 +52,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const storage = createMemoryStorage(options.stored ?? {})
   const assigned: string[] = []
   const logs: string[] = []
-  let router: ReturnType<typeof createMemoryRouter> | null = null
+  const router: AppRouter = createMemoryAppRouter(path)
   const { store, services } = createApp({
     config: { ...DEFAULT_RUNTIME_CONFIG, ...options.config },
     origin: ORIGIN,
@@ -63,7 +63,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       setInterval: (fn, ms) => setInterval(fn, ms),
       clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
     },
-    navigate: (to) => void router?.navigate(to),
+    navigate: (to, options) => void router.navigate(to, options),
     notify: showToast,
     log: (message) => logs.push(message),
     hash: async (text) => `hash(${text})`,
@@ -71,12 +71,11 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     assignLocation: (url) => assigned.push(url),
     userAgent: options.userAgent ?? navigator.userAgent, // jsdom's own: '... jsdom/<version>', not a crawler
   })
-  router = createMemoryRouter(routes, { initialEntries: [path] })
   store.start()
   const user = userEvent.setup()
   const view = render(
     <AppProviders store={store} services={services}>
-      <RouterProvider router={router} />
+      <AppRouterView router={router} />
     </AppProviders>,
   )
   afterEachDispose.push(() => store.dispose())

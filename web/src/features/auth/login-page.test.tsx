@@ -16,7 +16,7 @@ describe('/login', () => {
     await fillLogin(app, ADA.email, ADA.password)
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument()
-    expect(app.router.state.location.pathname).toBe('/')
+    expect(app.router.location.pathname).toBe('/')
     expect(app.storage.getItem('accessToken')).toMatch(/\S+/)
     expect(app.storage.getItem('refreshToken')).toMatch(/\S+/)
     expect(app.storage.getItem('serviceToken')).toMatch(/\S+/)
@@ -37,7 +37,7 @@ describe('/login', () => {
     await fillLogin(app, ADA.email, 'not-the-password')
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong e-mail or password.')
-    expect(app.router.state.location.pathname).toBe('/login')
+    expect(app.router.location.pathname).toBe('/login')
     expect(app.storage.length).toBe(0)
   })
 
@@ -69,7 +69,7 @@ describe('/login', () => {
     await fillLogin(app, ALAN.email, ALAN.password)
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { name: 'Verify your e-mail address' })).toBeInTheDocument()
-    expect(app.router.state.location.pathname).toBe('/new/otp')
+    expect(app.router.location.pathname).toBe('/new/otp')
     expect(await app.mock.latestCode(ALAN.email, 'signup')).toMatch(/^\d{6}$/)
     await app.user.type(
       screen.getByLabelText('6-digit code'),
@@ -94,7 +94,7 @@ describe('/login', () => {
     await fillLogin(app, ADA.email, '')
     await app.user.click(screen.getByRole('button', { name: 'E-mail me a code' }))
     expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument()
-    expect(app.router.state.location.pathname).toBe('/otp')
+    expect(app.router.location.pathname).toBe('/otp')
     expect(screen.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled()
     await app.user.type(screen.getByLabelText('6-digit code'), await app.mock.latestCode(ADA.email, 'login'))
     await app.user.click(screen.getByRole('button', { name: 'Verify' }))
@@ -116,7 +116,7 @@ describe('/login', () => {
     // The lock's 15 minutes, less what this test took (the mock server's clock runs in real time here).
     const wait = /^Too many attempts\. Please wait (15 minutes|14 minutes \d+ seconds?) and try again\.$/
     expect(await screen.findByText(wait)).toBeInTheDocument()
-    expect(app.router.state.location.pathname).toBe('/otp')
+    expect(app.router.location.pathname).toBe('/otp')
     expect(app.storage.getItem('accessToken')).toBeNull()
   })
 
@@ -131,12 +131,12 @@ describe('the guard', () => {
   test('a visitor is sent to /login?redirect=<path> and returns there after sign-in', async () => {
     const app = await renderApp('/process?tab=2')
     await screen.findByRole('heading', { name: 'Sign in' })
-    expect(app.router.state.location.pathname).toBe('/login')
-    expect(app.router.state.location.search).toBe('?redirect=%2Fprocess%3Ftab%3D2')
+    expect(app.router.location.pathname).toBe('/login')
+    expect(app.router.location.search).toBe('?redirect=%2Fprocess%3Ftab%3D2')
     await fillLogin(app, ADA.email, ADA.password)
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { name: 'Process' })).toBeInTheDocument()
-    expect(app.router.state.location.pathname + app.router.state.location.search).toBe('/process?tab=2')
+    expect(app.router.location.pathname + app.router.location.search).toBe('/process?tab=2')
   })
 
   test('an off-site redirect is ignored', async () => {
@@ -144,6 +144,6 @@ describe('the guard', () => {
     await fillLogin(app, ADA.email, ADA.password)
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })
-    expect(app.router.state.location.pathname).toBe('/')
+    expect(app.router.location.pathname).toBe('/')
   })
 })

@@ -69,7 +69,7 @@ describe('home and the session life cycle in the app', () => {
       app.core.ops.scenarios.arm({ name: scenario, email: ADA.email })
       await reloadHome(app)
       expect(await screen.findByText(toast)).toBeInTheDocument()
-      await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
+      await waitFor(() => expect(app.router.location.pathname).toBe('/login'))
       expect(app.storage.getItem('accessToken')).toBeNull()
       expect(app.storage.getItem('refreshToken')).toBeNull()
       expect(app.storage.getItem('serviceToken')).toBeNull()
@@ -83,7 +83,7 @@ describe('home and the session life cycle in the app', () => {
     app.core.ops.scenarios.arm({ name: 'access-token-expired', email: ADA.email, times: 2 })
     await reloadHome(app)
     expect(await screen.findByText('Your session has expired. Please login again.')).toBeInTheDocument()
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(app.router.location.pathname).toBe('/login'))
     expect(callsOf(app.core, 'refreshToken')).toHaveLength(1)
   })
 
@@ -122,7 +122,7 @@ describe('home and the session life cycle in the app', () => {
     )
     await app.router.navigate('/')
     await waitFor(() =>
-      expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
+      expect(app.router.location.pathname + app.router.location.search).toBe(
         '/login?redirect=%2F',
       ),
     )
@@ -134,7 +134,7 @@ describe('home and the session life cycle in the app', () => {
     const app = await renderApp('/', { mock: {} })
     app.core.ops.scenarios.arm({ name: 'session-unavailable' })
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
-    expect(app.router.state.location.search).toBe('?redirect=%2F')
+    expect(app.router.location.search).toBe('?redirect=%2F')
   })
 })
 

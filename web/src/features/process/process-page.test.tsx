@@ -91,7 +91,7 @@ describe('the process page', () => {
       'Done',
     )
     expect(await screen.findByText('Invalid authentication. Please login again.')).toBeInTheDocument()
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(app.router.location.pathname).toBe('/login'))
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument()
   })
 

@@ -1,8 +1,8 @@
-import { createMemoryRouter } from 'react-router-dom'
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeClock } from '../../test/fake-clock.ts'
 import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
 import { createVersionCheck, installFullLoadOnNavigation } from './version-check.ts'
+import { createMemoryAppRouter } from '../../app/app-router.ts'
 
 const HOUR = 3_600_000
 
@@ -111,14 +111,7 @@ describe('the version check (docs/behaviour.md: Session, Constants: every 3,600,
 
 describe('the next navigation after a new version is a full page load', () => {
   function setUpRouter() {
-    const router = createMemoryRouter(
-      [
-        { path: '/', element: null },
-        { path: '/help', element: null },
-        { path: '/slow', lazy: () => new Promise(() => {}) }, // a lazy chunk that never arrives
-      ],
-      { initialEntries: ['/'] },
-    )
+    const router = createMemoryAppRouter('/')
     let outdated = false
     const assigned: string[] = []
     const stop = installFullLoadOnNavigation({
@@ -145,11 +138,30 @@ describe('the next navigation after a new version is a full page load', () => {
     expect(assigned).toEqual(['/?tab=next#top'])
   })
 
-  test('outdated: a navigation to a lazy route leaves as it starts, before the old build loads the chunk', async () => {
+  test('outdated: a replace and a step back count as navigations too', async () => {
+    const { router, assigned, outdate } = setUpRouter()
+    await router.navigate('/help')
+    outdate()
+    await router.navigate(-1)
+    expect(assigned).toEqual(['/'])
+    const second = setUpRouter()
+    second.outdate()
+    await second.router.navigate('/process', { replace: true })
+    expect(second.assigned).toEqual(['/process'])
+  })
+
+  test('outdated: the navigation leaves as it starts, in the same task (before React renders the new screen)', () => {
     const { router, assigned, outdate } = setUpRouter()
     outdate()
     void router.navigate('/slow')
-    await vi.waitFor(() => expect(assigned).toEqual(['/slow']))
-    expect(router.state.location.pathname).toBe('/')
+    expect(assigned).toEqual(['/slow'])
+  })
+
+  test('stopped: navigations stay in the app', async () => {
+    const { router, assigned, outdate, stop } = setUpRouter()
+    outdate()
+    stop()
+    await router.navigate('/help')
+    expect(assigned).toEqual([])
   })
 })

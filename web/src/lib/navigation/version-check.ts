@@ -76,22 +76,17 @@ export function createVersionCheck(deps: VersionCheckDeps) {
 
 export type VersionCheck = ReturnType<typeof createVersionCheck>
 
-/** What the full-load rule needs of a react-router data router (createBrowserRouter, createMemoryRouter). */
+/** What the full-load rule needs of the app's router (app/app-router.ts). */
 export interface NavigatingRouter {
-  state: { location: { key: string } }
-  subscribe(listener: (state: RouterStateLike) => void): () => void
+  /** Calls `listener` with the destination of every navigation, as it starts (app/app-router.ts). */
+  subscribe(listener: (location: { pathname: string; search: string; hash: string }) => void): () => void
   createHref(location: { pathname: string; search: string; hash: string }): string
 }
 
-interface RouterStateLike {
-  location: { key: string; pathname: string; search: string; hash: string }
-  navigation: { location?: { pathname: string; search: string; hash: string } | undefined }
-}
-
 /**
- * Once `isOutdated()`, the next navigation leaves the single-page app for a full page load of its destination
- * (caught as it starts, before the old build loads a chunk the new deployment may no longer serve; a navigation
- * that completes at once is caught when it lands). Returns a function that stops listening.
+ * Once `isOutdated()`, the next navigation leaves the single-page app for a full page load of its destination,
+ * caught as it starts: before the old build renders the new screen or loads a chunk the new deployment may no longer
+ * serve. Returns a function that stops listening.
  * @example
  * installFullLoadOnNavigation({ router, isOutdated: () => check.getNewerBuild() !== null, assign: (href) => location.assign(href) })
  */
@@ -104,14 +99,9 @@ export function installFullLoadOnNavigation({
   isOutdated: () => boolean
   assign: (href: string) => void
 }): () => void {
-  let lastKey = router.state.location.key
   let left = false
-  return router.subscribe((state) => {
-    const landed = state.location.key !== lastKey ? state.location : null
-    lastKey = state.location.key
+  return router.subscribe((destination) => {
     if (left || !isOutdated()) return
-    const destination = state.navigation.location ?? landed
-    if (!destination) return
     left = true
     assign(router.createHref(destination))
   })

@@ -1,0 +1,61 @@
+// A screen in a chunk of its own, loaded when first rendered. A state update rather than React.lazy and Suspense,
+// whose reveal waits on a timer (a paused page clock would hold it). While any screen's chunk is loading the
+// layout's loading bar shows (screenLoads); a chunk that fails to load throws at render, to the route's error
+// boundary (and Vite's `vite:preloadError` reloads the page first: lib/navigation/chunk-reload.ts).
+import { useEffect, useState, type ComponentType } from 'react'
+
+type Listener = () => void
+let loading = 0
+const listeners = new Set<Listener>()
+const changeLoading = (by: number) => {
+  loading += by
+  listeners.forEach((listener) => listener())
+}
+
+/** How many screen chunks are on their way (for useSyncExternalStore). */
+export const screenLoads = {
+  subscribe(listener: Listener) {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
+  },
+  getSnapshot: () => loading,
+}
+
+/**
+ * @example
+ * const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx')).HomePage)
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null
+  let pending: Promise<ComponentType<P>> | null = null
+  const get = () =>
+    (pending ??= load().then(
+      (Screen) => (loaded = Screen),
+      (error: unknown) => {
+        pending = null // the next render tries again
+        throw error
+      },
+    ))
+
+  function LazyScreen(props: P) {
+    const [Screen, setScreen] = useState<ComponentType<P> | null>(() => loaded)
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+    useEffect(() => {
+      if (Screen) return
+      let live = true
+      changeLoading(1)
+      get()
+        .then(
+          (next) => live && setScreen(() => next),
+          (error: unknown) => live && setFailure({ error }),
+        )
+        .finally(() => changeLoading(-1))
+      return () => {
+        live = false
+      }
+    }, [Screen])
+    if (failure) throw failure.error
+    return Screen ? <Screen {...props} /> : null
+  }
+  return LazyScreen
+}

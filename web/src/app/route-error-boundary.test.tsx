@@ -1,0 +1,69 @@
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom'
+import { expectConsoleError } from '../test/console-errors.ts'
+import { createMemoryAppRouter } from './app-router.ts'
+import { lazyScreen, screenLoads } from './lazy-screen.tsx'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
+
+function Broken(): never {
+  throw new Error('Boom')
+}
+
+describe('RouteErrorBoundary', () => {
+  test('a screen that throws shows the fallback; the next navigation clears it', async () => {
+    expectConsoleError(/Boom|The above error occurred/)
+    const router = createMemoryAppRouter('/broken')
+    render(
+      <HistoryRouter history={router.history}>
+        <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
+          <Routes>
+            <Route path="/broken" element={<Broken />} />
+            <Route path="/fine" element={<p>fine</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </HistoryRouter>,
+    )
+    expect(await screen.findByText('caught: Boom')).toBeInTheDocument()
+    await act(() => router.navigate('/fine'))
+    expect(await screen.findByText('fine')).toBeInTheDocument()
+    expect(screen.queryByText('caught: Boom')).not.toBeInTheDocument()
+  })
+})
+
+describe('lazyScreen', () => {
+  test('counts as loading until its chunk is in, then renders it', async () => {
+    let resolve: (screen: () => React.JSX.Element) => void = () => {}
+    const Screen = lazyScreen(() => new Promise<() => React.JSX.Element>((done) => (resolve = done)))
+    render(<Screen />)
+    expect(screenLoads.getSnapshot()).toBeGreaterThan(0)
+    await act(async () => resolve(() => <p>loaded</p>))
+    expect(await screen.findByText('loaded')).toBeInTheDocument()
+    expect(screenLoads.getSnapshot()).toBe(0)
+  })
+
+  test('a chunk that fails to load throws to the error boundary, and the next render tries again', async () => {
+    expectConsoleError(/chunk gone|The above error occurred/)
+    let attempts = 0
+    const Screen = lazyScreen(async () => {
+      attempts += 1
+      if (attempts === 1) throw new Error('chunk gone')
+      return () => <p>second try</p>
+    })
+    const first = render(
+      <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
+        <Screen />
+      </RouteErrorBoundary>,
+      {
+        wrapper: ({ children }) => (
+          <HistoryRouter history={createMemoryAppRouter('/').history}>{children}</HistoryRouter>
+        ),
+      },
+    )
+    expect(await screen.findByText('caught: chunk gone')).toBeInTheDocument()
+    first.unmount()
+    render(<Screen />)
+    expect(await screen.findByText('second try')).toBeInTheDocument()
+    expect(screenLoads.getSnapshot()).toBe(0)
+  })
+})
