@@ -96,6 +96,8 @@ async function main(): Promise<void> {
   }
 
   const inputs = new Set<string>()
+  // The e2e build: lighter compression and no source maps (web/vite.config.ts reads it; nothing else sets it).
+  process.env.E2E_BUILD = '1'
   // Loaded only to build: a reused build costs a copy, not Vite's start.
   const { build } = await import('vite')
   await build({
