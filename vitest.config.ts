@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, defineProject } from 'vitest/config'
 
 /**
@@ -44,6 +45,11 @@ export const unitWebNodeProject = defineProject({
 // (jsdom), and the contract suite (*.contract.test.ts).
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores, to leave the main process one: on this 2-core machine that
+    // is a single worker, and every file then waits for the one before it (mock-server/src/main.test.ts mostly waits
+    // on its child processes). Two workers here; vitest's default where there are more cores.
+    // docs/decisions/015-suite-speed.md has the figures.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -56,6 +62,11 @@ export default defineConfig({
             'contracts/coverage/**/*.test.ts',
           ],
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
+          // One module graph per worker, as in unit-web-node: every server here is built by a factory (createApp,
+          // createCore) with its own state, and the only module-level maps are caches of pure results (compiled
+          // routes, published passwords' hashes, signing keys by secret). No test of this project stubs a global,
+          // mocks a module or fakes timers. docs/decisions/015-suite-speed.md has the figures.
+          isolate: false,
         },
       },
       unitWebNodeProject,
@@ -67,6 +78,10 @@ export default defineConfig({
           include: ['contracts/**/*.contract.test.ts'],
           globalSetup: ['contracts/coverage/global-setup.ts'],
           testTimeout: 30_000,
+          // Each file builds its own app (createApp through contracts/fixtures.ts) and records coverage into its
+          // worker's own file, so one module graph per worker serves them all: importing the app once per file was
+          // half the project's CPU. docs/decisions/015-suite-speed.md has the figures.
+          isolate: false,
         },
       },
     ],

@@ -7,7 +7,8 @@
  * web/vite.config.ts, web/index.html, everything in web/public/, tsconfig.json, package-lock.json (which pins
  * node_modules) and the SENTRY_DSN the config reads; the cache key is the hash of all their contents. A changed
  * file changes the key; a new file only matters once a module imports it, and that module changed. E2E_BUILD_CACHE=0
- * always builds. docs/decisions/015-suite-speed.md says why.
+ * always builds. The build runs with E2E_BUILD=1: brotli at quality 5 and no source maps (web/vite.config.ts), which
+ * no e2e test reads. docs/decisions/015-suite-speed.md says why.
  */
 import { createHash } from 'node:crypto'
 import {
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   }
 
   const inputs = new Set<string>()
+  // The e2e build: lighter compression and no source maps (web/vite.config.ts reads it; nothing else sets it).
+  process.env.E2E_BUILD = '1'
   // Loaded only to build: a reused build costs a copy, not Vite's start.
   const { build } = await import('vite')
   await build({

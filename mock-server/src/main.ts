@@ -1,13 +1,13 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
+// The app (app.ts, the HTTP host, the seeded accounts) is imported only once every flag has been read and checked:
+// importing it costs about three quarters of a start's CPU, which --help and a refused flag have no use for
+// (docs/decisions/015-suite-speed.md).
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createApp } from './app.ts'
 import { BUILD_TIME } from './build-time.ts'
 import { parseAllowedHost, parseControlToken } from './cli-values.ts'
-import { SEED_ACCOUNTS } from './domain/seed.ts'
-import { createHttpServer } from './hosts/http-server.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -40,7 +40,7 @@ Options:
   --help                This text.
 `
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
@@ -83,16 +83,24 @@ function main(): void {
     parseControlToken(values['control-token'], '--control-token') ??
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
+  const durations = {
+    ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
+    ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
+    ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
+    ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
+  }
+  const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
+    import('./app.ts'),
+    import('./hosts/http-server.ts'),
+    import('./domain/seed.ts'),
+  ])
   const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
     allowedHosts: [host, ...allowedHosts],
     ...(controlToken !== undefined && { controlToken }),
-    ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
-    ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
-    ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
-    ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
+    ...durations,
     ...(values.data && { dataFile: values.data }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
@@ -164,9 +172,8 @@ function parseHops(value: string | undefined): number {
   return Number(value)
 }
 
-try {
-  main()
-} catch (error) {
+// A flag refused, or the app failing to assemble, stops with 2; a store that fails to load stops with 1 (above).
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(2)
-}
+})
