@@ -106,7 +106,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   )
     return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
-  const session = ctx.store.sessions.findFirst((q) => q.where({ id: sessionId }))
+  const session = ctx.store.sessions.findBy('id', sessionId)
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
   if (session.revokedAt !== null || session.expiresAt <= ctx.clock.now())
     return { ok: false, code: 'session_revoked' }
@@ -152,7 +152,7 @@ export async function issueRefreshToken(ctx: DomainContext, sessionId: string): 
 
 export function findRefreshToken(ctx: DomainContext, token: string): RefreshTokenRecord | undefined {
   const hash = hashToken(token)
-  return ctx.store.refreshTokens.findFirst((q) => q.where({ hash }))
+  return ctx.store.refreshTokens.findBy('hash', hash)
 }
 
 /**
@@ -163,8 +163,8 @@ export async function rotateRefreshToken(ctx: DomainContext, token: string): Pro
   const found = findRefreshToken(ctx, token)
   if (!found) return { ok: false, code: 'refresh_invalid' }
   return ctx.locks.run(`family:${found.sessionId}`, async () => {
-    const record = ctx.store.refreshTokens.findFirst((q) => q.where({ id: found.id }))
-    const session = ctx.store.sessions.findFirst((q) => q.where({ id: found.sessionId }))
+    const record = ctx.store.refreshTokens.findBy('id', found.id)
+    const session = ctx.store.sessions.findBy('id', found.sessionId)
     const now = ctx.clock.now()
     if (!record || !session || session.revokedAt !== null)
       return { ok: false, code: 'refresh_invalid' } as const
@@ -172,9 +172,7 @@ export async function rotateRefreshToken(ctx: DomainContext, token: string): Pro
     if (record.retiredAt === null)
       return { ok: true, pair: await rotate(ctx, record, session, token), session }
     const graceOpen = now - record.retiredAt <= ctx.config.refreshGraceMs
-    const child = record.childId
-      ? ctx.store.refreshTokens.findFirst((q) => q.where({ id: record.childId! }))
-      : undefined
+    const child = record.childId ? ctx.store.refreshTokens.findBy('id', record.childId) : undefined
     const sealed =
       graceOpen && child?.retiredAt === null && record.graceBox ? openBox(token, record.graceBox) : null
     if (sealed) return { ok: true, pair: JSON.parse(sealed) as TokenPair, session }
