@@ -275,9 +275,7 @@ function resolveEmail(
     // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
     if (typeof body.refresh_token === 'string') {
       const record = findRefreshToken(domain, body.refresh_token)
-      return record
-        ? domain.store.sessions.findFirst((q) => q.where({ id: record.sessionId }))?.userId
-        : undefined
+      return record ? domain.store.sessions.findBy('id', record.sessionId)?.userId : undefined
     }
     if (typeof body.reset_token === 'string') {
       const hash = hashToken(body.reset_token)

@@ -1,24 +1,52 @@
 // Small cryptographic helpers: random tokens, keyed hashes, constant-time comparison, the grace box.
-// Pure functions over node:crypto; no clock, no I/O.
+// Functions over node:crypto; no clock, no I/O. The one state is the pool of random bytes (below).
 import {
   createCipheriv,
   createDecipheriv,
   createHash,
   createHmac,
-  hkdfSync,
   randomBytes,
+  randomFillSync,
   randomInt,
   timingSafeEqual,
 } from 'node:crypto'
 
+/**
+ * Random bytes are drawn from the CSPRNG (randomFillSync) 4 KiB at a time and handed out in order, each byte once,
+ * and wiped from the pool as it is handed out: a call of randomBytes for 9 or 32 bytes cost several times the bytes
+ * themselves, and a refresh takes four such draws (docs/decisions/013-mock-server-speed.md). Node's own randomUUID
+ * keeps the same kind of cache. The bytes are the same CSPRNG's; only the number of calls into it changes.
+ */
+const POOL_BYTES = 4096
+const pool = Buffer.alloc(POOL_BYTES)
+let poolOffset = POOL_BYTES
+
+/** `bytes` random bytes from the pool, as base64url, or as a Buffer of their own. */
+function drawRandom(bytes: number): Buffer
+function drawRandom(bytes: number, encoding: 'base64url'): string
+function drawRandom(bytes: number, encoding?: 'base64url'): Buffer | string {
+  if (bytes > POOL_BYTES) return encoding ? randomBytes(bytes).toString(encoding) : randomBytes(bytes)
+  if (poolOffset + bytes > POOL_BYTES) {
+    randomFillSync(pool)
+    poolOffset = 0
+  }
+  const start = poolOffset
+  poolOffset += bytes
+  const drawn = encoding
+    ? pool.toString(encoding, start, poolOffset)
+    : Buffer.from(pool.subarray(start, poolOffset))
+  pool.fill(0, start, poolOffset)
+  return drawn
+}
+
 /** An opaque token of `bytes` random bytes (default 32 = 256 bits), base64url. */
 export function createRandomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url')
+  return drawRandom(bytes, 'base64url')
 }
 
 /** A random id for records (not secret). */
 export function createId(): string {
-  return randomBytes(9).toString('base64url')
+  return drawRandom(9, 'base64url')
 }
 
 /** A numeric one-time code of `digits` digits, uniformly random. */
@@ -43,8 +71,14 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(left, right) && a.length === b.length
 }
 
-function boxKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'refresh-grace', 'grace-box', 32))
+/**
+ * HKDF-SHA256 (RFC 5869) of the retired token, salt `refresh-grace`, info `grace-box`, 32 bytes: one block, so
+ * extract and expand are one HMAC each. The same bytes as node:crypto's hkdfSync (domain.test.ts compares them),
+ * at a quarter of its cost: hkdfSync runs as a crypto job with a copy of every input.
+ */
+export function boxKey(secret: string): Buffer {
+  const pseudoRandomKey = createHmac('sha256', 'refresh-grace').update(secret).digest()
+  return createHmac('sha256', pseudoRandomKey).update('grace-box\u0001').digest()
 }
 
 /**
@@ -53,7 +87,7 @@ function boxKey(secret: string): Buffer {
  * within the grace window, and the server keeps no token in clear.
  */
 export function sealBox(secret: string, plain: string): string {
-  const iv = randomBytes(12)
+  const iv = drawRandom(12)
   const cipher = createCipheriv('aes-256-gcm', boxKey(secret), iv)
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.')

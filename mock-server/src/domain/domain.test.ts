@@ -1,7 +1,8 @@
 // Pure pieces of the domain: durations, the keyed lock, the grace box, constant-time comparison.
+import { hkdfSync } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { parseDuration } from '../duration.ts'
-import { createRandomToken, openBox, safeEqual, sealBox } from './crypto.ts'
+import { boxKey, createId, createRandomToken, openBox, safeEqual, sealBox } from './crypto.ts'
 import { createKeyedLock } from './locks.ts'
 import { createLimiter, getPasswordProblem } from './passwords.ts'
 
@@ -32,6 +33,26 @@ test('the keyed lock runs tasks of one key one at a time, and goes on after a fa
   await expect(slow).rejects.toThrow('boom')
   await next
   expect(order).toEqual(['first', 'second'])
+})
+
+test('the grace box key is HKDF-SHA256 of the token, byte for byte what hkdfSync derives', () => {
+  for (const token of [createRandomToken(), createRandomToken(), 'short', 'ü'.repeat(100)]) {
+    const expected = Buffer.from(hkdfSync('sha256', token, 'refresh-grace', 'grace-box', 32))
+    expect(boxKey(token).equals(expected)).toBe(true)
+  }
+})
+
+test('random tokens and ids from the pool are all distinct, full length, and never the wiped zeros', () => {
+  // 1,000 tokens of 32 bytes and 1,000 ids of 9 bytes run through the 4 KiB pool about ten times.
+  const drawn = Array.from({ length: 1000 }, () => [createRandomToken(), createId()]).flat()
+  expect(new Set(drawn).size).toBe(drawn.length)
+  for (const value of drawn) {
+    const bytes = Buffer.from(value, 'base64url')
+    expect([32, 9]).toContain(bytes.length)
+    expect(bytes.some((byte) => byte !== 0)).toBe(true)
+  }
+  // More than the pool holds comes straight from the CSPRNG.
+  expect(Buffer.from(createRandomToken(5000), 'base64url')).toHaveLength(5000)
 })
 
 test('a sealed box opens only with its token', () => {

@@ -31,7 +31,7 @@ export async function createSession(ctx: DomainContext, userId: string): Promise
 export function getSessionByCookie(ctx: DomainContext, cookie: string | undefined): SessionRecord | null {
   if (!cookie) return null
   const cookieHash = hashToken(cookie)
-  const session = ctx.store.sessions.findFirst((q) => q.where({ cookieHash }))
+  const session = ctx.store.sessions.findBy('cookieHash', cookieHash)
   if (!session || session.revokedAt !== null || session.expiresAt <= ctx.clock.now()) return null
   return session
 }

@@ -2,6 +2,7 @@
 // Also the snapshot and restore used by `--data FILE`.
 import { Collection } from '@msw/data'
 import { z } from 'zod'
+import { IndexedCollection } from './indexed-collection.ts'
 
 const nullableNumber = z.number().nullable()
 
@@ -84,9 +85,12 @@ export const stepSchema = z.object({
 
 export function createStore() {
   return {
-    users: new Collection({ schema: userSchema }),
-    sessions: new Collection({ schema: sessionSchema }),
-    refreshTokens: new Collection({ schema: refreshTokenSchema }),
+    // Found by id or address at every signed-in call and sign-in.
+    users: new IndexedCollection({ schema: userSchema, indexes: ['id', 'email'] }),
+    // Found by id at every bearer check and refresh, by cookie at every session call.
+    sessions: new IndexedCollection({ schema: sessionSchema, indexes: ['id', 'cookieHash'] }),
+    // A refresh finds its token by hash among every token ever issued and not yet purged, then its child by id.
+    refreshTokens: new IndexedCollection({ schema: refreshTokenSchema, indexes: ['id', 'hash'] }),
     codes: new Collection({ schema: codeSchema }),
     resetTokens: new Collection({ schema: resetTokenSchema }),
     externalCodes: new Collection({ schema: externalCodeSchema }),

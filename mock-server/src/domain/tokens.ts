@@ -1,8 +1,8 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
 import type { components } from '#contracts/openapi.gen.ts'
-import { createHmac } from 'node:crypto'
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
+import { errors, jwtVerify } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from './crypto.ts'
@@ -52,21 +52,45 @@ function signingKey(ctx: DomainContext): Promise<CryptoKey> {
   return key
 }
 
+/**
+ * Each secret as a node:crypto key, made once. Access tokens are signed with node:crypto's HMAC, not with jose's
+ * SignJWT: jose signs through WebCrypto, an asynchronous job on the thread pool that cost about 20 times the HMAC
+ * itself, most of a refresh's signing (docs/decisions/013-mock-server-speed.md). The token is the same, byte for byte
+ * (HMAC is deterministic; tokens.test.ts compares the two), and jose still verifies every token.
+ */
+const hmacKeys = new Map<string, KeyObject>()
+
+function hmacKey(secret: string): KeyObject {
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'))
+    if (hmacKeys.size >= SIGNING_KEYS_KEPT) hmacKeys.delete(hmacKeys.keys().next().value!)
+    hmacKeys.set(secret, key)
+  }
+  return key
+}
+
+const ENCODED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: TOKEN_TYPE })).toString('base64url')
+
 export async function signAccessToken(
   ctx: DomainContext,
   userId: string,
   sessionId: string,
 ): Promise<string> {
   const now = Math.floor(ctx.clock.now() / 1000)
-  return new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setJti(createId())
-    .setIssuedAt(now)
-    .setExpirationTime(now + Math.round(ctx.config.accessTokenTtlMs / 1000))
-    .sign(await signingKey(ctx))
+  // The claims in the order jose's SignJWT wrote them (sid, then sub, iss, aud, jti, iat, exp as it was called).
+  const claims = {
+    sid: sessionId,
+    sub: userId,
+    iss: ISSUER,
+    aud: AUDIENCE,
+    jti: createId(),
+    iat: now,
+    exp: now + Math.round(ctx.config.accessTokenTtlMs / 1000),
+  }
+  const signingInput = `${ENCODED_HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+  const signature = createHmac('sha256', hmacKey(ctx.config.secret)).update(signingInput).digest('base64url')
+  return `${signingInput}.${signature}`
 }
 
 function verifyOptions(ctx: DomainContext) {
@@ -106,7 +130,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   )
     return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
-  const session = ctx.store.sessions.findFirst((q) => q.where({ id: sessionId }))
+  const session = ctx.store.sessions.findBy('id', sessionId)
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
   if (session.revokedAt !== null || session.expiresAt <= ctx.clock.now())
     return { ok: false, code: 'session_revoked' }
@@ -152,7 +176,7 @@ export async function issueRefreshToken(ctx: DomainContext, sessionId: string): 
 
 export function findRefreshToken(ctx: DomainContext, token: string): RefreshTokenRecord | undefined {
   const hash = hashToken(token)
-  return ctx.store.refreshTokens.findFirst((q) => q.where({ hash }))
+  return ctx.store.refreshTokens.findBy('hash', hash)
 }
 
 /**
@@ -163,8 +187,8 @@ export async function rotateRefreshToken(ctx: DomainContext, token: string): Pro
   const found = findRefreshToken(ctx, token)
   if (!found) return { ok: false, code: 'refresh_invalid' }
   return ctx.locks.run(`family:${found.sessionId}`, async () => {
-    const record = ctx.store.refreshTokens.findFirst((q) => q.where({ id: found.id }))
-    const session = ctx.store.sessions.findFirst((q) => q.where({ id: found.sessionId }))
+    const record = ctx.store.refreshTokens.findBy('id', found.id)
+    const session = ctx.store.sessions.findBy('id', found.sessionId)
     const now = ctx.clock.now()
     if (!record || !session || session.revokedAt !== null)
       return { ok: false, code: 'refresh_invalid' } as const
@@ -172,9 +196,7 @@ export async function rotateRefreshToken(ctx: DomainContext, token: string): Pro
     if (record.retiredAt === null)
       return { ok: true, pair: await rotate(ctx, record, session, token), session }
     const graceOpen = now - record.retiredAt <= ctx.config.refreshGraceMs
-    const child = record.childId
-      ? ctx.store.refreshTokens.findFirst((q) => q.where({ id: record.childId! }))
-      : undefined
+    const child = record.childId ? ctx.store.refreshTokens.findBy('id', record.childId) : undefined
     const sealed =
       graceOpen && child?.retiredAt === null && record.graceBox ? openBox(token, record.graceBox) : null
     if (sealed) return { ok: true, pair: JSON.parse(sealed) as TokenPair, session }

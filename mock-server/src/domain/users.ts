@@ -18,11 +18,11 @@ export type CredentialCheck =
 
 export function getUserByEmail(ctx: DomainContext, email: string): UserRecord | null {
   const wanted = normalizeEmail(email)
-  return ctx.store.users.findFirst((q) => q.where({ email: wanted })) ?? null
+  return ctx.store.users.findBy('email', wanted) ?? null
 }
 
 export function getUserById(ctx: DomainContext, id: string): UserRecord | null {
-  return ctx.store.users.findFirst((q) => q.where({ id })) ?? null
+  return ctx.store.users.findBy('id', id) ?? null
 }
 
 /** Creates an account, from a password or (when the caller already paid for the hash) a password hash. */
