@@ -122,9 +122,7 @@ describe('home and the session life cycle in the app', () => {
     )
     await app.router.navigate('/')
     await waitFor(() =>
-      expect(app.router.location.pathname + app.router.location.search).toBe(
-        '/login?redirect=%2F',
-      ),
+      expect(app.router.location.pathname + app.router.location.search).toBe('/login?redirect=%2F'),
     )
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
     expect(callsOf(app.core, 'getMe').map((c) => (c as { status: number }).status)).toEqual([200])
