@@ -23,14 +23,18 @@ export const screenLoads = {
 
 /**
  * @example
- * const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx')).HomePage)
+ * const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx'))?.HomePage)
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P> | undefined>,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
   let pending: Promise<ComponentType<P>> | null = null
   const get = () =>
     (pending ??= load().then(
-      (Screen) => (loaded = Screen),
+      // No module: Vite's preload helper resolves to nothing when the chunk-reload rule took its error and reloads
+      // the page; the screen stays loading until the page goes.
+      (Screen) => (Screen ? (loaded = Screen) : new Promise<never>(() => {})),
       (error: unknown) => {
         pending = null // the next render tries again
         throw error

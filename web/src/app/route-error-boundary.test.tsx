@@ -66,4 +66,13 @@ describe('lazyScreen', () => {
     expect(await screen.findByText('second try')).toBeInTheDocument()
     expect(screenLoads.getSnapshot()).toBe(0)
   })
+
+  test('no module (the page is reloading after a chunk error) keeps it loading, without an error', async () => {
+    const Screen = lazyScreen(async () => undefined)
+    const view = render(<Screen />)
+    await act(async () => {})
+    expect(view.container).toBeEmptyDOMElement()
+    expect(screenLoads.getSnapshot()).toBe(1)
+    view.unmount()
+  })
 })

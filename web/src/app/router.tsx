@@ -31,24 +31,41 @@ function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; er
   return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
 }
 
+/** A screen's module; undefined when the chunk failed and the page is reloading (lazy-screen.tsx). */
+const screenModule = <M,>(module: Promise<M>): Promise<M | undefined> => module
+
 const showError = (error: unknown) => <LazyErrorPage name="ErrorPage" error={error} />
 
-const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx')).HomePage)
-const HelpPage = lazyScreen(async () => (await import('../features/help/help-page.tsx')).HelpPage)
-const ProcessPage = lazyScreen(async () => (await import('../features/process/process-page.tsx')).ProcessPage)
-const SignupPage = lazyScreen(async () => (await import('../features/auth/signup-page.tsx')).SignupPage)
+const HomePage = lazyScreen(
+  async () => (await screenModule(import('../features/home/home-page.tsx')))?.HomePage,
+)
+const HelpPage = lazyScreen(
+  async () => (await screenModule(import('../features/help/help-page.tsx')))?.HelpPage,
+)
+const ProcessPage = lazyScreen(
+  async () => (await screenModule(import('../features/process/process-page.tsx')))?.ProcessPage,
+)
+const SignupPage = lazyScreen(
+  async () => (await screenModule(import('../features/auth/signup-page.tsx')))?.SignupPage,
+)
 const ExistingAccountOtpPage = lazyScreen(
-  async () => (await import('../features/auth/otp-page.tsx')).ExistingAccountOtpPage,
+  async () => (await screenModule(import('../features/auth/otp-page.tsx')))?.ExistingAccountOtpPage,
 )
 const NewAccountOtpPage = lazyScreen(
-  async () => (await import('../features/auth/otp-page.tsx')).NewAccountOtpPage,
+  async () => (await screenModule(import('../features/auth/otp-page.tsx')))?.NewAccountOtpPage,
 )
-const ForgotPage = lazyScreen(async () => (await import('../features/auth/forgot-page.tsx')).ForgotPage)
+const ForgotPage = lazyScreen(
+  async () => (await screenModule(import('../features/auth/forgot-page.tsx')))?.ForgotPage,
+)
 const UpdatePasswordPage = lazyScreen(
-  async () => (await import('../features/auth/update-password-page.tsx')).UpdatePasswordPage,
+  async () => (await screenModule(import('../features/auth/update-password-page.tsx')))?.UpdatePasswordPage,
 )
-const LogoutPage = lazyScreen(async () => (await import('../features/auth/logout-page.tsx')).LogoutPage)
-const CallbackPage = lazyScreen(async () => (await import('../features/auth/callback-page.tsx')).CallbackPage)
+const LogoutPage = lazyScreen(
+  async () => (await screenModule(import('../features/auth/logout-page.tsx')))?.LogoutPage,
+)
+const CallbackPage = lazyScreen(
+  async () => (await screenModule(import('../features/auth/callback-page.tsx')))?.CallbackPage,
+)
 
 /** The screens' error boundary, inside the layout: the header and the notification area stay. */
 function ScreenBoundary() {
