@@ -23,10 +23,11 @@ export const screenLoads = {
 
 /**
  * @example
- * const HomePage = lazyScreen(async () => (await import('../features/home/home-page.tsx'))?.HomePage)
+ * const HomePage = lazyScreen(() => import('../features/home/home-page.tsx'), (module) => module.HomePage)
  */
-export function lazyScreen<P extends object>(
-  load: () => Promise<ComponentType<P> | undefined>,
+export function lazyScreen<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
   let pending: Promise<ComponentType<P>> | null = null
@@ -34,7 +35,8 @@ export function lazyScreen<P extends object>(
     (pending ??= load().then(
       // No module: Vite's preload helper resolves to nothing when the chunk-reload rule took its error and reloads
       // the page; the screen stays loading until the page goes.
-      (Screen) => (Screen ? (loaded = Screen) : new Promise<never>(() => {})),
+      (module: M | undefined) =>
+        module === undefined ? new Promise<never>(() => {}) : (loaded = pick(module)),
       (error: unknown) => {
         pending = null // the next render tries again
         throw error

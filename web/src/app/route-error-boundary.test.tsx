@@ -34,7 +34,10 @@ describe('RouteErrorBoundary', () => {
 describe('lazyScreen', () => {
   test('counts as loading until its chunk is in, then renders it', async () => {
     let resolve: (screen: () => React.JSX.Element) => void = () => {}
-    const Screen = lazyScreen(() => new Promise<() => React.JSX.Element>((done) => (resolve = done)))
+    const Screen = lazyScreen(
+      () => new Promise<() => React.JSX.Element>((done) => (resolve = done)),
+      (module) => module,
+    )
     render(<Screen />)
     expect(screenLoads.getSnapshot()).toBeGreaterThan(0)
     await act(async () => resolve(() => <p>loaded</p>))
@@ -45,11 +48,14 @@ describe('lazyScreen', () => {
   test('a chunk that fails to load throws to the error boundary, and the next render tries again', async () => {
     expectConsoleError(/chunk gone|The above error occurred/)
     let attempts = 0
-    const Screen = lazyScreen(async () => {
-      attempts += 1
-      if (attempts === 1) throw new Error('chunk gone')
-      return () => <p>second try</p>
-    })
+    const Screen = lazyScreen(
+      async () => {
+        attempts += 1
+        if (attempts === 1) throw new Error('chunk gone')
+        return { Screen: () => <p>second try</p> }
+      },
+      (module) => module.Screen,
+    )
     const first = render(
       <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
         <Screen />
@@ -68,7 +74,9 @@ describe('lazyScreen', () => {
   })
 
   test('no module (the page is reloading after a chunk error) keeps it loading, without an error', async () => {
-    const Screen = lazyScreen(async () => undefined)
+    // What Vite's preload helper resolves to once the chunk-reload rule took the error.
+    const noModule = () => Promise.resolve(undefined as unknown as { Screen: () => null })
+    const Screen = lazyScreen(noModule, (module) => module.Screen)
     const view = render(<Screen />)
     await act(async () => {})
     expect(view.container).toBeEmptyDOMElement()

@@ -31,40 +31,47 @@ function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; er
   return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
 }
 
-/** A screen's module; undefined when the chunk failed and the page is reloading (lazy-screen.tsx). */
-const screenModule = <M,>(module: Promise<M>): Promise<M | undefined> => module
-
 const showError = (error: unknown) => <LazyErrorPage name="ErrorPage" error={error} />
 
 const HomePage = lazyScreen(
-  async () => (await screenModule(import('../features/home/home-page.tsx')))?.HomePage,
+  () => import('../features/home/home-page.tsx'),
+  (module) => module.HomePage,
 )
 const HelpPage = lazyScreen(
-  async () => (await screenModule(import('../features/help/help-page.tsx')))?.HelpPage,
+  () => import('../features/help/help-page.tsx'),
+  (module) => module.HelpPage,
 )
 const ProcessPage = lazyScreen(
-  async () => (await screenModule(import('../features/process/process-page.tsx')))?.ProcessPage,
+  () => import('../features/process/process-page.tsx'),
+  (module) => module.ProcessPage,
 )
 const SignupPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/signup-page.tsx')))?.SignupPage,
+  () => import('../features/auth/signup-page.tsx'),
+  (module) => module.SignupPage,
 )
 const ExistingAccountOtpPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/otp-page.tsx')))?.ExistingAccountOtpPage,
+  () => import('../features/auth/otp-page.tsx'),
+  (module) => module.ExistingAccountOtpPage,
 )
 const NewAccountOtpPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/otp-page.tsx')))?.NewAccountOtpPage,
+  () => import('../features/auth/otp-page.tsx'),
+  (module) => module.NewAccountOtpPage,
 )
 const ForgotPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/forgot-page.tsx')))?.ForgotPage,
+  () => import('../features/auth/forgot-page.tsx'),
+  (module) => module.ForgotPage,
 )
 const UpdatePasswordPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/update-password-page.tsx')))?.UpdatePasswordPage,
+  () => import('../features/auth/update-password-page.tsx'),
+  (module) => module.UpdatePasswordPage,
 )
 const LogoutPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/logout-page.tsx')))?.LogoutPage,
+  () => import('../features/auth/logout-page.tsx'),
+  (module) => module.LogoutPage,
 )
 const CallbackPage = lazyScreen(
-  async () => (await screenModule(import('../features/auth/callback-page.tsx')))?.CallbackPage,
+  () => import('../features/auth/callback-page.tsx'),
+  (module) => module.CallbackPage,
 )
 
 /** The screens' error boundary, inside the layout: the header and the notification area stay. */
