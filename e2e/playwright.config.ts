@@ -35,8 +35,15 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  outputDir: `${root}test-results/e2e`,
-  reporter: [['list'], ['html', { outputFolder: `${root}playwright-report`, open: 'never' }]],
+  // Reports CI reads, all under reports/e2e (docs/decisions/018-reports.md): JUnit XML, CTRF JSON, the HTML
+  // report, and each failed test's trace and screenshot.
+  outputDir: `${root}reports/e2e/artifacts`,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${root}reports/e2e/html`, open: 'never' }],
+    ['junit', { outputFile: `${root}reports/e2e/junit.xml` }],
+    [`${root}scripts/reports/playwright-ctrf.ts`, { outputFile: `${root}reports/e2e/ctrf.json` }],
+  ],
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL: origin,

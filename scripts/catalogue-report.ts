@@ -5,8 +5,14 @@
  * `--reset` (run at the start of `npm test`) clears the previous run's records.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { CATALOGUE_RESULTS_DIR } from '../contracts/catalogue-coverage.ts'
 import { ERROR_CATALOGUE, type Suite } from '../contracts/error-catalogue.ts'
+import { writeReport } from './reports/ctrf.ts'
+import { toHtml, toMarkdown, type ReportDocument } from './reports/tables.ts'
+
+/** Where the table is written as Markdown, JSON and HTML (docs/decisions/018-reports.md). */
+const REPORT_DIR = fileURLToPath(new URL('../reports/', import.meta.url))
 
 if (process.argv.includes('--reset')) {
   rmSync(CATALOGUE_RESULTS_DIR, { recursive: true, force: true })
@@ -35,11 +41,45 @@ const lines = [
   ),
 ]
 const missing = ERROR_CATALOGUE.filter((row) => SUITES.some((suite) => cell(row, suite) === 'NO'))
+const verdict =
+  missing.length > 0
+    ? `FAIL: ${missing.length} catalogue rows were not reached by every suite that applies: ${missing.map((row) => row.id).join(', ')}`
+    : `All ${ERROR_CATALOGUE.length} rows reached by every suite that applies.`
+const report: ReportDocument = {
+  title: 'Error catalogue coverage',
+  summary: [
+    verdict,
+    'The rows of docs/behaviour.md: Messages, and whether each suite that applies reached them in this run.',
+  ],
+  tables: [
+    {
+      title: 'Rows',
+      summary: [],
+      columns: ['row', 'contract', 'e2e'],
+      rows: ERROR_CATALOGUE.map((row) => [row.id, cell(row, 'contract'), cell(row, 'e2e')]),
+    },
+  ],
+}
+writeReport(`${REPORT_DIR}catalogue.md`, toMarkdown(report))
+writeReport(`${REPORT_DIR}catalogue.html`, toHtml(report))
+writeReport(
+  `${REPORT_DIR}catalogue.json`,
+  JSON.stringify(
+    {
+      verdict,
+      rows: ERROR_CATALOGUE.map((row) => ({
+        id: row.id,
+        contract: cell(row, 'contract'),
+        e2e: cell(row, 'e2e'),
+      })),
+    },
+    null,
+    2,
+  ),
+)
 console.log(lines.join('\n'))
 if (missing.length > 0) {
-  console.error(
-    `FAIL: ${missing.length} catalogue rows were not reached by every suite that applies: ${missing.map((row) => row.id).join(', ')}`,
-  )
+  console.error(verdict)
   process.exit(1)
 }
-console.log(`All ${ERROR_CATALOGUE.length} rows reached by every suite that applies.`)
+console.log(`${verdict} (reports/catalogue.md, .json, .html)`)

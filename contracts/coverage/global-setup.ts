@@ -11,12 +11,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { COVERAGE_DIR_KEY } from '#contracts/coverage/recorder.ts'
 import { formatCoverageTable, readCoverageRecords, summarizeCoverage } from '#contracts/coverage/report.ts'
 import { createOpenApiValidator } from '#contracts/support/openapi-validator.ts'
 import { NOT_CHECKABLE, TARGET_URL } from '#contracts/support/target.ts'
+import { writeCoverageReports } from '#contracts/coverage/report-files.ts'
 
 const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
 
@@ -102,31 +103,40 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   const summary = summarizeCoverage(validator.listDocumentedPairs(), readCoverageRecords(dir))
   const files = Object.fromEntries(validator.documents.map((d) => [d.name, d.file]))
   const out = ['', formatCoverageTable(summary, files), '']
+  const verdict: string[] = []
+  let notCheckable: NotCheckableTest[] = []
   if (TARGET_URL) {
-    const notCheckable = listNotCheckable(project)
+    notCheckable = listNotCheckable(project)
     const ran = project.vitest.state
       .getTestModules()
       .filter((module) => module.project.name === project.name)
       .flatMap((module) => [...module.children.allTests()])
       .filter((test) => ['passed', 'failed'].includes(test.result().state)).length
     out.push(formatNotCheckable(TARGET_URL, ran, notCheckable), '')
+    verdict.push(`Against ${TARGET_URL}: ${ran} checks ran; ${notCheckable.length} are ${NOT_CHECKABLE}.`)
     if (summary.missing.length > 0)
-      out.push(
+      verdict.push(
         `${summary.missing.length} documented responses were not reached against ${TARGET_URL} (✘ above): not failing, since a target answers only what it can be made to.`,
       )
   } else if (summary.missing.length > 0) {
     const filter = await describeRunFilter(project)
     if (filter) {
-      out.push(
+      verdict.push(
         `Not failing on ${summary.missing.length} unexercised responses: the run was filtered (${filter}).`,
       )
     } else {
-      out.push(
+      verdict.push(
         `FAIL: ${summary.missing.length} documented responses were exercised by no contract test (✘ above).`,
       )
       process.exitCode = 1
     }
   }
+  out.push(...verdict)
+  const written = writeCoverageReports(
+    resolve(project.config.root, process.env.CONTRACT_REPORT_DIR?.trim() || 'reports/contracts'),
+    { summary, files, target: TARGET_URL, verdict, notCheckable },
+  )
+  out.push(`Coverage reports: ${written.map((file) => relative(project.config.root, file)).join(', ')}`)
   process.stdout.write(out.join('\n') + '\n')
 }
 

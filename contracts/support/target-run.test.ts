@@ -3,8 +3,11 @@
 // `--production`. Two files keep it short; the whole suite runs the same way. An unreachable target and a token
 // the target refuses are target.test.ts's (the probe).
 import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from 'vitest'
+import { expect, onTestFinished, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const FILES = ['contracts/auth-codes.contract.test.ts', 'contracts/auth-signup.contract.test.ts']
@@ -57,16 +60,39 @@ async function startMockServer(
   return { ...server, origin }
 }
 
-/** The contract suite's files against `target`: its exit code and its output without colours. */
-async function runContracts(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const run = start(['node_modules/vitest/vitest.mjs', 'run', '--project', 'contracts', ...FILES], {
-    ...env,
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-  })
+/**
+ * The contract suite's files against `target`, with the reporters `npm run test:contracts` uses writing into a
+ * folder of its own: its exit code, its output without colours, and that folder.
+ */
+async function runContracts(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string; reports: string }> {
+  const reports = mkdtempSync(join(tmpdir(), 'contract-target-reports-'))
+  onTestFinished(() => rmSync(reports, { recursive: true, force: true }))
+  const run = start(
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'contracts',
+      ...FILES,
+      '--reporter=default',
+      '--reporter=junit',
+      `--outputFile.junit=${join(reports, 'junit.xml')}`,
+      '--reporter=./scripts/reports/vitest-ctrf.ts',
+      `--outputFile.ctrf=${join(reports, 'ctrf.json')}`,
+    ],
+    { ...env, CONTRACT_REPORT_DIR: reports, NO_COLOR: '1', FORCE_COLOR: '0' },
+  )
   const code = await run.exit
-  return { code, output: run.output() }
+  return { code, output: run.output(), reports }
 }
+
+interface CtrfFile {
+  reportFormat: string
+  results: { summary: Record<string, number>; tests: { status: string; message?: string }[] }
+}
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
 const checksRan = (output: string) => Number(/: (\d+) checks ran;/.exec(output)?.[1] ?? NaN)
 
@@ -78,10 +104,30 @@ test('against a mock server with its control token: the checks run, reset betwee
       CONTRACT_CONTROL_TOKEN: 'target-run-token',
     })
     expect(withToken.code, withToken.output).toBe(0)
-    // 21 checks, of which two need a server built otherwise (a code guess limit, a cap on unverified accounts).
+    // 21 checks, of which one needs a server built with another mail rate and one reads the app's store.
     expect(checksRan(withToken.output)).toBe(19)
-    expect(withToken.output).toMatch(/needs a server built with/)
+    expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
     expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
+
+    // The reports CI reads say the same: CTRF and JUnit name each not-checkable check as skipped with its reason,
+    // and the coverage files count them.
+    const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
+    expect(ctrf.reportFormat).toBe('CTRF')
+    expect(ctrf.results.summary).toMatchObject({ tests: 21, passed: 19, skipped: 2, failed: 0 })
+    const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
+    expect(skipped.map((one) => one.message).sort()).toEqual([
+      'not checkable against this target: needs a server built with mailRateLimit',
+      'not checkable against this target: needs the in-process app (read .core)',
+    ])
+    expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="21" failures="0"/)
+    const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
+      join(withToken.reports, 'coverage.json'),
+    )
+    expect(coverage.target).toBe(server.origin)
+    expect(coverage.notCheckable).toHaveLength(2)
+    expect(readFileSync(join(withToken.reports, 'coverage.md'), 'utf8')).toContain(
+      `## Not checkable against ${server.origin}`,
+    )
   } finally {
     server.stop()
   }
