@@ -86,7 +86,7 @@ function toHarResponse(entry: JournalEntry, exchange: Exchange | undefined): Har
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
-      _failureText: `The connection was dropped with no answer (scenario answer-lost; the server computed ${entry.status}).`,
+      _failureText: `The connection was dropped with no answer${entry.status >= 100 ? ` (the server computed ${entry.status})` : ''}.`,
     }
   }
   const headers: HarNameValue[] = (exchange?.response.headers ?? []).map(([name, value]) => ({ name, value }))
