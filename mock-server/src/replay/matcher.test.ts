@@ -109,6 +109,18 @@ test('secret fields match any value, redacted or recorded in clear; the other fi
   expect(matchJson({ user: { name: REDACTED } }, { user: { name: 'anyone' } })).toBe(true)
 })
 
+test('a recorded request without a body matches any body: a browser may have left it out', () => {
+  // Chromium writes the app's fetch POSTs with no postData (Content-Length 100, bodySize 0).
+  const call = recorded('POST', '/api/auth/login')
+  expect(matchesCall(call, incoming('POST', '/api/auth/login', '{"email":"a@b.c","password":"p"}'))).toBe(
+    true,
+  )
+  expect(matchesCall(call, incoming('POST', '/api/auth/login'))).toBe(true)
+  expect(
+    matchesCall(recorded('POST', '/api/auth/login', { body: '' }), incoming('POST', '/api/auth/login', '{}')),
+  ).toBe(false)
+})
+
 test('a body that is not JSON matches as the same text; a form as its fields', () => {
   const text = recorded('POST', '/api/1/envelope/', { body: 'line one\nline two', mimeType: 'text/plain' })
   expect(matchesCall(text, incoming('POST', '/api/1/envelope/', 'line one\nline two'))).toBe(true)
