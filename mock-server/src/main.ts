@@ -103,46 +103,18 @@ async function main(): Promise<void> {
   const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const logError = (line: string) => console.error(`${new Date().toISOString()} ${line}`)
   if (values.replay !== undefined) {
-    const replayFile = values.replay
     const clash = NOT_WITH_REPLAY.find((flag) => values[flag] !== undefined)
     if (clash)
       throw new Error(`Failed to start: --replay serves recorded answers; --${clash} has no place beside it.`)
-    const { readHarFile } = await import('./replay/har-file.ts')
-    const har = readHarFile(replayFile)
-    const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
-      import('./app.ts'),
-      import('./hosts/http-server.ts'),
-    ])
-    const app = createReplayApp({
-      har,
+    const common = {
       trustProxyHops,
       allowedHosts: [host, ...allowedHosts],
-      ...(controlToken !== undefined && { controlToken }),
-      ...(webRoot && { webRoot }),
-      ...(log && { log }),
+      controlToken,
+      webRoot,
+      log,
       logError,
-    })
-    const server = createHttpServer(app)
-    server.listen(port, host, () => {
-      const address = server.address()
-      const actual = typeof address === 'object' && address ? address.port : port
-      console.log(
-        `Mock server listening on http://${host}:${actual} (replaying ${har.calls.length} recorded API calls of ${replayFile}; ${har.ignored} other entries left out)`,
-      )
-      console.log(
-        webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
-      )
-      if (controlToken !== undefined)
-        console.log('/__mock requires the control token (X-Mock-Control-Token header).')
-    })
-    const stop = () => {
-      server.close()
-      log?.flush()
-      process.exit(0)
     }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-    return
+    return startReplay(values.replay, { port, host, ...common })
   }
   const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
     import('./app.ts'),
@@ -195,6 +167,57 @@ async function main(): Promise<void> {
       process.exit(1)
     },
   )
+}
+
+interface ReplayStart {
+  port: number
+  host: string
+  trustProxyHops: number
+  allowedHosts: string[]
+  controlToken: string | undefined
+  webRoot: string | undefined
+  log: (((line: string) => void) & { flush(): void }) | undefined
+  logError: (line: string) => void
+}
+
+/** `--replay <file>`: the file is read and checked before the app is imported (a refusal exits 2, below). */
+async function startReplay(file: string, options: ReplayStart): Promise<void> {
+  const { port, host, controlToken, webRoot, log } = options
+  const { readHarFile } = await import('./replay/har-file.ts')
+  const har = readHarFile(file)
+  const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
+    import('./app.ts'),
+    import('./hosts/http-server.ts'),
+  ])
+  const app = createReplayApp({
+    har,
+    trustProxyHops: options.trustProxyHops,
+    allowedHosts: options.allowedHosts,
+    ...(controlToken !== undefined && { controlToken }),
+    ...(webRoot && { webRoot }),
+    ...(log && { log }),
+    logError: options.logError,
+  })
+  const server = createHttpServer(app)
+  server.listen(port, host, () => {
+    const address = server.address()
+    const actual = typeof address === 'object' && address ? address.port : port
+    console.log(
+      `Mock server listening on http://${host}:${actual} (replaying ${har.calls.length} recorded API calls of ${file}; ${har.ignored} other entries left out)`,
+    )
+    console.log(
+      webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
+    )
+    if (controlToken !== undefined)
+      console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+  })
+  const stop = () => {
+    server.close()
+    log?.flush()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 /**
