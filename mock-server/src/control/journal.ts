@@ -30,7 +30,7 @@ export interface Journal {
 }
 
 const MAX_ENTRIES = 10_000
-/** The exchanges kept at most, in bytes of their JSON (headers and bodies of the newest calls). */
+/** The exchanges kept at most, by the length of their strings (headers and bodies of the newest calls). */
 export const MAX_EXCHANGE_BYTES = 8 * 1024 * 1024
 
 /** Parses a `since` filter; throws "Failed to read since: ..." on anything else. */
@@ -85,7 +85,7 @@ export function createJournal(
       const item: Kept = { entry: full, bytes: 0 }
       if (exchange) {
         item.exchange = exchange
-        item.bytes = Buffer.byteLength(JSON.stringify(exchange))
+        item.bytes = sizeOf(exchange)
         exchangeBytes += item.bytes
       }
       kept.push(item)
@@ -110,4 +110,14 @@ export function createJournal(
       firstWithExchange = 0
     },
   }
+}
+
+/** About the exchange's size in memory: its strings' lengths (UTF-16 units), plus a little for each header. */
+function sizeOf(exchange: Exchange): number {
+  let size = 100 + exchange.origin.length + exchange.url.length
+  for (const [name, value] of exchange.requestHeaders) size += 16 + name.length + value.length
+  for (const [name, value] of exchange.response.headers) size += 16 + name.length + value.length
+  size += exchange.requestBody?.text.length ?? 0
+  size += exchange.response.body?.text.length ?? 0
+  return size
 }

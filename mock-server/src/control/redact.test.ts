@@ -113,3 +113,13 @@ test('bodies: JSON and forms by field, other text whole when it names a secret, 
   expect(redactBodyText('text/plain', 'password=hunter2')).toBe(REDACTED)
   expect(redactBodyText('text/plain', 'hello')).toBe('hello')
 })
+
+test('JSON text is kept as it is only when no key names a secret, however the key is spelled', () => {
+  const plain = '{"id":"u1","email":"ada@example.com","time":"10:30"}'
+  expect(redactBodyText('application/json', plain)).toBe(plain)
+  expect(redactBodyText('application/json', '{"c_o_d_e":"493817"}')).toBe(`{"c_o_d_e":"${REDACTED}"}`)
+  expect(redactBodyText('application/json', '{"pass\\u0077ord":"hunter2"}')).toBe(`{"password":"${REDACTED}"}`)
+  expect(redactBodyText('application/json', '{"note":"a \\"code\\": here","Token":"t"}')).toBe(
+    `{"note":"a \\"code\\": here","Token":"${REDACTED}"}`,
+  )
+})

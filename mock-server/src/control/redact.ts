@@ -108,6 +108,12 @@ export function redactSetCookie(value: string): string {
   return [`${name}=${REDACTED}`, ...attributes.map((attribute) => attribute.trim())].join('; ')
 }
 
+/** Whether JSON text without escapes has a key isSecretName takes (a string followed by a colon). */
+function namesSecret(text: string): boolean {
+  for (const match of text.matchAll(/"([^"]*)"\s*:/g)) if (isSecretName(match[1]!)) return true
+  return false
+}
+
 /**
  * A body's text as the journal keeps it: JSON with its secret fields replaced (and written compactly), a form with
  * its secret fields replaced; any other text is kept only when it holds no `name=value` or `"name":` of a secret
@@ -116,6 +122,8 @@ export function redactSetCookie(value: string): string {
 export function redactBodyText(mimeType: string, text: string): string {
   const type = mimeType.split(';')[0]!.trim().toLowerCase()
   if (/[/+]json$/.test(type)) {
+    // Most answers name no secret at all: kept as they are, without parsing them (an escape could hide a name).
+    if (!text.includes('\\') && !namesSecret(text)) return text
     try {
       return JSON.stringify(redactJson(JSON.parse(text) as unknown))
     } catch {
