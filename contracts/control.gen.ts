@@ -97,15 +97,16 @@ export interface paths {
      *     `format=har` answers the same entries (the same `email` and `since` filters) as an HTTP Archive
      *     1.2 (`Har`), for a HAR viewer or for `npm run mock -- --replay <file.har>`: each call's URL with
      *     its query, its headers, cookies and JSON body, and its answer's status, headers, cookies and body,
-     *     as the mock server read and wrote them. Secrets are replaced by `[redacted]` everywhere they can
-     *     be (bodies of both sides, headers, query strings, cookies): any field or parameter whose name
-     *     holds `password`, `token`, `secret` or `apikey`, or is `code`, `code_verifier`, `otp`, `state` or
-     *     `nonce` (`accessToken`, `refresh_token`, `id_token`, `newPassword`, `?code=` alike), the
-     *     `Authorization` header's credentials (its scheme is kept), and the value of every cookie in
-     *     `Cookie` and `Set-Cookie`. The journal keeps headers and bodies, already redacted, for its newest
-     *     calls within 8 MiB; an older entry comes without them and says so in its `comment`. A call whose
-     *     answer was dropped (`answer-lost`) is written as a browser writes a failed request: status -1, no
-     *     content, `_failureText`. docs/decisions/016-har-record-and-replay.md has the reasons.
+     *     as the mock server read and wrote them. Secrets are replaced by `[redacted]` wherever they are
+     *     (bodies both ways, headers, query strings, cookies, `Location`): every field or parameter whose
+     *     name, lower-cased and without `_` or `-`, holds `password`, `passwd`, `token`, `secret` or
+     *     `apikey`, or is `code`, `codeverifier`, `otp`, `state` or `nonce` (`newPassword`, `accessToken`,
+     *     `refresh_token`, `id_token`, `?code=` alike); the credentials of `Authorization` (its scheme is
+     *     kept), `X-Mock-Control-Token` and any header so named; the value of every cookie of `Cookie` and
+     *     `Set-Cookie`. The journal keeps headers and bodies, redacted, for its newest calls within about
+     *     8 MiB of text; an older entry comes without them and says so in its `comment`. A call whose
+     *     answer was dropped (`answer-lost`) is written as a browser writes a request that got no answer:
+     *     status -1, no content, `_failureText`. docs/decisions/016-har-record-and-replay.md has the reasons.
      *
      *     Under `--replay` this lists the calls the replay answered, each with `replay` (the HAR entry it
      *     served, or none).

@@ -173,8 +173,8 @@ test('a call whose answer was dropped is written as a browser writes a failed re
   expect(har.log.entries[0]!._scenario).toBe('answer-lost')
 })
 
-test('the journal keeps headers and bodies for its newest calls within its byte limit; older ones keep URL and status', () => {
-  const journal = createJournal(clock, { maxExchangeBytes: 2_000 })
+test('the journal keeps headers and bodies for its newest calls within its size limit; older ones keep URL and status', () => {
+  const journal = createJournal(clock, { maxExchangeChars: 2_000 })
   for (let index = 0; index < 6; index += 1)
     journal.record({ method: 'POST', path: '/api/auth/login', status: 200 }, toExchange(signIn()))
   const har = toHar(journal.records())

@@ -37,7 +37,7 @@ function toHarEntry({ entry, exchange }: RecordedCall): HarEntry {
     ...(entry.scenario !== undefined && { _scenario: entry.scenario }),
   }
   const comment = exchange?.trimmed
-    ? 'Headers and bodies are no longer kept: the journal keeps them for its newest calls within 8 MiB.'
+    ? 'Headers and bodies are no longer kept: the journal keeps them for its newest calls only (about 8 MiB of text).'
     : !exchange
       ? 'Recorded without its exchange.'
       : undefined

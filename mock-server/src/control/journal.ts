@@ -2,8 +2,9 @@
 // what it answered, for GET /__mock/requests?format=har (docs/decisions/016-har-record-and-replay.md). Each entry
 // may carry its exchange (URL with query, headers, bodies), redacted before it is kept (control/exchange.ts): no
 // token, password or code is ever held here. Headers and bodies are kept for the newest entries within
-// MAX_EXCHANGE_BYTES; older exchanges keep their URL, status and timing.
+// MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing.
 import type { components } from '#contracts/control.gen.ts'
+import { MAX_JOURNAL_EXCHANGE_CHARS } from '../constants.ts'
 import type { Clock } from '../domain/clock.ts'
 import { trimExchange, type Exchange } from './exchange.ts'
 
@@ -30,8 +31,6 @@ export interface Journal {
 }
 
 const MAX_ENTRIES = 10_000
-/** The exchanges kept at most, by the length of their strings (headers and bodies of the newest calls). */
-export const MAX_EXCHANGE_BYTES = 8 * 1024 * 1024
 
 /** Parses a `since` filter; throws "Failed to read since: ..." on anything else. */
 export function parseSince(since: string): { seq: number } | { at: number } {
@@ -46,27 +45,27 @@ export function parseSince(since: string): { seq: number } | { at: number } {
 interface Kept {
   entry: JournalEntry
   exchange?: Exchange
-  /** The exchange's size, counted in `exchangeBytes` while it is kept. */
-  bytes: number
+  /** The exchange's size, counted in `exchangeChars` while it is kept. */
+  size: number
 }
 
 export function createJournal(
   clock: Clock,
-  limits: { maxEntries?: number; maxExchangeBytes?: number } = {},
+  limits: { maxEntries?: number; maxExchangeChars?: number } = {},
 ): Journal {
   const maxEntries = limits.maxEntries ?? MAX_ENTRIES
-  const maxExchangeBytes = limits.maxExchangeBytes ?? MAX_EXCHANGE_BYTES
+  const maxExchangeChars = limits.maxExchangeChars ?? MAX_JOURNAL_EXCHANGE_CHARS
   let kept: Kept[] = []
   let seq = 0
-  let exchangeBytes = 0
+  let exchangeChars = 0
   /** Every entry before this index has had its exchange trimmed (oldest first). */
   let firstWithExchange = 0
   /** Keeps the URL, status and timing of an old exchange, and gives back the room of its headers and bodies. */
   const trim = (item: Kept) => {
     if (!item.exchange || item.exchange.trimmed) return
     item.exchange = trimExchange(item.exchange)
-    exchangeBytes -= item.bytes
-    item.bytes = 0
+    exchangeChars -= item.size
+    item.size = 0
   }
   const select = (filter: JournalFilter): Kept[] => {
     const email = filter.email?.trim().toLowerCase()
@@ -82,11 +81,11 @@ export function createJournal(
     record(entry, exchange) {
       seq += 1
       const full = { ...entry, seq, at: new Date(clock.now()).toISOString() }
-      const item: Kept = { entry: full, bytes: 0 }
+      const item: Kept = { entry: full, size: 0 }
       if (exchange) {
         item.exchange = exchange
-        item.bytes = sizeOf(exchange)
-        exchangeBytes += item.bytes
+        item.size = sizeOf(exchange)
+        exchangeChars += item.size
       }
       kept.push(item)
       if (kept.length > maxEntries) {
@@ -95,7 +94,7 @@ export function createJournal(
         kept = kept.slice(gone)
         firstWithExchange = Math.max(0, firstWithExchange - gone)
       }
-      while (exchangeBytes > maxExchangeBytes && firstWithExchange < kept.length) {
+      while (exchangeChars > maxExchangeChars && firstWithExchange < kept.length) {
         trim(kept[firstWithExchange]!)
         firstWithExchange += 1
       }
@@ -106,7 +105,7 @@ export function createJournal(
       select(filter).map(({ entry, exchange }) => (exchange ? { entry, exchange } : { entry })),
     clear() {
       kept = []
-      exchangeBytes = 0
+      exchangeChars = 0
       firstWithExchange = 0
     },
   }

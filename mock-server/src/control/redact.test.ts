@@ -118,7 +118,9 @@ test('JSON text is kept as it is only when no key names a secret, however the ke
   const plain = '{"id":"u1","email":"ada@example.com","time":"10:30"}'
   expect(redactBodyText('application/json', plain)).toBe(plain)
   expect(redactBodyText('application/json', '{"c_o_d_e":"493817"}')).toBe(`{"c_o_d_e":"${REDACTED}"}`)
-  expect(redactBodyText('application/json', '{"pass\\u0077ord":"hunter2"}')).toBe(`{"password":"${REDACTED}"}`)
+  expect(redactBodyText('application/json', '{"pass\\u0077ord":"hunter2"}')).toBe(
+    `{"password":"${REDACTED}"}`,
+  )
   expect(redactBodyText('application/json', '{"note":"a \\"code\\": here","Token":"t"}')).toBe(
     `{"note":"a \\"code\\": here","Token":"${REDACTED}"}`,
   )
