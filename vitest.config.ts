@@ -77,6 +77,10 @@ export default defineConfig({
           environment: 'node',
           include: ['contracts/**/*.contract.test.ts'],
           globalSetup: ['contracts/coverage/global-setup.ts'],
+          setupFiles: ['contracts/support/target-setup.ts'],
+          // Against a CONTRACT_TARGET the files share one server, reset before each test: one file at a time
+          // (docs/decisions/016-contract-target.md).
+          fileParallelism: !process.env.CONTRACT_TARGET?.trim(),
           testTimeout: 30_000,
           // Each file builds its own app (createApp through contracts/fixtures.ts) and records coverage into its
           // worker's own file, so one module graph per worker serves them all: importing the app once per file was

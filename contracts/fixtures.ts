@@ -9,7 +9,17 @@ import { onTestFinished, TestRunner } from 'vitest'
 import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { signUpVerified } from '#contracts/support/accounts.ts'
+import type { Response, Test } from 'supertest'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
+import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
+import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
+import {
+  getContractTarget,
+  notCheckable,
+  TARGET_URL,
+  unavailable,
+  type ContractTarget,
+} from '#contracts/support/target.ts'
 import type { components } from '#contracts/openapi.gen.ts'
 import {
   CONTROL_TOKEN_HEADER,
@@ -49,6 +59,8 @@ const mockClients = new WeakMap<ContractAgent, MockClient>()
 
 /** The mock client over `api` (with whatever headers `api` carries, such as the control token). */
 export function mockOf(api: ContractAgent): MockClient {
+  const noControl = uncontrolled.get(api)
+  if (noControl) return unavailable<MockClient>(noControl)
   let mock = mockClients.get(api)
   if (!mock) {
     mock = createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
@@ -71,8 +83,146 @@ function agentOf(target: MockApp | string, { controlToken }: AppOptions): Contra
   )
 }
 
+/** The tests that were given the target as their server already (a second server cannot be the same one). */
+const testsWithServer = new WeakSet<object>()
+
+/** Agents of a contract target without a usable /__mock, with the reason (contracts/support/target.ts). */
+const uncontrolled = new WeakMap<ContractAgent, string>()
+
+/**
+ * Ends the test as not checkable when `api` is a target's without a usable /__mock: for helpers that would spend
+ * requests (and the target's rate limits) before they reach the mailbox.
+ */
+export function requireControl(api: ContractAgent): void {
+  const noControl = uncontrolled.get(api)
+  if (noControl) notCheckable(noControl)
+}
+
+/**
+ * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
+ * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
+ * - options other than `production` configure a server the target is not: not checkable;
+ * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
+ *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
+ * - the in-process app (`app`) is never available.
+ */
+async function targetServer(options: AppOptions): Promise<TestServer & { target: ContractTarget }> {
+  const target = await getContractTarget()
+  const { production, ...built } = options
+  const configured = Object.keys(built)
+  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  if (production === true && !target.production)
+    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  const test = TestRunner.getCurrentTest()
+  if (test) {
+    if (testsWithServer.has(test)) notCheckable('needs a second server, separate from the first')
+    testsWithServer.add(test)
+  }
+  const agent = createContractAgent(target.baseUrl, { headers: target.headers })
+  const noControl = production === true ? null : target.noControl
+  const api = guardForTarget(agent, {
+    noControl,
+    rateLimitedWithoutReset: target.noControl !== null,
+    mockModeOnProduction: production !== true && target.production,
+  })
+  if (noControl) uncontrolled.set(api, noControl)
+  return { app: unavailable<MockApp>('needs the in-process app'), api, mock: mockOf(api), target }
+}
+
+interface TargetGuard {
+  /** Why /__mock cannot be used (null: it can, or the test expects a server without it). */
+  noControl: string | null
+  /** No /__mock to reset the target between checks. */
+  rateLimitedWithoutReset: boolean
+  /** The test expects a mock-mode server and the target is a production one. */
+  mockModeOnProduction: boolean
+}
+
+/** Bodies above this size may be cut off by a target that refuses them early (see guardForTarget). */
+const OVERSIZED_BODY_BYTES = 64 * 1024
+
+const SEED_EMAILS = SEED_ACCOUNTS.map((account) => account.email.toLowerCase())
+
+/**
+ * `agent` with the rules of a shared target (docs/decisions/016-contract-target.md): a request the target cannot
+ * answer as the test's own server would ends the test as not checkable, with the reason, before it is sent:
+ * - a /__mock path, when the target's control surface cannot be used;
+ * - against a production target, an operation of mock-server/control.openapi.yaml (the mock's own sinks and identity
+ *   provider), and a body naming a seeded account (a production server has none);
+ * and, without a control surface to reset it, a `429 rate_limited` answer the target gave because earlier checks of
+ * this run came from the same client.
+ */
+function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent {
+  const validator = getProjectValidator()
+  const open = (method: string, path: string): Test => {
+    if (guard.noControl && path.startsWith('/__mock')) notCheckable(guard.noControl)
+    if (guard.mockModeOnProduction && path.startsWith('/api/auth/external/'))
+      notCheckable('needs the identity provider the mock server plays, which a production target does not')
+    if (
+      guard.mockModeOnProduction &&
+      validator.matchOperation(method, path.split('?')[0]!)?.document === 'control'
+    )
+      notCheckable(
+        `needs the mock server's own sinks and identity provider (${method.toUpperCase()} ${path}), which a production target does not serve`,
+      )
+    const test = agent.request(method, path)
+    let sentBytes = 0
+    const send = test.send.bind(test)
+    test.send = (body?: string | object) => {
+      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? '' : JSON.stringify(body ?? '')
+      sentBytes += Buffer.isBuffer(body) ? body.length : Buffer.byteLength(text)
+      if (guard.mockModeOnProduction && SEED_EMAILS.some((email) => text.toLowerCase().includes(email)))
+        notCheckable('uses the seeded accounts of mock mode, which a production target does not have')
+      return send(body)
+    }
+    // A server that refuses an oversized body may close the connection before the client has written it all: over
+    // the network the client then sees the cut (EPIPE, ECONNRESET), not the answer.
+    const then = test.then.bind(test)
+    test.then = (onAnswer, onError) =>
+      then(onAnswer, (error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code
+        if (sentBytes > OVERSIZED_BODY_BYTES && (code === 'EPIPE' || code === 'ECONNRESET')) {
+          try {
+            notCheckable(
+              `the target closed the connection while a ${sentBytes}-byte body was being sent (${code}), so its answer cannot be read over the network`,
+            )
+          } catch (skipped) {
+            error = skipped
+          }
+        }
+        if (onError) return onError(error)
+        throw error
+      })
+    if (guard.rateLimitedWithoutReset)
+      test.expect((res: Response | undefined) => {
+        if (res?.status === 429 && (res.body as { error?: unknown } | undefined)?.error === 'rate_limited')
+          notCheckable(
+            "the target rate-limited this client after the run's earlier checks (no /__mock to reset it between checks)",
+          )
+      })
+    return test
+  }
+  const methods = Object.fromEntries(
+    (['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const).map((m) => [
+      m,
+      (path: string) => open(m, path),
+    ]),
+  ) as Omit<ContractAgent, 'request'>
+  return { ...methods, request: open }
+}
+
+/**
+ * For a check that needs a server of its own making (one it starts itself, or reads inside): against a
+ * CONTRACT_TARGET, ends the test as not checkable with `reason`; in-process, does nothing.
+ * @example requireOwnServer('reads what the in-process app stores')
+ */
+export function requireOwnServer(reason: string): void {
+  if (TARGET_URL) notCheckable(reason)
+}
+
 /** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
 export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
+  if (TARGET_URL) return targetServer(options)
   const app = await readyApp(options)
   const api = agentOf(app, options)
   return { app, api, mock: mockOf(api) }
@@ -91,6 +241,19 @@ export async function startLiveServer(
   options: AppOptions = {},
   limits: Partial<ServerLimits> = {},
 ): Promise<LiveServer> {
+  if (TARGET_URL) {
+    if (Object.keys(limits).length > 0)
+      notCheckable(`needs a server with the limits ${Object.keys(limits).join(', ')}`)
+    const { target, ...server } = await targetServer(options)
+    const url = new URL(target.baseUrl)
+    return {
+      ...server,
+      origin: url.origin,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      server: unavailable<Server>('needs the listening server itself'),
+      close: async () => undefined,
+    }
+  }
   const app = await readyApp(options)
   const server = createHttpServer(app, limits)
   server.listen(0, '127.0.0.1')
@@ -119,6 +282,7 @@ export const readCode = (
 
 /** Recovers the password of `email` as its owner would: forgot, the mailed code, then the new password. */
 export async function resetPassword(api: ContractAgent, email: string, password: string): Promise<void> {
+  requireControl(api)
   await api.post('/api/auth/forgot').send({ email }).expect(202)
   const code = await readCode(api, email, 'reset')
   const verified = await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'reset' }).expect(200)
@@ -165,6 +329,7 @@ function signedIn(
 
 /** Signs up through the API, verifies with the mailed code, and returns the signed-in account. */
 export async function signUp(api: ContractAgent, label = 'user', password = PASSWORD): Promise<SignedIn> {
+  requireControl(api)
   const email = uniqueEmail(label)
   const { body, response } = await signUpVerified(
     { baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api), mock: mockOf(api) },

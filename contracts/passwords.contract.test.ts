@@ -1,11 +1,13 @@
 // Password storage at production cost: argon2id with OWASP's parameters, never the password itself.
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
 import { COMMON_PASSWORD_COUNT } from '#mock-server/domain/passwords.ts'
 import { createContractAgent } from '#contracts/support/api.ts'
-import { signUp } from '#contracts/fixtures.ts'
+import { requireOwnServer, signUp } from '#contracts/fixtures.ts'
 
 describe('password storage', () => {
+  beforeEach(() => requireOwnServer('reads what the in-process app stores'))
+
   test('by default a password is stored as argon2id, m=19 MiB, t=2, p=1, and only so', async () => {
     const app = createApp()
     await app.core.ready

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { createTestServer, mockOf } from '#contracts/fixtures.ts'
+import { createTestServer, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
 
 function envelope(event: Record<string, unknown>): string {
   return [
@@ -310,6 +310,7 @@ describe('build manifest', () => {
   })
 
   test('without a built app there is no build to announce', async () => {
+    requireOwnServer('needs a server without a built web app')
     const { api } = await createTestServer()
     await api.get('/builds/latest.json').expect(404)
   })

@@ -48,3 +48,18 @@ test('/login renders from its own scripts: no other screen, no date picker, no e
   expect(scripts.length).toBeGreaterThan(0)
   expect(scripts.map((one) => one.path).filter((path) => NOT_FOR_LOGIN.test(path))).toEqual([])
 })
+
+test('config.json is read from where the app is, whatever the path the page was opened at', async ({
+  page,
+}) => {
+  const configRequests: string[] = []
+  page.on('request', (one) => {
+    if (one.url().endsWith('config.json')) configRequests.push(new URL(one.url()).pathname)
+  })
+  const served = page.waitForResponse((one) => one.url().endsWith('config.json'))
+  await page.goto('/new/otp')
+  expect((await served).status()).toBe(200)
+  // Read once, ahead of the entry (the page's preload), and taken as the mock server's: the QA panel shows.
+  await expect(page.getByRole('button', { name: 'QA panel' })).toBeVisible()
+  expect(configRequests).toEqual(['/config.json'])
+})

@@ -1,13 +1,14 @@
 // The supporting services stay out of the first load (docs/decisions/012-first-load.md): on /login, the error
 // reporter's and the recorder's scripts and their first calls come only after the sign-in form is on screen and the
-// load event has ended, and they do come (the page then goes idle), with the mock server's DSN and recorder.
+// load event has ended; left alone, they come a settling time after the page went idle, and a first key press brings
+// them at once; with the mock server's DSN and recorder.
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { expect, test } from './fixtures.ts'
 
 const MONITORING =
   /\/assets\/(supporting-services|error-reporting|sentry-sdk|recorder|entry)-[^/]*\.js$|^\/ingest\/|^\/api\/\d+\/envelope\/?$/
 
-test('/login: monitoring loads and first calls after the form is up and the page has loaded', async ({
+test('/login left alone: monitoring loads and first calls after the form is up and the page has loaded', async ({
   page,
 }) => {
   await markFormAppearance(page)
@@ -35,13 +36,21 @@ test('/login: monitoring loads and first calls after the form is up and the page
   expect(early, 'monitoring requested before the form was up and the page had loaded').toEqual([])
 })
 
-test('/login: the recorder sends no batch while the page loads; its first requests are its start call', async ({
+test('/login: idle brings the error page ahead but no monitoring; a first key press brings it, the recorder starting with its start call', async ({
   page,
 }) => {
+  const requested: string[] = []
+  page.on('request', (one) => requested.push(new URL(one.url()).pathname))
+  const errorPageFetched = page.waitForRequest((one) => /\/assets\/error-page-[^/]*\.js$/.test(one.url()))
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await errorPageFetched // the page went idle
+  expect(requested.filter((path) => MONITORING.test(path))).toEqual([])
+
   const recorderStarted = page.waitForResponse(
     (one) => one.request().method() === 'POST' && new URL(one.url()).pathname === '/ingest/v1/web/start',
   )
-  await page.goto('/login')
+  await page.keyboard.press('Shift')
   await recorderStarted
   const { loadEnd, resources } = await readFirstLoad(page, { marked: false })
   const recorder = resources.filter((one) => one.path.startsWith('/ingest/'))

@@ -7,6 +7,7 @@ import { createAppRouter } from './app/app-router.ts'
 import { AppRouterView, loadErrorPage } from './app/router.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
+import { appBaseUrl } from './lib/config/build-info.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
 import { scheduleSupportingServices } from './lib/monitoring/schedule-services.ts'
@@ -18,7 +19,10 @@ import './app/app.css'
 
 async function boot() {
   const fetch = (request: Request) => window.fetch(request)
-  const config = await loadRuntimeConfig(fetch, new URL('config.json', document.baseURI).href)
+  const config = await loadRuntimeConfig(
+    fetch,
+    new URL('config.json', appBaseUrl(window.location.origin)).href,
+  )
   const storage = getSessionStorage()
   const router = createAppRouter()
   const { store, services } = createApp({

@@ -1,13 +1,17 @@
 // Where the QA panel goes in the layout: only when the mock server serves the app (config.json `mock: true`), and
-// then as a lazy chunk, so a production configuration never loads it.
-import { lazy, Suspense } from 'react'
+// then as a lazy chunk, so a production configuration never loads it. It mounts once the page is idle (or at the
+// first interaction), so its chunk never competes with the first paint (docs/decisions/012-first-load.md).
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { runWhenIdle } from '../lib/monitoring/idle-start.ts'
 import { useServices } from '../lib/services/services.ts'
 
 const QaPanel = lazy(async () => ({ default: (await import('../features/qa/qa-panel.tsx')).QaPanel }))
 
 export function QaPanelSlot() {
   const { config } = useServices()
-  if (!config.mock) return null
+  const [pageSettled, setPageSettled] = useState(false)
+  useEffect(() => (config.mock ? runWhenIdle(() => setPageSettled(true)) : undefined), [config.mock])
+  if (!config.mock || !pageSettled) return null
   return (
     <Suspense fallback={null}>
       <QaPanel />

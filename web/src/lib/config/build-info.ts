@@ -9,3 +9,14 @@ export const SENTRY_DSN_FALLBACK: string | null =
   typeof __SENTRY_DSN_FALLBACK__ === 'string' && __SENTRY_DSN_FALLBACK__ !== ''
     ? __SENTRY_DSN_FALLBACK__
     : null
+
+/**
+ * Where the app's own files are (`config.json`, the build's version file): the build's base (`/` unless Vite's `base`
+ * says otherwise) on this page's origin. Not `document.baseURI`: a page opened at `/new/otp` has `/new/` as its
+ * document base, where none of them is.
+ * @example
+ * new URL('config.json', appBaseUrl(window.location.origin)).href // 'https://app.example/config.json'
+ */
+export function appBaseUrl(origin: string): string {
+  return new URL(import.meta.env.BASE_URL || '/', origin).href
+}

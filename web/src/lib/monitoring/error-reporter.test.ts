@@ -34,6 +34,34 @@ describe('the error reporter', () => {
     expect(capture).not.toHaveBeenCalled()
   })
 
+  test('onWaiting: called once, at the first waiting error, or at once if one already waits; never once sent or disabled', () => {
+    const reporter = createErrorReporter()
+    const first = vi.fn()
+    reporter.onWaiting(first)
+    expect(first).not.toHaveBeenCalled()
+    reporter.report(new Error('one'))
+    reporter.report(new Error('two'))
+    expect(first).toHaveBeenCalledOnce()
+    const late = vi.fn()
+    reporter.onWaiting(late)
+    expect(late).toHaveBeenCalledOnce()
+
+    const attached = createErrorReporter()
+    const afterAttach = vi.fn()
+    attached.onWaiting(afterAttach)
+    attached.attach(() => undefined)
+    attached.report(new Error('sent at once'))
+    expect(afterAttach).not.toHaveBeenCalled()
+
+    const disabled = createErrorReporter()
+    const afterDisable = vi.fn()
+    disabled.onWaiting(afterDisable)
+    disabled.disable()
+    disabled.report(new Error('dropped'))
+    disabled.onWaiting(afterDisable)
+    expect(afterDisable).not.toHaveBeenCalled()
+  })
+
   test('the early listener queues unhandled errors and rejections until stopped', () => {
     const target = new EventTarget()
     const reporter = { report: vi.fn() }

@@ -11,6 +11,8 @@ export interface ErrorReporter {
   attach(capture: (error: unknown) => void): void
   /** No reporting configured: forgets what waited, and everything after. */
   disable(): void
+  /** Calls `listener` once, when the first error waits for the SDK (at once if one already does). */
+  onWaiting(listener: () => void): void
 }
 
 /**
@@ -22,10 +24,19 @@ export interface ErrorReporter {
 export function createErrorReporter(): ErrorReporter {
   let waiting: unknown[] | null = []
   let capture: ((error: unknown) => void) | null = null
+  let waitingListeners: (() => void)[] = []
+  const notifyWaiting = () => {
+    const listeners = waitingListeners
+    waitingListeners = []
+    listeners.forEach((listener) => listener())
+  }
   return {
     report(error) {
       if (capture) capture(error)
-      else if (waiting && waiting.length < QUEUE_LIMIT) waiting.push(error)
+      else if (waiting && waiting.length < QUEUE_LIMIT) {
+        waiting.push(error)
+        notifyWaiting()
+      }
     },
     attach(next) {
       capture = next
@@ -35,6 +46,11 @@ export function createErrorReporter(): ErrorReporter {
     },
     disable() {
       waiting = null
+      waitingListeners = []
+    },
+    onWaiting(listener) {
+      if (waiting?.length) listener()
+      else if (waiting) waitingListeners.push(listener)
     },
   }
 }

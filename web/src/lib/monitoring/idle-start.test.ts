@@ -141,3 +141,38 @@ test('cancelled before it ran: it never runs', () => {
   fake.interact('pointerdown')
   expect(fn).not.toHaveBeenCalled()
 })
+
+test('settleMs: the idle period starts a timer of that length, and it runs then', () => {
+  const fake = createFakeWindow({ readyState: 'complete' })
+  const fn = vi.fn()
+  runWhenIdle(fn, fake.win, { settleMs: 10_000 })
+  fake.becomeIdle()
+  expect(fn).not.toHaveBeenCalled()
+  expect([...fake.timers.values()].map((one) => one.ms)).toEqual([10_000])
+  fake.runTimers()
+  expect(fn).toHaveBeenCalledOnce()
+})
+
+test('settleMs: an interaction while it settles runs it at once and clears the timer', () => {
+  const fake = createFakeWindow({ readyState: 'complete' })
+  const fn = vi.fn()
+  runWhenIdle(fn, fake.win, { settleMs: 10_000 })
+  fake.becomeIdle()
+  fake.interact('pointerdown')
+  expect(fn).toHaveBeenCalledOnce()
+  expect(fake.timers.size).toBe(0)
+  fake.runTimers()
+  expect(fn).toHaveBeenCalledOnce()
+})
+
+test('settleMs without requestIdleCallback: the fixed delay, then the settling time', () => {
+  const fake = createFakeWindow({ readyState: 'complete', idleCallbacks: false })
+  const fn = vi.fn()
+  runWhenIdle(fn, fake.win, { settleMs: 10_000 })
+  expect([...fake.timers.values()].map((one) => one.ms)).toEqual([NO_IDLE_CALLBACK_DELAY_MS])
+  fake.runTimers()
+  expect(fn).not.toHaveBeenCalled()
+  expect([...fake.timers.values()].map((one) => one.ms)).toEqual([10_000])
+  fake.runTimers()
+  expect(fn).toHaveBeenCalledOnce()
+})

@@ -24,15 +24,22 @@ export interface IdleTarget {
   cancelIdleCallback?: (id: number) => void
 }
 
+export interface RunWhenIdleOptions {
+  /** How long to wait after the idle period before running (an interaction still runs it at once). */
+  settleMs?: number
+}
+
 /**
- * Runs `fn` once: at the first idle period after the load event (at most IDLE_TIMEOUT_MS after it), or at the first
- * interaction, whichever comes first. Returns a function that cancels it if it has not run.
+ * Runs `fn` once: at the first idle period after the load event (at most IDLE_TIMEOUT_MS after it), `settleMs`
+ * later if given, or at the first interaction, whichever comes first. Returns a function that cancels it if it has
+ * not run.
  * @example
  * runWhenIdle(() => void import('./supporting-services.ts'))
  */
 export function runWhenIdle(
   fn: () => void,
   target: IdleTarget = window as unknown as IdleTarget,
+  { settleMs = 0 }: RunWhenIdleOptions = {},
 ): () => void {
   let done = false
   let idleId: number | null = null
@@ -52,13 +59,20 @@ export function runWhenIdle(
     cleanUp()
     fn()
   }
+  function afterIdle() {
+    idleId = null
+    if (done) return
+    if (settleMs > 0) timerId = target.setTimeout(run, settleMs)
+    else run()
+  }
   function afterLoad() {
     if (done) return
+    target.removeEventListener('load', afterLoad)
     if (timerId !== null) target.clearTimeout(timerId)
     if (target.requestIdleCallback) {
       timerId = null
-      idleId = target.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
-    } else timerId = target.setTimeout(run, NO_IDLE_CALLBACK_DELAY_MS)
+      idleId = target.requestIdleCallback(afterIdle, { timeout: IDLE_TIMEOUT_MS })
+    } else timerId = target.setTimeout(afterIdle, NO_IDLE_CALLBACK_DELAY_MS)
   }
 
   INTERACTION_EVENTS.forEach((type) => target.addEventListener(type, run, listenerOptions))

@@ -1,9 +1,14 @@
 // The first-load side of the supporting services (docs/decisions/012-first-load.md): all main.tsx loads of them. It
 // listens for unhandled errors at once (they wait in the reporter's queue) and loads the services' chunk
-// (supporting-services.ts, which loads each SDK) only once the page is idle or the user first interacts.
+// (supporting-services.ts, which loads each SDK) at the first of: the user's first interaction, the first error
+// waiting for the reporter, or SERVICES_SETTLE_MS after the page went idle. The chunks worth having early (the error
+// page) are fetched at idle.
 import { listenForUnhandledErrors } from './error-reporter.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
+
+/** How long after the first idle period the services start when nothing (an interaction, an error) started them. */
+export const SERVICES_SETTLE_MS = 10_000
 
 export interface ScheduleOptions {
   target?: IdleTarget & Pick<Window, 'addEventListener' | 'removeEventListener'>
@@ -25,8 +30,14 @@ export function scheduleSupportingServices(
   }: ScheduleOptions = {},
 ): void {
   const stopEarlyListener = listenForUnhandledErrors(target, deps.errors)
-  runWhenIdle(() => {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    cancelStart()
     void load().then(({ startSupportingServices }) => startSupportingServices({ ...deps, stopEarlyListener }))
-    prefetch.forEach((chunk) => void chunk().catch(() => undefined))
-  }, target)
+  }
+  const cancelStart = runWhenIdle(start, target, { settleMs: SERVICES_SETTLE_MS })
+  deps.errors.onWaiting(start)
+  runWhenIdle(() => prefetch.forEach((chunk) => void chunk().catch(() => undefined)), target)
 }

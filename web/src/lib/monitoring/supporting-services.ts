@@ -2,7 +2,7 @@
 // the user first interacts (docs/decisions/012-first-load.md): error reporting and the session recorder (each a
 // dynamic import of its own) and the hourly new-version check. Until the error reporter's SDK is in, unhandled errors
 // wait in its queue.
-import { BUILD_ID } from '../config/build-info.ts'
+import { appBaseUrl, BUILD_ID } from '../config/build-info.ts'
 import type { ErrorReporter } from './error-reporter.ts'
 import type { RecorderDeps } from './recorder.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
@@ -43,7 +43,7 @@ function startVersionCheck(router: NavigatingRouter): void {
   const check = createVersionCheck({
     currentId: BUILD_ID,
     fetch: (request) => window.fetch(request),
-    appBase: document.baseURI,
+    appBase: appBaseUrl(window.location.origin),
     timers: {
       setInterval: (fn, ms) => window.setInterval(fn, ms),
       clearInterval: (id) => window.clearInterval(id as number),

@@ -11,7 +11,7 @@ export interface VersionCheckDeps {
   /** This build's id. */
   currentId: string
   fetch: (input: Request) => Promise<Response>
-  /** Where the app is served (document.baseURI): the build files are beside it, not under the API's base. */
+  /** Where the app is served (`appBaseUrl`): the build files are beside it, not under the API's base. */
   appBase: string
   timers: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void }
   onNewVersion: (build: BuildInfo) => void
@@ -25,7 +25,7 @@ const isBuildInfo = (value: unknown): value is BuildInfo =>
 
 /**
  * @example
- * const check = createVersionCheck({ currentId: BUILD_ID, fetch, appBase: document.baseURI, timers, onNewVersion })
+ * const check = createVersionCheck({ currentId: BUILD_ID, fetch, appBase: appBaseUrl(origin), timers, onNewVersion })
  * check.start() // checks every hour; check.getNewerBuild() once one is found
  */
 export function createVersionCheck(deps: VersionCheckDeps) {

@@ -1,0 +1,73 @@
+import { createServer } from 'node:http'
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from 'vitest'
+import { formatNotCheckable } from '#contracts/coverage/global-setup.ts'
+import { probeTarget, readTargetUrl } from '#contracts/support/target.ts'
+
+test('CONTRACT_TARGET: unset or blank is the in-process run; a URL loses its trailing slashes; anything else is refused', () => {
+  expect(readTargetUrl({})).toBeNull()
+  expect(readTargetUrl({ CONTRACT_TARGET: '  ' })).toBeNull()
+  expect(readTargetUrl({ CONTRACT_TARGET: 'http://127.0.0.1:4010/' })).toBe('http://127.0.0.1:4010')
+  expect(readTargetUrl({ CONTRACT_TARGET: 'https://staging.example/api//' })).toBe(
+    'https://staging.example/api',
+  )
+  expect(() => readTargetUrl({ CONTRACT_TARGET: 'staging.example' })).toThrow(/not a URL/)
+  expect(() => readTargetUrl({ CONTRACT_TARGET: 'ftp://staging.example' })).toThrow(/http or https/)
+  expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://a.example/?x=1' })).toThrow(/no query/)
+})
+
+/** A server whose GET /__mock/clock answers `status`, recording the control token it was sent. */
+async function startControlStub(status: number) {
+  const tokens: (string | undefined)[] = []
+  const server = createServer((req, res) => {
+    tokens.push(req.headers['x-mock-control-token'] as string | undefined)
+    res
+      .writeHead(req.url === '/__mock/clock' ? status : 404, { 'content-type': 'application/json' })
+      .end('{}')
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { baseUrl, tokens, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+test.each([
+  [200, null, false],
+  [401, /asks for a control token \(set CONTRACT_CONTROL_TOKEN\)/, false],
+  [404, /does not offer \(GET \/__mock\/clock: 404\)/, true],
+  [403, /does not offer \(GET \/__mock\/clock: 403\)/, false],
+] as const)('the probe: /__mock/clock answering %i', async (status, noControl, production) => {
+  const stub = await startControlStub(status)
+  try {
+    const target = await probeTarget(stub.baseUrl, 'the-token')
+    expect(target.production).toBe(production)
+    if (noControl === null) expect(target.noControl).toBeNull()
+    else expect(target.noControl).toMatch(noControl)
+    expect(stub.tokens).toEqual(['the-token'])
+    expect(target.headers).toEqual({ 'X-Mock-Control-Token': 'the-token' })
+  } finally {
+    await stub.close()
+  }
+})
+
+test('the probe: an unreachable target is an error naming it, not a run of skipped checks', async () => {
+  const stub = await startControlStub(200)
+  await stub.close()
+  await expect(probeTarget(stub.baseUrl, undefined)).rejects.toThrow(
+    `Failed to reach the contract target ${stub.baseUrl}`,
+  )
+})
+
+test('the report counts the not-checkable checks by reason, most frequent first', () => {
+  const text = formatNotCheckable('http://127.0.0.1:4010', 12, [
+    { file: 'a', name: 'one', reason: 'needs a server built with refreshGraceMs' },
+    { file: 'a', name: 'two', reason: 'needs the in-process app (read .core)' },
+    { file: 'b', name: 'three', reason: 'needs the in-process app (read .core)' },
+  ])
+  expect(text.split('\n')).toEqual([
+    'Against http://127.0.0.1:4010: 12 checks ran; 3 are not checkable against this target:',
+    '     2  needs the in-process app (read .core)',
+    '     1  needs a server built with refreshGraceMs',
+  ])
+})

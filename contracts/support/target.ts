@@ -1,0 +1,121 @@
+/**
+ * The contract suite against a server it did not build (docs/decisions/016-contract-target.md). Without
+ * CONTRACT_TARGET every test builds its own app, as always. With `CONTRACT_TARGET=<base URL>` the fixtures
+ * (contracts/fixtures.ts) point every request at that server, and a check that needs what the target cannot give
+ * (a server built with other options, the in-process app, the /__mock control surface of a target that offers none)
+ * is reported as "not checkable against this target" with its reason: a skipped test carrying that note, counted
+ * by the coverage report (contracts/coverage/global-setup.ts), never a pass.
+ *
+ * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
+ */
+import { TestRunner } from 'vitest'
+
+/** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
+export const NOT_CHECKABLE = 'not checkable against this target'
+
+/** The control token header of the mock server (mock-server/src/http/control-guard.ts). */
+const CONTROL_TOKEN_HEADER = 'X-Mock-Control-Token'
+
+export interface ContractTarget {
+  /** The target's origin and base path, without a trailing slash: `http://127.0.0.1:4010`. */
+  baseUrl: string
+  /** Headers every request carries (the control token when one was given). */
+  headers: Record<string, string>
+  /** Null when /__mock answers; else why the control surface cannot be used. */
+  noControl: string | null
+  /** The target has no /__mock at all (404): a production server, or the mock server in `--production`. */
+  production: boolean
+}
+
+/** The configured target's base URL, or null for the usual in-process run. Throws on a value that is no URL. */
+export function readTargetUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.CONTRACT_TARGET?.trim()
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`CONTRACT_TARGET is not a URL: ${JSON.stringify(raw)}. Example: http://127.0.0.1:4010`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`CONTRACT_TARGET must be an http or https URL, not ${url.protocol}`)
+  if (url.search || url.hash) throw new Error('CONTRACT_TARGET takes no query or fragment.')
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/** Whether this run is against a target rather than in-process apps. */
+export const TARGET_URL = readTargetUrl()
+
+let probed: Promise<ContractTarget> | null = null
+
+/**
+ * The target, probed once per worker: does its /__mock answer (with the token, when given)?
+ * @example const target = await getContractTarget() // { baseUrl, headers, noControl: null }
+ */
+export function getContractTarget(): Promise<ContractTarget> {
+  if (!TARGET_URL) throw new Error('Failed to read the contract target: CONTRACT_TARGET is not set.')
+  probed ??= probeTarget(TARGET_URL, process.env.CONTRACT_CONTROL_TOKEN?.trim() || undefined)
+  return probed
+}
+
+/** GET /__mock/clock, the cheapest control call: 200 means the control surface is there for us. */
+export async function probeTarget(
+  baseUrl: string,
+  controlToken: string | undefined,
+  fetch: typeof globalThis.fetch = globalThis.fetch,
+): Promise<ContractTarget> {
+  const headers: Record<string, string> = controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
+  let status: number
+  try {
+    const response = await fetch(`${baseUrl}/__mock/clock`, {
+      headers: { ...headers, Accept: 'application/json' },
+    })
+    await response.body?.cancel()
+    status = response.status
+  } catch (error) {
+    throw new Error(`Failed to reach the contract target ${baseUrl}: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+  const production = status === 404
+  const noControl =
+    status === 200
+      ? null
+      : status === 401
+        ? 'needs the /__mock control surface, which asks for a control token (set CONTRACT_CONTROL_TOKEN)'
+        : `needs the /__mock control surface, which the target does not offer (GET /__mock/clock: ${status})`
+  return { baseUrl, headers, noControl, production }
+}
+
+/** Thrown where no test is running (a beforeAll): the check cannot be skipped alone, so the file says why. */
+export class NotCheckableError extends Error {
+  constructor(reason: string) {
+    super(`${NOT_CHECKABLE}: ${reason}`)
+    this.name = 'NotCheckableError'
+  }
+}
+
+/**
+ * Ends the running test as "not checkable against this target" with `reason` (a skip with that note, which the
+ * coverage report counts). Outside a test, throws NotCheckableError.
+ * @example if (!target.control) notCheckable('needs the /__mock control surface')
+ */
+export function notCheckable(reason: string): never {
+  const test = TestRunner.getCurrentTest()
+  if (test) test.context.skip(`${NOT_CHECKABLE}: ${reason}`)
+  throw new NotCheckableError(reason)
+}
+
+/**
+ * A stand-in for something only an in-process run has (the app, its listening server): any use of it ends the test
+ * as not checkable, naming what it needed.
+ */
+export function unavailable<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      // Not a thenable (`await` stays harmless), and symbols (inspection, coercion) are no use of it.
+      if (property === 'then' || typeof property === 'symbol') return undefined
+      return notCheckable(`${what} (read .${String(property)})`)
+    },
+  })
+}
