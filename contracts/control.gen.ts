@@ -106,7 +106,7 @@ export interface paths {
      *     `Set-Cookie`. The journal keeps headers and bodies, redacted, for its newest calls within about
      *     8 MiB of text; an older entry comes without them and says so in its `comment`. A call whose
      *     answer was dropped (`answer-lost`) is written as a browser writes a request that got no answer:
-     *     status -1, no content, `_failureText`. docs/decisions/016-har-record-and-replay.md has the reasons.
+     *     status -1, no content, `_failureText`. docs/decisions/017-har-record-and-replay.md has the reasons.
      *
      *     Under `--replay` this lists the calls the replay answered, each with `replay` (the HAR entry it
      *     served, or none).

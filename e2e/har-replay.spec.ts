@@ -1,4 +1,4 @@
-// HAR record and replay (README: Record and replay; docs/decisions/016-har-record-and-replay.md). Chromium itself records
+// HAR record and replay (README: Record and replay; docs/decisions/017-har-record-and-replay.md). Chromium itself records
 // a sign-in against the suite's mock server (Playwright's recordHar); a second mock server started with --replay on
 // that file, which has no account at all, takes the same sign-in to home with the recorded answers; a call that was
 // not recorded gets 501 replay_no_match. And the journal's own HAR of that sign-in holds none of its secrets.

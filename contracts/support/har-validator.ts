@@ -1,6 +1,6 @@
 /**
  * Checks a value against the control document's `Har` schema (mock-server/control.openapi.yaml), the HTTP Archive 1.2
- * schema written from the HAR 1.2 specification (docs/decisions/016-har-record-and-replay.md). For the unit tests of
+ * schema written from the HAR 1.2 specification (docs/decisions/017-har-record-and-replay.md). For the unit tests of
  * the HAR builder and the replay; the contract suite checks the answers of `GET /__mock/requests?format=har` through
  * its usual response validation.
  */

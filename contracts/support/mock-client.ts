@@ -152,7 +152,7 @@ export function createMockClient({ baseUrl, controlToken, fetch, codeWaitMs = 0 
         throw new Error('Failed to read the journal: the answer is not { requests }.')
       return body.requests
     },
-    /** The same entries as an HTTP Archive 1.2, secrets redacted (docs/decisions/016-har-record-and-replay.md). */
+    /** The same entries as an HTTP Archive 1.2, secrets redacted (docs/decisions/017-har-record-and-replay.md). */
     async har(query: JournalQuery = {}): Promise<Har> {
       const body = await bodyOf(
         client.GET('/__mock/requests', { params: { query: { ...query, format: 'har' } } }),

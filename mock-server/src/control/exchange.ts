@@ -1,5 +1,5 @@
 // One call as the journal keeps it for GET /__mock/requests?format=har: its URL, headers and body and its answer's,
-// each redacted here, before the journal holds it (control/redact.ts; docs/decisions/016-har-record-and-replay.md).
+// each redacted here, before the journal holds it (control/redact.ts; docs/decisions/017-har-record-and-replay.md).
 import { redactBodyText, redactHeader, redactJson, redactUrl } from './redact.ts'
 
 export interface ExchangeBody {

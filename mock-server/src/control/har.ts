@@ -1,6 +1,6 @@
 // The journal as an HTTP Archive 1.2 (GET /__mock/requests?format=har): one entry per journaled call, from what the
 // journal kept of it, already redacted (control/exchange.ts). The schema is the control document's `Har`, written from
-// the HAR 1.2 specification (docs/decisions/016-har-record-and-replay.md).
+// the HAR 1.2 specification (docs/decisions/017-har-record-and-replay.md).
 import { STATUS_CODES } from 'node:http'
 import type { components } from '#contracts/control.gen.ts'
 import type { Exchange } from './exchange.ts'

@@ -1,4 +1,4 @@
-// The redaction rule of the journal and its HAR (docs/decisions/016-har-record-and-replay.md): secrets by name in JSON,
+// The redaction rule of the journal and its HAR (docs/decisions/017-har-record-and-replay.md): secrets by name in JSON,
 // query strings and forms; credentials in headers; cookie values.
 import { expect, test } from 'vitest'
 import {

@@ -1,4 +1,4 @@
-// What --replay takes (docs/decisions/016-har-record-and-replay.md): a HAR 1.2 file, read whole at start; anything
+// What --replay takes (docs/decisions/017-har-record-and-replay.md): a HAR 1.2 file, read whole at start; anything
 // else stops the start with one line naming the file and what is wrong, quoting nothing of its content.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

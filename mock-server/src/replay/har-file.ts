@@ -1,6 +1,6 @@
 // The file `npm run mock -- --replay <file.har>` serves: read and checked whole at start, so a file that cannot be
 // replayed stops the start with one line naming it (main.ts exits 2), never a failure mid-request. What a replay takes
-// from each entry is only what it matches and answers with (docs/decisions/016-har-record-and-replay.md): a HAR 1.2
+// from each entry is only what it matches and answers with (docs/decisions/017-har-record-and-replay.md): a HAR 1.2
 // from any browser, Playwright's `recordHar` or GET /__mock/requests?format=har.
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// The replay's matching rules (docs/decisions/016-har-record-and-replay.md): method, path, query in any order, JSON
+// The replay's matching rules (docs/decisions/017-har-record-and-replay.md): method, path, query in any order, JSON
 // body deep-equal, secrets and `[redacted]` as wildcards; recorded order for several, the last repeated; no match.
 import { expect, test } from 'vitest'
 import { REDACTED } from '../control/redact.ts'

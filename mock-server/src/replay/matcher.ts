@@ -1,4 +1,4 @@
-// Which recorded call answers a request under --replay (docs/decisions/016-har-record-and-replay.md):
+// Which recorded call answers a request under --replay (docs/decisions/017-har-record-and-replay.md):
 // - the same method and path (the origin is ignored: a file recorded against any backend replays here);
 // - the same query parameters, in any order, each value equal;
 // - the same body: JSON deep-equal (key order and spacing aside), a form as its fields, any other text equal; a

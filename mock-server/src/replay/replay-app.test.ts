@@ -1,4 +1,4 @@
-// --replay end to end in one process (docs/decisions/016-har-record-and-replay.md): a session recorded by the mock
+// --replay end to end in one process (docs/decisions/017-har-record-and-replay.md): a session recorded by the mock
 // server's journal, exported as HAR, replayed by a server that has no account at all; what a call with no recorded
 // answer gets; what /__mock, the web app and /builds answer in replay mode.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
