@@ -90,9 +90,26 @@ export interface paths {
       cookie?: never
     }
     /**
-     * The request journal of the product API, oldest first.
+     * The request journal of the product API, oldest first; as JSON or as an HTTP Archive (HAR 1.2).
      * @description `since` is a `seq` (entries after it) or a date-time (entries at or after it, by the
-     *     server's clock). Paths are journaled without their query strings.
+     *     server's clock). The JSON entries name paths without their query strings.
+     *
+     *     `format=har` answers the same entries (the same `email` and `since` filters) as an HTTP Archive
+     *     1.2 (`Har`), for a HAR viewer or for `npm run mock -- --replay <file.har>`: each call's URL with
+     *     its query, its headers, cookies and JSON body, and its answer's status, headers, cookies and body,
+     *     as the mock server read and wrote them. Secrets are replaced by `[redacted]` wherever they are
+     *     (bodies both ways, headers, query strings, cookies, `Location`): every field or parameter whose
+     *     name, lower-cased and without `_` or `-`, holds `password`, `passwd`, `token`, `secret` or
+     *     `apikey`, or is `code`, `codeverifier`, `otp`, `state` or `nonce` (`newPassword`, `accessToken`,
+     *     `refresh_token`, `id_token`, `?code=` alike); the credentials of `Authorization` (its scheme is
+     *     kept), `X-Mock-Control-Token` and any header so named; the value of every cookie of `Cookie` and
+     *     `Set-Cookie`. The journal keeps headers and bodies, redacted, for its newest calls within about
+     *     8 MiB of text; an older entry comes without them and says so in its `comment`. A call whose
+     *     answer was dropped (`answer-lost`) is written as a browser writes a request that got no answer:
+     *     status -1, no content, `_failureText`. docs/decisions/017-har-record-and-replay.md has the reasons.
+     *
+     *     Under `--replay` this lists the calls the replay answered, each with `replay` (the HAR entry it
+     *     served, or none).
      */
     get: operations['getRequests']
     put?: never
@@ -614,6 +631,194 @@ export interface components {
       email?: string
       /** @description The scenario that answered, shaped or dropped the answer of this call, if any. */
       scenario?: string
+      /**
+       * @description Under `--replay` only: whether a recorded answer was served, and which (`entry`, the index of the
+       *     HAR file's `log.entries`, counting from 0).
+       */
+      replay?: {
+        matched: boolean
+        entry?: number
+      }
+    }
+    Journal: {
+      requests: components['schemas']['JournalEntry'][]
+    }
+    /**
+     * HTTP Archive 1.2
+     * @description An HTTP Archive, written from the HAR 1.2 specification (Jan Odvarko's "HAR 1.2 Spec", also the
+     *     W3C Web Performance draft "HTTP Archive (HAR) format"): every object takes the fields the
+     *     specification names, and custom fields only when their names start with an underscore.
+     */
+    Har: {
+      log: components['schemas']['HarLog']
+    }
+    HarLog: {
+      /** @constant */
+      version: '1.2'
+      creator: components['schemas']['HarCreator']
+      browser?: components['schemas']['HarCreator']
+      pages?: components['schemas']['HarPage'][]
+      entries: components['schemas']['HarEntry'][]
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarCreator: {
+      name: string
+      version: string
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarPage: {
+      /** Format: date-time */
+      startedDateTime: string
+      id: string
+      title: string
+      pageTimings: {
+        onContentLoad?: number
+        onLoad?: number
+        comment?: string
+      } & {
+        [key: string]: unknown
+      }
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarEntry: {
+      pageref?: string
+      /** Format: date-time */
+      startedDateTime: string
+      /** @description The sum of the timings that apply (-1 when none do, as browsers write a failed request). */
+      time: number
+      request: components['schemas']['HarRequest']
+      response: components['schemas']['HarResponse']
+      cache: components['schemas']['HarCache']
+      timings: components['schemas']['HarTimings']
+      serverIPAddress?: string
+      connection?: string
+      comment?: string
+      /** @description The journal entry's `seq` (the mock server's own field). */
+      _seq?: number
+      /** @description The operationId the call reached (the mock server's own field). */
+      _operation?: string
+      /** @description The scenario that shaped the answer, if any (the mock server's own field). */
+      _scenario?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarRequest: {
+      method: string
+      /** @description The absolute URL, query included. */
+      url: string
+      httpVersion: string
+      cookies: components['schemas']['HarCookie'][]
+      headers: components['schemas']['HarNameValue'][]
+      queryString: components['schemas']['HarNameValue'][]
+      postData?: components['schemas']['HarPostData']
+      headersSize: number
+      bodySize: number
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarResponse: {
+      /** @description -1 for a request that got no answer (as browsers write a failed request). */
+      status: number
+      statusText: string
+      httpVersion: string
+      cookies: components['schemas']['HarCookie'][]
+      headers: components['schemas']['HarNameValue'][]
+      content: components['schemas']['HarContent']
+      redirectURL: string
+      headersSize: number
+      bodySize: number
+      comment?: string
+      /** @description Why no answer came (the field browsers write for a failed request). */
+      _failureText?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarCookie: {
+      name: string
+      value: string
+      path?: string
+      domain?: string
+      /** Format: date-time */
+      expires?: string
+      httpOnly?: boolean
+      secure?: boolean
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    /** @description A header or a query-string parameter. */
+    HarNameValue: {
+      name: string
+      value: string
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    /** @description The request body; `params` (a posted form) and `text` are mutually exclusive. */
+    HarPostData: {
+      mimeType: string
+      params?: ({
+        name: string
+        value?: string
+        fileName?: string
+        contentType?: string
+        comment?: string
+      } & {
+        [key: string]: unknown
+      })[]
+      text?: string
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarContent: {
+      size: number
+      compression?: number
+      mimeType: string
+      text?: string
+      encoding?: string
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarCache: {
+      beforeRequest?: components['schemas']['HarCacheState']
+      afterRequest?: components['schemas']['HarCacheState']
+      comment?: string
+    } & {
+      [key: string]: unknown
+    }
+    HarCacheState:
+      | ({
+          /** Format: date-time */
+          expires?: string
+          /** Format: date-time */
+          lastAccess: string
+          eTag: string
+          hitCount: number
+          comment?: string
+        } & {
+          [key: string]: unknown
+        })
+      | null
+    HarTimings: {
+      blocked?: number
+      dns?: number
+      connect?: number
+      send: number
+      wait: number
+      receive: number
+      ssl?: number
+      comment?: string
+    } & {
+      [key: string]: unknown
     }
   }
   responses: {
@@ -954,6 +1159,8 @@ export interface operations {
       query?: {
         email?: string
         since?: string
+        /** @description `json` (the default): `{ requests }`; `har`: an HTTP Archive 1.2 of the same entries. */
+        format?: 'json' | 'har'
       }
       header?: never
       path?: never
@@ -961,15 +1168,13 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The journal. */
+      /** @description The journal, as `format` asks. */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': {
-            requests: components['schemas']['JournalEntry'][]
-          }
+          'application/json': components['schemas']['Journal'] | components['schemas']['Har']
         }
       }
       400: components['responses']['BadRequest']

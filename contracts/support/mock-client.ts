@@ -11,6 +11,7 @@ import type { components, paths } from '#contracts/control.gen.ts'
 type Schemas = components['schemas']
 export type Mail = Schemas['Mail']
 export type JournalEntry = Schemas['JournalEntry']
+export type Har = Schemas['Har']
 export type Clock = Schemas['Clock']
 export type ScenarioName = Schemas['ScenarioName']
 export type ScenarioInfo = Schemas['ScenarioInfo']
@@ -27,8 +28,11 @@ type JsonBody<Operation> = Operation extends { requestBody?: { content: { 'appli
 export type ArmRequest = JsonBody<paths['/__mock/scenarios']['post']>
 /** What `POST /__mock/clock` takes: an advance or a new time. */
 export type ClockChange = JsonBody<paths['/__mock/clock']['post']>
-/** The query of `GET /__mock/requests`. */
-export type JournalQuery = NonNullable<paths['/__mock/requests']['get']['parameters']['query']>
+/** The query of `GET /__mock/requests` (its filters; `journal` and `har` set the format). */
+export type JournalQuery = Omit<
+  NonNullable<paths['/__mock/requests']['get']['parameters']['query']>,
+  'format'
+>
 export type MailPurpose = Mail['purpose']
 
 /** The header the mock server reads the control token from (mock-server/control.openapi.yaml). */
@@ -142,8 +146,20 @@ export function createMockClient({ baseUrl, controlToken, fetch, codeWaitMs = 0 
       }
     },
     /** The request journal, oldest first, filtered by the query. */
-    journal: async (query: JournalQuery = {}): Promise<JournalEntry[]> =>
-      (await bodyOf(client.GET('/__mock/requests', { params: { query } }))).requests,
+    async journal(query: JournalQuery = {}): Promise<JournalEntry[]> {
+      const body = await bodyOf(client.GET('/__mock/requests', { params: { query } }))
+      if (!('requests' in body))
+        throw new Error('Failed to read the journal: the answer is not { requests }.')
+      return body.requests
+    },
+    /** The same entries as an HTTP Archive 1.2, secrets redacted (docs/decisions/017-har-record-and-replay.md). */
+    async har(query: JournalQuery = {}): Promise<Har> {
+      const body = await bodyOf(
+        client.GET('/__mock/requests', { params: { query: { ...query, format: 'har' } } }),
+      )
+      if (!('log' in body)) throw new Error('Failed to read the journal as HAR: the answer has no log.')
+      return body
+    },
     /** One account's journal, after `since` (a seq) when given. */
     requests: (email: string, since?: number) =>
       mock.journal({ email, ...(since !== undefined && { since: String(since) }) }),

@@ -1,4 +1,5 @@
 // createApp(options): the Express host assembled, with no listen() (main.ts listens; tests use supertest).
+// createReplayApp(options): the same host answering the product API from a recorded HAR (--replay).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import express, { type Express, type Request } from 'express'
@@ -6,8 +7,9 @@ import helmet from 'helmet'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createApiHost } from './hosts/api-host.ts'
 import { closeIfBodyUnread, createLastResort } from './hosts/express.ts'
-import { createWebRouter } from './hosts/web.ts'
+import { createWebRouter, type WebHostOptions } from './hosts/web.ts'
 import { forwardedProtocol } from './http/forwarded-proto.ts'
+import { createReplayCore, type ReplayCore, type ReplayOptions } from './replay/replay-core.ts'
 
 /** helmet's default policy: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -23,6 +25,15 @@ export interface AppOptions extends MockOptions {
 
 export interface MockApp extends Express {
   core: MockCore
+}
+
+export interface ReplayAppOptions extends ReplayOptions {
+  /** As AppOptions' `trustProxyHops`. */
+  trustProxyHops?: number
+}
+
+export interface ReplayApp extends Express {
+  replay: ReplayCore
 }
 
 /** Express's own entry point, which the app function and app.listen() call. */
@@ -48,8 +59,32 @@ function headersOf(
 
 export function createApp(options: AppOptions = {}): MockApp {
   const core = createMockCore(options)
-  const app = express() as MockApp
+  const web = options.webRoot
+    ? { root: options.webRoot, production: core.production, externalSignIn: core.externalSignIn }
+    : undefined
+  const app = createHost(core, { ...options, web }) as MockApp
   app.core = core
+  return app
+}
+
+/** The product API answered from a recorded HAR (replay/replay-core.ts), beside the web app as createApp serves it. */
+export function createReplayApp(options: ReplayAppOptions): ReplayApp {
+  const replay = createReplayCore(options)
+  const web = options.webRoot ? { root: options.webRoot, production: false, replay: true } : undefined
+  const app = createHost(replay, { ...options, web }) as ReplayApp
+  app.replay = replay
+  return app
+}
+
+interface HostOptions {
+  trustProxyHops?: number | undefined
+  logError?: ((line: string) => void) | undefined
+  web: WebHostOptions | undefined
+}
+
+/** Express with the security headers, the dispatcher's calls answered in front of it, the web app, and the 404. */
+function createHost(dispatcher: Pick<MockCore, 'dispatch'>, options: HostOptions): Express {
+  const app = express()
   app.disable('x-powered-by')
   const hops = options.trustProxyHops ?? 0
   app.set('trust proxy', hops)
@@ -80,7 +115,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   })
   // The documents' calls are answered before Express (hosts/api-host.ts), with the headers the middleware above
   // gives every answer; anything else goes on through Express.
-  const api = createApiHost(core, {
+  const api = createApiHost(dispatcher, {
     hops,
     baseHeaders: headersOf(securityHeaders),
     secureHeaders: { 'strict-transport-security': HSTS },
@@ -89,14 +124,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const handle = (app as unknown as Handler).handle.bind(app)
   ;(app as unknown as Handler).handle = (request, response, next) =>
     api(request, response, () => handle(request, response, next))
-  if (options.webRoot)
-    app.use(
-      createWebRouter({
-        root: options.webRoot,
-        production: core.production,
-        externalSignIn: core.externalSignIn,
-      }),
-    )
+  if (options.web) app.use(createWebRouter(options.web))
   app.use((_request, response) => {
     closeIfBodyUnread(response)
     response.status(404).type('application/json').set('cache-control', 'no-store')

@@ -77,6 +77,12 @@ export const RATE_LIMIT_CAPACITY = 50_000
  */
 export const MAX_SINK_BYTES = 8 * 1024 * 1024
 
+/**
+ * The headers and bodies the request journal keeps for GET /__mock/requests?format=har, counted by the length of their
+ * strings; past it the oldest calls keep only their URL, status and timing (docs/security/hardening.md).
+ */
+export const MAX_JOURNAL_EXCHANGE_CHARS = 8 * 1024 * 1024
+
 /** The default body limit of an operation; a few declare their own (`x-max-body-bytes`). */
 export const MAX_BODY_BYTES = 16 * 1024
 

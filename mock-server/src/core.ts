@@ -213,7 +213,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     },
     // Production mode journals nothing: no one can read the journal there (no /__mock), and it would keep every
     // caller's address in memory for nothing.
-    journal: production ? () => undefined : (entry) => journal.record(entry),
+    journal: production ? () => undefined : (entry, exchange) => journal.record(entry, exchange()),
     ...(options.log && { log: options.log }),
     ...(options.logError && { logError: options.logError }),
     ...(!production && {

@@ -1,6 +1,6 @@
 // The command a newcomer runs: `npm run mock` prints its help, starts on the given port and serves the API.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -199,3 +199,73 @@ test('an empty or non-printable control token and an --allow-host that is no hos
   accepted.stop()
   expect(await accepted.code).toBe(0)
 }, 120_000)
+
+test('--replay serves a HAR file, and stops the start (exit 2, one line) on a file it cannot replay or a flag it does not take', async () => {
+  const help = await run(['--help'], /--production/)
+  expect(help.output).toContain('--replay <file.har>')
+  const dir = mkdtempSync(join(tmpdir(), 'replay-main-'))
+  try {
+    const har = join(dir, 'session.har')
+    const entry = {
+      startedDateTime: '2026-11-26T10:00:00.000Z',
+      time: 1,
+      request: {
+        method: 'GET',
+        url: 'https://backend.example/api/_auth/session',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [],
+        queryString: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [{ name: 'content-type', value: 'application/json' }],
+        content: { size: 21, mimeType: 'application/json', text: '{"recorded":"answer"}' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    }
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [entry] } }),
+    )
+    writeFileSync(join(dir, 'old.har'), JSON.stringify({ log: { version: '1.1', entries: [] } }))
+    const refusals: [string[], RegExp][] = [
+      [['--replay', join(dir, 'missing.har')], /--replay .*missing\.har: there is no such file\./],
+      [['--replay', join(dir, 'old.har')], /it is not a HAR 1\.2 file: log\.version is "1\.1"/],
+      [['--replay', har, '--production'], /--production has no place beside it/],
+      [['--replay', har, '--data', join(dir, 'state.json')], /--data has no place beside it/],
+    ]
+    for (const [args, message] of refusals) {
+      const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/)
+      expect(refused.output).toMatch(message)
+      expect(refused.output.trim().split('\n')).toHaveLength(1)
+      expect(await refused.code).toBe(2)
+    }
+    const server = await run(['--port', '0', '--web', 'none', '--replay', har], /listening on (http:\/\/\S+)/)
+    expect(server.output).toContain('replaying 1 recorded API calls')
+    const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+    expect(await (await fetch(`${origin}/api/_auth/session`)).json()).toEqual({ recorded: 'answer' })
+    const missing = await fetch(`${origin}/api/me`)
+    expect([missing.status, ((await missing.json()) as { error: string }).error]).toEqual([
+      501,
+      'replay_no_match',
+    ])
+    await vi.waitFor(
+      () => expect(server.read()).toMatch(/GET \/api\/me 501 \(no recorded answer\)/),
+      SLOW_MACHINE,
+    )
+    server.stop()
+    expect(await server.code).toBe(0)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 60_000)

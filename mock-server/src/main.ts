@@ -36,9 +36,19 @@ Options:
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
                         MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
                         refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
+  --replay <file.har>   Answer the product API (/api/...) from a recorded HTTP Archive (HAR 1.2: a browser's, or
+                        GET /__mock/requests?format=har) instead of the mock backend: each call takes the recorded
+                        answer with the same method, path, query and JSON body (secrets match any value); several
+                        are served in recorded order, then the last again; a call with none gets 501
+                        replay_no_match. The web app is served as usual; /__mock answers only GET /__mock/requests
+                        and POST /__mock/reset (start the recorded answers over). Not with --data, --production or
+                        the token and code flags.
   --quiet               No request log.
   --help                This text.
 `
+
+/** Flags that shape the mock backend, which a replay does not run. */
+const NOT_WITH_REPLAY = ['data', 'production', 'access-ttl', 'refresh-ttl', 'grace', 'code-cooldown'] as const
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -55,6 +65,7 @@ async function main(): Promise<void> {
       'trust-proxy': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
+      replay: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -89,12 +100,27 @@ async function main(): Promise<void> {
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
     ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
   }
+  const log = values.quiet ? undefined : createLineWriter(process.stdout)
+  const logError = (line: string) => console.error(`${new Date().toISOString()} ${line}`)
+  if (values.replay !== undefined) {
+    const clash = NOT_WITH_REPLAY.find((flag) => values[flag] !== undefined)
+    if (clash)
+      throw new Error(`Failed to start: --replay serves recorded answers; --${clash} has no place beside it.`)
+    const common = {
+      trustProxyHops,
+      allowedHosts: [host, ...allowedHosts],
+      controlToken,
+      webRoot,
+      log,
+      logError,
+    }
+    return startReplay(values.replay, { port, host, ...common })
+  }
   const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
     import('./app.ts'),
     import('./hosts/http-server.ts'),
     import('./domain/seed.ts'),
   ])
-  const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
@@ -104,7 +130,7 @@ async function main(): Promise<void> {
     ...(values.data && { dataFile: values.data }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
-    logError: (line: string) => console.error(`${new Date().toISOString()} ${line}`),
+    logError,
   })
   app.core.ready.then(
     () => {
@@ -141,6 +167,57 @@ async function main(): Promise<void> {
       process.exit(1)
     },
   )
+}
+
+interface ReplayStart {
+  port: number
+  host: string
+  trustProxyHops: number
+  allowedHosts: string[]
+  controlToken: string | undefined
+  webRoot: string | undefined
+  log: (((line: string) => void) & { flush(): void }) | undefined
+  logError: (line: string) => void
+}
+
+/** `--replay <file>`: the file is read and checked before the app is imported (a refusal exits 2, below). */
+async function startReplay(file: string, options: ReplayStart): Promise<void> {
+  const { port, host, controlToken, webRoot, log } = options
+  const { readHarFile } = await import('./replay/har-file.ts')
+  const har = readHarFile(file)
+  const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
+    import('./app.ts'),
+    import('./hosts/http-server.ts'),
+  ])
+  const app = createReplayApp({
+    har,
+    trustProxyHops: options.trustProxyHops,
+    allowedHosts: options.allowedHosts,
+    ...(controlToken !== undefined && { controlToken }),
+    ...(webRoot && { webRoot }),
+    ...(log && { log }),
+    logError: options.logError,
+  })
+  const server = createHttpServer(app)
+  server.listen(port, host, () => {
+    const address = server.address()
+    const actual = typeof address === 'object' && address ? address.port : port
+    console.log(
+      `Mock server listening on http://${host}:${actual} (replaying ${har.calls.length} recorded API calls of ${file}; ${har.ignored} other entries left out)`,
+    )
+    console.log(
+      webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
+    )
+    if (controlToken !== undefined)
+      console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+  })
+  const stop = () => {
+    server.close()
+    log?.flush()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 /**

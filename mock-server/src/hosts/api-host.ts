@@ -25,7 +25,7 @@ export interface ApiHostOptions {
 
 export type ApiHost = (request: IncomingMessage, response: ServerResponse, next: () => void) => void
 
-export function createApiHost(core: MockCore, options: ApiHostOptions): ApiHost {
+export function createApiHost(core: Pick<MockCore, 'dispatch'>, options: ApiHostOptions): ApiHost {
   const { hops, baseHeaders, secureHeaders } = options
   return (request, response, next) => {
     const headers = toHeaders(request)

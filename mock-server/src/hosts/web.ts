@@ -15,6 +15,11 @@ export interface WebHostOptions {
   production: boolean
   /** Whether this server has an identity provider: config.json's `externalSignIn` (default true). */
   externalSignIn?: boolean
+  /**
+   * A replay (--replay): config.json says `mock: false` and names no sinks, since neither the QA panel's controls nor
+   * the sinks are there; source maps are served as in development.
+   */
+  replay?: boolean
 }
 
 const NOT_PAGES = /^\/(api|__mock|idp)(\/|$)/
@@ -30,7 +35,13 @@ function readConfig(root: string): Record<string, unknown> {
   }
 }
 
-export function createWebRouter({ root, production, externalSignIn = true }: WebHostOptions): Router {
+export function createWebRouter({
+  root,
+  production,
+  externalSignIn = true,
+  replay = false,
+}: WebHostOptions): Router {
+  const mock = !production && !replay
   const router = express.Router()
   const index = join(root, 'index.html')
   // Every rule below, and the file system, read one path: decoded once, normalized, written back canonically.
@@ -45,7 +56,7 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
     // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
     // the placeholders from its own address (web/src/lib/config/runtime-config.ts).
-    const sinks = production
+    const sinks = !mock
       ? {}
       : {
           sentryDsn: '{protocol}//mock@{host}/1',
@@ -53,7 +64,7 @@ export function createWebRouter({ root, production, externalSignIn = true }: Web
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
     // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
-    const json = JSON.stringify({ ...sinks, ...file, mock: !production, externalSignIn })
+    const json = JSON.stringify({ ...sinks, ...file, mock, externalSignIn })
     // Compressed as the API's answers are, past the same size (hosts/compress.ts).
     const { body, headers } = encodeBody(request.headers['accept-encoding'], request.method, json, undefined)
     response.set({

@@ -40,7 +40,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       recordFault(options, route, url, error)
       return { response: errorResponse(500, 'internal_error', 'Something went wrong on our side.') }
     })
-    recordCall(options, route, url, outcome, startedAt)
+    recordCall(options, route, raw, url, outcome, startedAt)
     return outcome.response
   }
 }
@@ -68,6 +68,7 @@ async function runRoute(
     response: serialize(route, output, raw, dropped),
     ...(email !== undefined && { email }),
     ...(scenario && { scenario }),
+    ...(input.body !== undefined && { body: input.body }),
   }
 }
 

@@ -1,5 +1,7 @@
-// What a call leaves behind (http/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) and
-// its log line; a refused control call and a fault leave a line of their own. Never a token, password or code.
+// What a call leaves behind (http/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) with
+// its exchange redacted (control/exchange.ts), and its log line; a refused control call and a fault leave a line of
+// their own. Never a token, password or code.
+import { toExchange, type Exchange } from '../control/exchange.ts'
 import type { JournalEntry } from '../control/journal.ts'
 import type { Route } from './openapi-docs.ts'
 import { describeFault } from './fault-line.ts'
@@ -13,10 +15,12 @@ export interface Outcome {
   response: RawResponse
   email?: string
   scenario?: string
+  /** The decoded request body, when the operation read one. */
+  body?: unknown
 }
 
 export interface CallRecorders {
-  journal(entry: JournalRecord): void
+  journal(entry: JournalRecord, exchange: () => Exchange): void
   log?: ((line: string) => void) | undefined
   /** One line per 500 (http/fault-line.ts), even when `log` is off. */
   logError?: ((line: string) => void) | undefined
@@ -38,22 +42,36 @@ export function recordFault(recorders: CallRecorders, route: Route, url: URL, er
 export function recordCall(
   recorders: CallRecorders,
   route: Route,
+  raw: RawRequest,
   url: URL,
   outcome: Outcome,
   startedAt: number,
 ): void {
+  const durationMs = performance.now() - startedAt
   if (route.document === 'api') {
-    recorders.journal({
-      method: route.method,
-      path: url.pathname,
-      operation: route.operationId,
-      status: outcome.response.status,
-      ...(outcome.email !== undefined && { email: outcome.email }),
-      ...(outcome.scenario !== undefined && { scenario: outcome.scenario }),
-    })
+    recorders.journal(
+      {
+        method: route.method,
+        path: url.pathname,
+        operation: route.operationId,
+        status: outcome.response.status,
+        ...(outcome.email !== undefined && { email: outcome.email }),
+        ...(outcome.scenario !== undefined && { scenario: outcome.scenario }),
+      },
+      // Built only where the journal keeps it (not in production mode).
+      () =>
+        toExchange({
+          origin: raw.origin,
+          url: raw.url,
+          headers: raw.headers,
+          body: outcome.body,
+          response: outcome.response,
+          durationMs: Math.round(durationMs * 1000) / 1000,
+        }),
+    )
   }
   const dropped = outcome.response.dropped ? ' (answer dropped)' : ''
   recorders.log?.(
-    `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(performance.now() - startedAt)}ms`,
+    `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(durationMs)}ms`,
   )
 }

@@ -28,7 +28,9 @@ const notFound = (message: string) => ({
 })
 const noStore = { 'cache-control': 'no-store' }
 
-export function createBuildOperations({ build }: OperationsContext): OperationTable<BuildOperations> {
+export function createBuildOperations({
+  build,
+}: Pick<OperationsContext, 'build'>): OperationTable<BuildOperations> {
   return {
     getLatestBuild() {
       const latest = build.override ?? readBuild(build.webRoot, 'latest.json')

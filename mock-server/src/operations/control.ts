@@ -1,6 +1,7 @@
 // The /__mock control surface (its own OpenAPI document, mock-server/control.openapi.yaml).
 import type { operations } from '#contracts/control.gen.ts'
-import { parseSince } from '../control/journal.ts'
+import { toHar } from '../control/har.ts'
+import { parseSince, type Journal } from '../control/journal.ts'
 import { SCENARIOS } from '../control/scenarios.ts'
 import type { OperationsContext } from './context.ts'
 import { isWritableDate, validationFailed } from './context.ts'
@@ -64,15 +65,25 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
       build.override = { id: body.id, timestamp: clock.now() }
       return { status: 200, body: build.override }
     },
-    getRequests({ query }) {
-      if (query.since !== undefined) {
-        try {
-          parseSince(query.since)
-        } catch (error) {
-          return validationFailed('since', (error as Error).message)
-        }
-      }
-      return { status: 200, body: { requests: journal.list(query) } }
-    },
+    getRequests: ({ query }) => readJournal(journal, query),
   }
+}
+
+type GetRequests = OperationTable<Pick<operations, 'getRequests'>>['getRequests']
+
+/**
+ * GET /__mock/requests: the journal as JSON, or as an HTTP Archive with `format=har` (control/har.ts); the same in
+ * replay mode (replay/replay-core.ts).
+ */
+export function readJournal(journal: Journal, query: Parameters<GetRequests>[0]['query']) {
+  if (query.since !== undefined) {
+    try {
+      parseSince(query.since)
+    } catch (error) {
+      return validationFailed('since', (error as Error).message)
+    }
+  }
+  const filter = { email: query.email, since: query.since }
+  if (query.format === 'har') return { status: 200 as const, body: toHar(journal.records(filter)) }
+  return { status: 200 as const, body: { requests: journal.list(filter) } }
 }

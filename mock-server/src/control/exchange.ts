@@ -1,0 +1,106 @@
+// One call as the journal keeps it for GET /__mock/requests?format=har: its URL, headers and body and its answer's,
+// each redacted here, before the journal holds it (control/redact.ts; docs/decisions/017-har-record-and-replay.md).
+import { redactBodyText, redactHeader, redactJson, redactUrl } from './redact.ts'
+
+export interface ExchangeBody {
+  mimeType: string
+  text: string
+}
+
+export interface Exchange {
+  /** The server's origin as the client reached it, e.g. http://127.0.0.1:4010. */
+  origin: string
+  /** Path and query, secrets redacted. */
+  url: string
+  /** Headers as received (names lower-cased), secrets redacted. */
+  requestHeaders: [string, string][]
+  /** The body as the operation read it, when it read one. */
+  requestBody?: ExchangeBody
+  response: {
+    status: number
+    headers: [string, string][]
+    body?: ExchangeBody
+    /** The answer was never sent (`answer-lost`). */
+    dropped?: true
+  }
+  /** From the call's arrival to its answer. */
+  durationMs: number
+  /** Its headers and bodies were dropped for newer ones (the journal's size limit). */
+  trimmed?: true
+}
+
+/** What an exchange keeps once the journal needs its room: the URL, the status and the timing. */
+export function trimExchange(exchange: Exchange): Exchange {
+  const { status, dropped } = exchange.response
+  return {
+    origin: exchange.origin,
+    url: exchange.url,
+    requestHeaders: [],
+    response: { status, headers: [], ...(dropped && { dropped }) },
+    durationMs: exchange.durationMs,
+    trimmed: true,
+  }
+}
+
+export interface ExchangeInput {
+  origin: string
+  /** Path and query as received. */
+  url: string
+  headers: Record<string, string | undefined>
+  /** The decoded request body the operation read (undefined when it read none). */
+  body: unknown
+  response: {
+    status: number
+    headers: Record<string, string | string[]>
+    body: string | undefined
+    dropped?: true
+  }
+  durationMs: number
+}
+
+/** A call, redacted, as the journal keeps it. */
+export function toExchange(input: ExchangeInput): Exchange {
+  const requestHeaders: [string, string][] = []
+  for (const [name, value] of Object.entries(input.headers)) {
+    if (value !== undefined) requestHeaders.push([name, redactHeader(name, value)])
+  }
+  const responseHeaders: [string, string][] = []
+  for (const [name, value] of Object.entries(input.response.headers)) {
+    for (const one of Array.isArray(value) ? value : [value])
+      responseHeaders.push([name, redactHeader(name, one)])
+  }
+  const requestType = input.headers['content-type'] ?? 'application/json'
+  const responseType = headerOf(input.response.headers, 'content-type') ?? 'application/octet-stream'
+  return {
+    origin: input.origin,
+    url: redactUrl(input.url),
+    requestHeaders,
+    ...(input.body !== undefined && { requestBody: describeRequestBody(requestType, input.body) }),
+    response: {
+      status: input.response.status,
+      headers: responseHeaders,
+      ...(input.response.body !== undefined && {
+        body: { mimeType: responseType, text: redactBodyText(responseType, input.response.body) },
+      }),
+      ...(input.response.dropped && { dropped: true }),
+    },
+    durationMs: input.durationMs,
+  }
+}
+
+/** A decoded body back as text: JSON for a parsed object, the form or text as it was, both redacted. */
+function describeRequestBody(mimeType: string, body: unknown): ExchangeBody {
+  if (typeof body === 'string') return { mimeType, text: redactBodyText(mimeType, body) }
+  if (body instanceof Uint8Array) return { mimeType, text: `(${body.byteLength} bytes, not kept)` }
+  const type = mimeType.split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/x-www-form-urlencoded' && typeof body === 'object' && body !== null) {
+    const form = new URLSearchParams(Object.entries(body as Record<string, string>)).toString()
+    return { mimeType, text: redactBodyText(mimeType, form) }
+  }
+  return { mimeType, text: JSON.stringify(redactJson(body)) }
+}
+
+function headerOf(headers: Record<string, string | string[]>, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}

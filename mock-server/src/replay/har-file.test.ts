@@ -1,0 +1,128 @@
+// What --replay takes (docs/decisions/017-har-record-and-replay.md): a HAR 1.2 file, read whole at start; anything
+// else stops the start with one line naming the file and what is wrong, quoting nothing of its content.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { parseHar, readHarFile } from './har-file.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'har-file-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function entry(url: string, started: string, extra: Record<string, unknown> = {}) {
+  return {
+    startedDateTime: started,
+    time: 1,
+    request: {
+      method: 'get',
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      content: { size: 2, mimeType: 'application/json', text: 'e30=', encoding: 'base64' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+    ...extra,
+  }
+}
+
+test('API calls are taken oldest first, other entries counted and left out', () => {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [
+        entry('https://app.example/api/me?x=1', '2026-11-26T10:00:02.000Z'),
+        entry('https://app.example/assets/index.js', '2026-11-26T10:00:00.000Z'),
+        entry('https://api.example/api/_auth/session', '2026-11-26T10:00:01.000Z'),
+        entry('https://app.example/login', '2026-11-26T09:59:59.000Z'),
+      ],
+    },
+  }
+  const loaded = parseHar(har, 'x.har')
+  expect(loaded.ignored).toBe(2)
+  expect(loaded.calls.map((call) => [call.index, call.method, call.path, call.query])).toEqual([
+    [2, 'GET', '/api/_auth/session', []],
+    [0, 'GET', '/api/me', [['x', '1']]],
+  ])
+  // Headers by lower-case name; a base64 content decoded.
+  expect(loaded.calls[0]!.response).toEqual({
+    status: 200,
+    headers: [['content-type', 'application/json']],
+    body: { mimeType: 'application/json', text: '{}' },
+  })
+})
+
+test('a posted form recorded as params is compared as its text', () => {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [entry('http://x/api/form', '2026-11-26T10:00:00.000Z', {})],
+    },
+  }
+  const withParams = structuredClone(har)
+  ;(withParams.log.entries[0]!.request as Record<string, unknown>).postData = {
+    mimeType: 'application/x-www-form-urlencoded',
+    params: [
+      { name: 'a', value: '1' },
+      { name: 'b', value: 'x y' },
+    ],
+  }
+  expect(parseHar(withParams, 'x.har').calls[0]!.body).toEqual({
+    mimeType: 'application/x-www-form-urlencoded',
+    text: 'a=1&b=x+y',
+  })
+})
+
+test.each([
+  ['missing.har', null, /^Failed to start: --replay .*missing\.har: there is no such file\.$/],
+  ['folder.har', 'a folder', /^Failed to start: --replay .*folder\.har: it cannot be read \(EISDIR\)\.$/],
+  [
+    'broken.har',
+    '{"log": {"password": "hunter2"',
+    /^Failed to start: --replay .*broken\.har: it is not JSON/,
+  ],
+  ['nolog.har', '{"entries": []}', /it is not a HAR 1\.2 file: it has no log\.$/],
+  [
+    'old.har',
+    '{"log": {"version": "1.1", "entries": []}}',
+    /it is not a HAR 1\.2 file: log\.version is "1\.1", not "1\.2"\.$/,
+  ],
+  [
+    'bad-entry.har',
+    '{"log": {"version": "1.2", "entries": [{"startedDateTime": "x", "request": {"method": "GET"}}]}}',
+    /it is not a HAR 1\.2 file: log\.entries\.0\.request\.url: /,
+  ],
+])('%s stops the start with one line saying why', (name, content, message) => {
+  const file = join(dir, name)
+  if (content === 'a folder') mkdirSync(file)
+  else if (content !== null) writeFileSync(file, content)
+  const error = errorOf(() => readHarFile(file))
+  expect(error.message).toMatch(message)
+  expect(error.message).not.toContain('\n')
+  expect(error.message).not.toContain('hunter2')
+})
+
+function errorOf(run: () => unknown): Error {
+  try {
+    run()
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('Failed to see an error: the call returned.')
+}

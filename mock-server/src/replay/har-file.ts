@@ -1,0 +1,158 @@
+// The file `npm run mock -- --replay <file.har>` serves: read and checked whole at start, so a file that cannot be
+// replayed stops the start with one line naming it (main.ts exits 2), never a failure mid-request. What a replay takes
+// from each entry is only what it matches and answers with (docs/decisions/017-har-record-and-replay.md): a HAR 1.2
+// from any browser, Playwright's `recordHar` or GET /__mock/requests?format=har.
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+
+/** One recorded call, as the replay matches it and answers with it. */
+export interface RecordedCall {
+  /** Its index in the file's `log.entries`, counting from 0. */
+  index: number
+  method: string
+  /** The URL's path, as the WHATWG URL parser writes it. */
+  path: string
+  query: [string, string][]
+  /** The request body, when one was recorded. */
+  body?: { mimeType: string; text: string }
+  response: {
+    /** Below 100 (browsers write -1, or 0, for a request that got no answer): the replay drops the connection. */
+    status: number
+    headers: [string, string][]
+    /** The content's text (decoded when the file has it in base64), when the file has it. */
+    body?: { mimeType: string; text: string }
+  }
+}
+
+export interface LoadedHar {
+  /** The product API's calls (paths under /api/), oldest first. */
+  calls: RecordedCall[]
+  /** Entries the replay never answers with: the web app's files, other paths. */
+  ignored: number
+}
+
+/** The paths a replay answers from the file; everything else is served as usual (the web app, /__mock, /builds). */
+export const REPLAYED_PATHS = /^\/api\//
+
+const nameValue = z.object({ name: z.string(), value: z.string() })
+
+/** What a replay reads of a HAR 1.2 entry; anything else in the file is left alone. */
+const entrySchema = z.object({
+  startedDateTime: z.string(),
+  request: z.object({
+    method: z.string().min(1),
+    url: z.string().min(1),
+    headers: z.array(nameValue),
+    queryString: z.array(nameValue),
+    postData: z
+      .object({
+        mimeType: z.string(),
+        text: z.string().optional(),
+        params: z.array(z.object({ name: z.string(), value: z.string().optional() })).optional(),
+      })
+      .optional(),
+  }),
+  response: z.object({
+    status: z.number().int(),
+    headers: z.array(nameValue),
+    content: z.object({
+      mimeType: z.string().optional(),
+      text: z.string().optional(),
+      encoding: z.string().optional(),
+    }),
+  }),
+})
+
+const harSchema = z.object({
+  log: z.object({
+    version: z.literal('1.2'),
+    entries: z.array(entrySchema),
+  }),
+})
+
+/**
+ * Reads and checks the file; throws `Failed to start: --replay <file>: ...` (one line, quoting nothing of the file's
+ * content: a HAR from a browser holds passwords and tokens in clear).
+ */
+export function readHarFile(file: string): LoadedHar {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'there is no such file' : `it cannot be read (${code ?? 'unknown error'})`
+    throw new Error(`Failed to start: --replay ${file}: ${why}.`, { cause: error })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    const at = /position (\d+)/.exec((error as Error).message)?.[1]
+    throw new Error(
+      `Failed to start: --replay ${file}: it is not JSON${at ? ` (at character ${at})` : ''}.`,
+      {
+        cause: error,
+      },
+    )
+  }
+  return parseHar(json, file)
+}
+
+/** A parsed file's calls to replay; throws `Failed to start: --replay <file>: it is not a HAR 1.2 file: ...`. */
+export function parseHar(json: unknown, file: string): LoadedHar {
+  const version = (json as { log?: { version?: unknown } } | null)?.log?.version
+  const notHar = (why: string) =>
+    new Error(`Failed to start: --replay ${file}: it is not a HAR 1.2 file: ${why}.`)
+  if (typeof json !== 'object' || json === null || !('log' in json)) throw notHar('it has no log')
+  if (version !== '1.2') throw notHar(`log.version is ${JSON.stringify(version) ?? 'missing'}, not "1.2"`)
+  const parsed = harSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw notHar(`${issue.path.join('.')}: ${issue.message}`)
+  }
+  const calls: RecordedCall[] = []
+  let ignored = 0
+  parsed.data.log.entries.forEach((entry, index) => {
+    const call = toRecordedCall(entry, index)
+    if (REPLAYED_PATHS.test(call.path)) calls.push(call)
+    else ignored += 1
+  })
+  // Oldest first, as the specification prefers files written; a file with a date that does not parse keeps its order.
+  const started = new Map(
+    calls.map((call) => [call, Date.parse(parsed.data.log.entries[call.index]!.startedDateTime)]),
+  )
+  if ([...started.values()].every(Number.isFinite))
+    calls.sort((a, b) => started.get(a)! - started.get(b)! || a.index - b.index)
+  return { calls, ignored }
+}
+
+function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): RecordedCall {
+  const url = new URL(entry.request.url, 'http://replay.invalid')
+  const postData = entry.request.postData
+  const text =
+    postData?.text ??
+    (postData?.params
+      ? new URLSearchParams(postData.params.map(({ name, value }) => [name, value ?? ''])).toString()
+      : undefined)
+  const { content } = entry.response
+  const contentText =
+    content.text === undefined
+      ? undefined
+      : content.encoding === 'base64'
+        ? Buffer.from(content.text, 'base64').toString('utf8')
+        : content.text
+  return {
+    index,
+    method: entry.request.method.toUpperCase(),
+    path: url.pathname,
+    query: [...url.searchParams],
+    ...(postData && text !== undefined && { body: { mimeType: postData.mimeType, text } }),
+    response: {
+      status: entry.response.status,
+      headers: entry.response.headers.map(({ name, value }) => [name.toLowerCase(), value]),
+      ...(contentText !== undefined && {
+        body: { mimeType: content.mimeType ?? 'application/octet-stream', text: contentText },
+      }),
+    },
+  }
+}

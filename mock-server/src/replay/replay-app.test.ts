@@ -1,0 +1,201 @@
+// --replay end to end in one process (docs/decisions/017-har-record-and-replay.md): a session recorded by the mock
+// server's journal, exported as HAR, replayed by a server that has no account at all; what a call with no recorded
+// answer gets; what /__mock, the web app and /builds answer in replay mode.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import request from 'supertest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { harProblems } from '#contracts/support/har-validator.ts'
+import { createApp, createReplayApp } from '../app.ts'
+import { parseHar, type LoadedHar } from './har-file.ts'
+
+const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
+const webRoot = mkdtempSync(join(tmpdir(), 'replay-web-'))
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }))
+mkdirSync(join(webRoot, 'builds'))
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>')
+writeFileSync(join(webRoot, 'builds/latest.json'), JSON.stringify({ id: 'b1', timestamp: 1 }))
+
+let exported: unknown
+let recorded: { login: Record<string, unknown>; me: unknown; signedIn: unknown }
+
+// One session against the real mock backend: signed out, sign-in, home, signed in; then its journal as HAR.
+beforeAll(async () => {
+  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
+  await app.core.ready
+  await request(app).get('/api/_auth/session').expect(200, {})
+  const login = await request(app).post('/api/auth/login').send(ADA).expect(200)
+  const cookie = login.headers['set-cookie']![0]!.split(';')[0]!
+  const me = await request(app).get('/api/me').set('authorization', `Bearer ${login.body.token}`).expect(200)
+  const signedIn = await request(app).get('/api/_auth/session').set('cookie', cookie).expect(200)
+  recorded = { login: login.body, me: me.body, signedIn: signedIn.body }
+  exported = (await request(app).get('/__mock/requests?format=har').expect(200)).body
+})
+
+function replayOf(har: LoadedHar, options: { controlToken?: string; log?: (line: string) => void } = {}) {
+  return createReplayApp({ har, webRoot, ...options })
+}
+
+test('a HAR exported from the journal replays its calls with the recorded answers, in recorded order', async () => {
+  expect(harProblems(exported)).toEqual([])
+  const replay = replayOf(parseHar(exported, 'export.har'))
+  await request(replay).get('/api/_auth/session').expect(200, {})
+  // The password was redacted in the file: any password matches; the e-mail must be the recorded one.
+  const login = await request(replay)
+    .post('/api/auth/login')
+    .send({ email: ADA.email, password: 'whatever is typed' })
+    .expect(200)
+  expect(login.body).toEqual({
+    ...recorded.login,
+    token: '[redacted]',
+    refresh_token: '[redacted]',
+    service_token: '[redacted]',
+  })
+  // The session cookie was redacted: it is not set again.
+  expect(login.headers['set-cookie']).toBeUndefined()
+  expect((await request(replay).get('/api/me').expect(200)).body).toEqual(recorded.me)
+  expect((await request(replay).get('/api/_auth/session').expect(200)).body).toEqual(recorded.signedIn)
+  // Past the recording, the last matching answer again.
+  expect((await request(replay).get('/api/_auth/session').expect(200)).body).toEqual(recorded.signedIn)
+  await request(replay)
+    .post('/api/auth/login')
+    .send({ email: 'grace@example.com', password: 'x' })
+    .expect(501)
+})
+
+test('a call with no recorded answer gets 501 replay_no_match naming it; the journal and the log say which answered', async () => {
+  const lines: string[] = []
+  const replay = replayOf(parseHar(exported, 'export.har'), { log: (line) => lines.push(line) })
+  await request(replay).get('/api/_auth/session').expect(200)
+  const missing = await request(replay).get('/api/help?q=reset&code=493817').expect(501)
+  expect(missing.headers['content-type']).toMatch(/^application\/json/)
+  expect(missing.body).toEqual({
+    error: 'replay_no_match',
+    message:
+      'No recorded answer for GET /api/help?q=reset&code=[redacted]: nothing was recorded for GET /api/help.',
+  })
+  const journal = (await request(replay).get('/__mock/requests').expect(200)).body.requests
+  expect(
+    journal.map((entry: { path: string; status: number; replay: unknown }) => [
+      entry.path,
+      entry.status,
+      entry.replay,
+    ]),
+  ).toEqual([
+    ['/api/_auth/session', 200, { matched: true, entry: 0 }],
+    ['/api/help', 501, { matched: false }],
+  ])
+  const har = (await request(replay).get('/__mock/requests?format=har').expect(200)).body
+  expect(harProblems(har)).toEqual([])
+  expect(JSON.stringify(har)).not.toContain('493817')
+  expect(lines.join('\n')).not.toContain('493817')
+  expect(lines.slice(0, 2)).toEqual([
+    expect.stringMatching(/^GET \/api\/_auth\/session 200 \(replayed entry 0\) \d+ms$/),
+    expect.stringMatching(/^GET \/api\/help 501 \(no recorded answer\) \d+ms$/),
+  ])
+})
+
+test('/__mock in replay mode: the journal and reset, behind the control guard; anything else is a 404', async () => {
+  const token = { 'x-mock-control-token': 'k3y' }
+  const replay = replayOf(parseHar(exported, 'export.har'), { controlToken: 'k3y' })
+  await request(replay).get('/__mock/requests').expect(401)
+  await request(replay).get('/__mock/clock').expect(401)
+  const clock = await request(replay).get('/__mock/clock').set(token).expect(404)
+  expect(clock.body).toEqual({
+    error: 'not_found',
+    message:
+      'Replay mode (--replay) answers only GET /__mock/requests and POST /__mock/reset, not GET /__mock/clock.',
+  })
+  await request(replay).get('/api/_auth/session').expect(200, {})
+  expect((await request(replay).get('/api/_auth/session').expect(200)).body).toEqual(recorded.signedIn)
+  await request(replay).post('/__mock/reset').set(token).send({}).expect(200, { reset: true })
+  // The recorded answers start over, and the journal is empty again.
+  expect((await request(replay).get('/__mock/requests').set(token).expect(200)).body).toEqual({
+    requests: [],
+  })
+  await request(replay).get('/api/_auth/session').expect(200, {})
+})
+
+test('the web app is served beside the replay: its pages, config.json without the mock controls, /builds from its files', async () => {
+  const replay = replayOf(parseHar(exported, 'export.har'))
+  expect((await request(replay).get('/login').expect(200)).text).toContain('<title>app</title>')
+  const config = (await request(replay).get('/config.json').expect(200)).body
+  expect(config).toMatchObject({ mock: false })
+  expect(config).not.toHaveProperty('sentryDsn')
+  await request(replay).get('/builds/latest.json').expect(200, { id: 'b1', timestamp: 1 })
+})
+
+/** A HAR 1.2 of one recorded call, as a browser writes it. */
+function browserHar(
+  url: string,
+  response: { status: number; headers: { name: string; value: string }[]; text?: string },
+) {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [
+        {
+          startedDateTime: '2026-11-26T10:00:00.000Z',
+          time: 1,
+          request: {
+            method: 'GET',
+            url,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: [],
+            queryString: [],
+            headersSize: -1,
+            bodySize: 0,
+          },
+          response: {
+            status: response.status,
+            statusText: '',
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: response.headers,
+            content: {
+              size: -1,
+              mimeType: 'application/json',
+              ...(response.text !== undefined && { text: response.text }),
+            },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: -1,
+          },
+          cache: {},
+          timings: { send: 0, wait: 1, receive: 0 },
+        },
+      ],
+    },
+  }
+}
+
+test('recorded headers: the content type, status and cookies are sent again (Domain dropped), lengths and encodings are not', async () => {
+  const har = browserHar('https://backend.example/api/_auth/session', {
+    status: 200,
+    headers: [
+      { name: 'Content-Type', value: 'application/json; charset=utf-8' },
+      { name: 'Content-Encoding', value: 'br' },
+      { name: 'Content-Length', value: '999' },
+      { name: 'Set-Cookie', value: 'sid=recorded-value; Domain=backend.example; Path=/; HttpOnly' },
+      { name: 'Set-Cookie', value: 'other=[redacted]; Path=/' },
+    ],
+    text: '{"user":{"id":"u1","email":"a@b.c","name":"A"},"loggedInAt":"2026-11-26T10:00:00.000Z"}',
+  })
+  const answer = await request(replayOf(parseHar(har, 'browser.har')))
+    .get('/api/_auth/session')
+    .expect(200)
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+  expect(answer.headers['content-encoding']).toBeUndefined()
+  expect(answer.headers['set-cookie']).toEqual(['sid=recorded-value; Path=/; HttpOnly'])
+  expect(answer.headers['cache-control']).toBe('no-store')
+  expect(answer.body.user.email).toBe('a@b.c')
+})
+
+test('a recorded request that got no answer (status -1) is replayed as a dropped connection', async () => {
+  const har = browserHar('http://127.0.0.1/api/me', { status: -1, headers: [] })
+  const replay = replayOf(parseHar(har, 'browser.har'))
+  await expect(request(replay).get('/api/me')).rejects.toThrow(/socket hang up|ECONNRESET/)
+})
