@@ -76,7 +76,7 @@ describe('a body sent to an operation that takes none is ignored', () => {
   // DELETE /__mock/scenarios is left out: its guard refuses a non-JSON write before routing (docs/security/surface.md).
   // So is the API reference's viewer: its answer (1 MB) is sent, the connection closed, while the unread body still
   // arrives, and the kernel resets a socket closed with unread data before the client has read the whole answer
-  // (docs/decisions/016-cli-and-docs.md). A browser sends no body with a GET.
+  // (docs/decisions/019-cli-and-docs.md). A browser sends no body with a GET.
   const bodyless = [...createRoutes('api'), ...createRoutes('control')].filter(
     (route) =>
       (route.method === 'GET' || route.method === 'DELETE') &&

@@ -95,7 +95,7 @@ export function isDocsPath(path: string): boolean {
 /**
  * The refusal of a request for the API reference (/__mock/docs), or null: like the rest of /__mock it answers only at
  * this server's own names, but it asks for no control token. A browser opening a page sends no header, and these
- * pages carry only the two documents and the viewer, nothing of the server's state (docs/decisions/016-cli-and-docs.md).
+ * pages carry only the two documents and the viewer, nothing of the server's state (docs/decisions/019-cli-and-docs.md).
  * They take no write (405), so there is no cross-site rule to apply.
  */
 export function refuseDocsRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {

@@ -1,5 +1,5 @@
 // /__mock/docs: both OpenAPI documents in the browser, through Redoc's standalone bundle served from the installed
-// `redoc` package (docs/decisions/016-cli-and-docs.md). The page inlines nothing (the security headers every answer
+// `redoc` package (docs/decisions/019-cli-and-docs.md). The page inlines nothing (the security headers every answer
 // carries allow scripts of this server only) and nothing on it loads from another host.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -200,7 +200,7 @@ export function QaPanel({ control: injected }: { control?: MockClient }) {
       </button>
       {open ? (
         <section id={panelId} aria-label="QA panel" className="qa-panel-body">
-          {/* The reference asks for no control token (docs/decisions/016-cli-and-docs.md): shown before the form. */}
+          {/* The reference asks for no control token (docs/decisions/019-cli-and-docs.md): shown before the form. */}
           <p>
             <a href={DOCS_PATH} target="_blank" rel="noreferrer">
               API reference (opens in a new tab)
