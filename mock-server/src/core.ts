@@ -25,7 +25,12 @@ import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
 import { createDispatcher, type Dispatch } from './http/dispatch.ts'
 import { createRoutes, type DocumentName } from './http/openapi-docs.ts'
-import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
+import {
+  isDocsPath,
+  refuseControlRequest,
+  refuseDocsRequest,
+  refuseIdpRequest,
+} from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { AnyHandler } from './operations/types.ts'
@@ -218,7 +223,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     ...(options.logError && { logError: options.logError }),
     ...(!production && {
       guardControl: (request: RawRequest, path: string) =>
-        (path.startsWith('/idp') ? refuseIdpRequest : refuseControlRequest)(request, {
+        (path.startsWith('/idp')
+          ? refuseIdpRequest
+          : isDocsPath(path)
+            ? refuseDocsRequest
+            : refuseControlRequest)(request, {
           allowedHosts: options.allowedHosts ?? [],
           ...(options.controlToken !== undefined && { token: options.controlToken }),
         }),

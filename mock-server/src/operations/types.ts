@@ -39,7 +39,9 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } }
   ? B
   : R extends { content: { 'text/html': infer H } }
     ? H
-    : undefined
+    : R extends { content: { 'text/javascript': infer S } }
+      ? S
+      : undefined
 type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
 
 // A handler answers with an exact status. The ranges (`5XX`), `default` and the control surface's `500` are the
