@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BUILD_TIME } from './build-time.ts'
-import { parseAllowedHost, parseControlToken } from './cli-values.ts'
+import { parseAllowedHost, parseControlToken, parseCorsOrigins } from './cli-values.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -36,6 +36,12 @@ Options:
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
                         MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
                         refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
+  --cors-origin <o>     An origin whose pages may call the API with credentials, e.g. https://app.example: the
+                        web app served from a static host or CDN (repeatable, or a comma list; scheme, host and
+                        port exactly, no * ). It gets Access-Control-Allow-Origin and -Credentials, and its session
+                        cookie is SameSite=None; Secure; Partitioned. Any other origin gets no CORS header.
+  --mail-outbox <dir>   Write every mail sent (codes included) to this folder, one JSON file each, owner-only:
+                        the mail transport where /__mock/mailbox is off (--production). Never logged.
   --quiet               No request log.
   --help                This text.
 `
@@ -55,6 +61,8 @@ async function main(): Promise<void> {
       'trust-proxy': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'mail-outbox': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -83,6 +91,9 @@ async function main(): Promise<void> {
     parseControlToken(values['control-token'], '--control-token') ??
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
+  const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
+  if (values['mail-outbox'] === '')
+    throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
   const durations = {
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
@@ -102,6 +113,8 @@ async function main(): Promise<void> {
     ...(controlToken !== undefined && { controlToken }),
     ...durations,
     ...(values.data && { dataFile: values.data }),
+    ...(corsOrigins.length > 0 && { corsOrigins }),
+    ...(values['mail-outbox'] && { mailOutbox: resolve(values['mail-outbox']) }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
     logError: (line: string) => console.error(`${new Date().toISOString()} ${line}`),
@@ -120,6 +133,7 @@ async function main(): Promise<void> {
         )
         if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+        if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)
         if (!values.data && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
