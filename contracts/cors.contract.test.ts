@@ -1,4 +1,4 @@
-// The product API called from the app on its own origin (--cors-origin; docs/decisions/016-deploying-on-two-origins.md),
+// The product API called from the app on its own origin (--cors-origin; docs/decisions/020-deploying-on-two-origins.md),
 // through the whole pipeline: the named origin reads every answer with credentials and keeps a cookie session that
 // crosses sites, any other origin reads nothing and signs no one out, and a server without the flag answers as before.
 import request from 'supertest'

@@ -1,4 +1,4 @@
-// The two servers of a deployment on two origins (README: Deploying; docs/decisions/016-deploying-on-two-origins.md):
+// The two servers of a deployment on two origins (README: Deploying; docs/decisions/020-deploying-on-two-origins.md):
 // a plain static host serving the built app with its config.json, and the mock server in --production on another
 // origin, started as `npm run mock` starts it, its mails going to a folder (--mail-outbox) since production has no
 // /__mock mailbox.

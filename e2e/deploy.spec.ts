@@ -1,4 +1,4 @@
-// Deployed the way visitors meet it (README: Deploying; docs/decisions/016-deploying-on-two-origins.md): the built app
+// Deployed the way visitors meet it (README: Deploying; docs/decisions/020-deploying-on-two-origins.md): the built app
 // from a plain static host on one origin, its config.json naming the API, and the mock server in --production on
 // another origin, answering that origin alone (--cors-origin). A visitor signs up with the code mailed to her, signs
 // in, stays signed in across a reload (the start-up refresh and the cookie session read from the other origin) and

@@ -41,7 +41,7 @@ export function parseAllowedHost(value: string): string {
  * The --cors-origin values (repeatable, each a comma list) as browsers write them in `Origin`: http or https, a
  * host, a port only when it is not the scheme's own, lower-case; nothing else. `*` is refused: the API's answers
  * go with credentials (its cookie session), which no browser allows with a wildcard, and naming the app's origin is
- * the point (docs/decisions/016-deploying-on-two-origins.md).
+ * the point (docs/decisions/020-deploying-on-two-origins.md).
  * @example parseCorsOrigins(['https://App.example:443,http://127.0.0.1:5173']) // ['https://app.example', 'http://127.0.0.1:5173']
  */
 export function parseCorsOrigins(values: readonly string[]): string[] {

@@ -47,7 +47,7 @@ export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
 /**
- * How long a browser may reuse a preflight's answer for a --cors-origin (docs/decisions/016-deploying-on-two-origins.md):
+ * How long a browser may reuse a preflight's answer for a --cors-origin (docs/decisions/020-deploying-on-two-origins.md):
  * ten minutes, so a changed list of origins or headers reaches every browser soon; Chromium caps it at two hours.
  */
 export const CORS_MAX_AGE_SECONDS = 600

@@ -1,4 +1,4 @@
-// --mail-outbox (docs/decisions/016-deploying-on-two-origins.md): every mail sent, one owner-only JSON file each, in
+// --mail-outbox (docs/decisions/020-deploying-on-two-origins.md): every mail sent, one owner-only JSON file each, in
 // the order sent; a failed write is reported without the mail.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

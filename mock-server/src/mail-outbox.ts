@@ -1,7 +1,7 @@
 // `--mail-outbox DIR`: the server's mail transport when it has no /__mock mailbox to read (production mode): a
 // folder the mails are delivered to. Every mail the server sends is written
 // there as one JSON file, in the shape of the mailbox's `Mail` (mock-server/control.openapi.yaml), code included;
-// nothing of it goes to a log or over HTTP (docs/decisions/016-deploying-on-two-origins.md). The folder is made
+// nothing of it goes to a log or over HTTP (docs/decisions/020-deploying-on-two-origins.md). The folder is made
 // owner-only and each file owner-readable only: whoever reads the folder reads everyone's codes, as whoever reads
 // their mail would. A file appears whole (written beside, then renamed), so a reader never sees half a mail.
 import { randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The flags of a deployment on two origins (docs/decisions/016-deploying-on-two-origins.md), as `npm run mock` takes
+// The flags of a deployment on two origins (docs/decisions/020-deploying-on-two-origins.md), as `npm run mock` takes
 // them: --cors-origin refused unless each value is an origin, and --mail-outbox, where a --production server's mails
 // go, codes included, and nowhere else (not the output).
 import { spawn } from 'node:child_process'

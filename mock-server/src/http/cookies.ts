@@ -1,6 +1,6 @@
 // The session cookie: HttpOnly, SameSite=Lax, Path=/; over https it is Secure and takes the __Host- prefix. Set for
 // the app on a --cors-origin (a call from another origin), it is SameSite=None, Secure and Partitioned instead
-// (docs/decisions/016-deploying-on-two-origins.md): a Lax cookie never goes along with a call from another site, and
+// (docs/decisions/020-deploying-on-two-origins.md): a Lax cookie never goes along with a call from another site, and
 // Chromium keeps an unpartitioned one from a cross-site call out of its jar; partitioned, it lives in the app's
 // top-level site and goes only with that site's calls.
 import type { CookieInstruction } from '../operations/types.ts'

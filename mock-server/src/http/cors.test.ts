@@ -1,4 +1,4 @@
-// The CORS rules of the product API (docs/decisions/016-deploying-on-two-origins.md), one rule a row.
+// The CORS rules of the product API (docs/decisions/020-deploying-on-two-origins.md), one rule a row.
 import { describe, expect, test } from 'vitest'
 import { parseCorsOrigins } from '../cli-values.ts'
 import { addCorsHeaders, answerPreflight, CORS_ALLOWED_HEADERS, isAllowedOrigin } from './cors.ts'

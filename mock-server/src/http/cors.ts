@@ -1,4 +1,4 @@
-// Cross-origin calls to the product API (docs/decisions/016-deploying-on-two-origins.md): the web app served from
+// Cross-origin calls to the product API (docs/decisions/020-deploying-on-two-origins.md): the web app served from
 // its own origin (a static host or CDN) calls the API on another. Only the origins the server was started with
 // (--cors-origin) are answered with CORS headers, credentials included; any other origin gets none, so the browser
 // keeps the answer from the page, and its preflight is refused. A request with no Origin (same-origin GETs, curl,

@@ -30,7 +30,7 @@ export function createSessionOperations({ domain }: OperationsContext): Operatio
     },
     async deleteSession({ request }) {
       // The app on a --cors-origin signs out from its own origin, not this server's
-      // (docs/decisions/016-deploying-on-two-origins.md); any other origin is refused as before.
+      // (docs/decisions/020-deploying-on-two-origins.md); any other origin is refused as before.
       if (!request.fromCorsOrigin && isCrossSite(request.headers, request.origin)) {
         return {
           status: 403,

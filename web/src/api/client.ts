@@ -21,7 +21,7 @@ const TRACKED_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const
 
 /**
  * The cookie session goes with every call, also to an API on another origin than the app's (config.json `apiBase`;
- * docs/decisions/016-deploying-on-two-origins.md); on the app's own origin it changes nothing.
+ * docs/decisions/020-deploying-on-two-origins.md); on the app's own origin it changes nothing.
  */
 export const API_CREDENTIALS: RequestCredentials = 'include'
 
