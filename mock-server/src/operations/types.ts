@@ -31,6 +31,8 @@ export interface RequestFacts {
   secure: boolean
   /** This server's own origin, e.g. http://127.0.0.1:4010. */
   origin: string
+  /** The call came from an origin named with --cors-origin: the app deployed on its own origin (http/cors.ts). */
+  fromCorsOrigin: boolean
   auth: AuthState
 }
 
