@@ -1,8 +1,13 @@
-// The session cookie: HttpOnly, SameSite=Lax, Path=/; over https it is Secure and takes the __Host- prefix.
+// The session cookie, and the external sign-in's binding cookie (relying-party/pending-sign-ins.ts): HttpOnly,
+// SameSite=Lax, Path=/; over https Secure with the __Host- prefix.
 import type { CookieInstruction } from '../operations/types.ts'
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-sid' : 'sid'
+}
+
+export function externalCookieName(secure: boolean): string {
+  return secure ? '__Host-sso' : 'sso'
 }
 
 export function readSessionCookie(
@@ -14,7 +19,7 @@ export function readSessionCookie(
 
 export function serializeCookie(instruction: CookieInstruction, secure: boolean): string {
   const parts = [
-    `${sessionCookieName(secure)}=${instruction.value === null ? '' : encodeURIComponent(instruction.value)}`,
+    `${(instruction.name === 'external' ? externalCookieName : sessionCookieName)(secure)}=${instruction.value === null ? '' : encodeURIComponent(instruction.value)}`,
   ]
   parts.push('Path=/', 'HttpOnly', 'SameSite=Lax')
   if (secure) parts.push('Secure')
