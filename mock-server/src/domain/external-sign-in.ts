@@ -27,7 +27,11 @@ export interface ExternalSignInProvider {
    * Where the browser goes to sign in (`redirectUri`, absolute, is where the provider sends it back with `code` and
    * `state`), and what to keep for the callback.
    */
-  start(input: { state: string; redirectUri: string; origin: string }): Promise<{ url: string; pending: PendingSignIn }>
+  start(input: {
+    state: string
+    redirectUri: string
+    origin: string
+  }): Promise<{ url: string; pending: PendingSignIn }>
   /** Who the provider vouches for; null when it refuses the code (unknown, used, expired, another client's). */
   finish(input: { code: string; state: string; pending: PendingSignIn }): Promise<ExternalIdentity | null>
 }
@@ -37,7 +41,10 @@ export interface ExternalSignInProvider {
  * account's unproven password never survives this, sign-ups.ts) or a new, verified one with a password no one knows.
  * @example const user = await signInExternally(domain, { email: 'sso@example.com', name: 'Sso' })
  */
-export async function signInExternally(domain: DomainContext, identity: ExternalIdentity): Promise<UserRecord> {
+export async function signInExternally(
+  domain: DomainContext,
+  identity: ExternalIdentity,
+): Promise<UserRecord> {
   const existing = getUserByEmail(domain, identity.email)
   if (existing) return proveAddress(domain, existing, { signup: null, name: identity.name })
   return createUser(domain, {

@@ -24,7 +24,9 @@ export interface IdpAccounts {
 }
 
 export function getSubject(email: string): string {
-  return createHash('sha256').update(`idp-subject\u0000${normalizeEmail(email)}`).digest('base64url')
+  return createHash('sha256')
+    .update(`idp-subject\u0000${normalizeEmail(email)}`)
+    .digest('base64url')
 }
 
 /**

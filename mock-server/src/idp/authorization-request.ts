@@ -32,7 +32,8 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
  */
 export function addToRedirect(redirectUri: string, parameters: Record<string, string | undefined>): string {
   const target = new URL(redirectUri)
-  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) target.searchParams.set(name, value)
+  for (const [name, value] of Object.entries(parameters))
+    if (value !== undefined) target.searchParams.set(name, value)
   return target.href
 }
 
@@ -54,7 +55,8 @@ export function checkAuthorizationRequest(
   if (!clients.allowsRedirect(client, redirectUri, issuerOrigin)) {
     return {
       kind: 'page',
-      message: 'The redirect_uri is not an absolute address registered for this client, so the sign-in stops here.',
+      message:
+        'The redirect_uri is not an absolute address registered for this client, so the sign-in stops here.',
     }
   }
   const refuse = (error: string, description: string): AuthorizationCheck => ({
@@ -63,7 +65,10 @@ export function checkAuthorizationRequest(
   })
   if (!query.response_type) return refuse('invalid_request', 'response_type is required.')
   if (query.response_type !== 'code')
-    return refuse('unsupported_response_type', 'Only the authorization code flow (response_type=code) is offered.')
+    return refuse(
+      'unsupported_response_type',
+      'Only the authorization code flow (response_type=code) is offered.',
+    )
   if (query.response_mode !== undefined && query.response_mode !== 'query')
     return refuse('invalid_request', 'Only response_mode=query is offered.')
   const scope = (query.scope ?? '').split(' ').filter(Boolean)

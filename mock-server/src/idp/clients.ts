@@ -26,7 +26,10 @@ export interface IdpClients {
   /** Whether `redirectUri` is one the client may be sent back to, for a provider reached at `issuerOrigin`. */
   allowsRedirect(client: IdpClient, redirectUri: string, issuerOrigin: string): boolean
   /** The client a token request comes from: HTTP Basic, client_id and client_secret in the body, or client_id alone. */
-  authenticate(authorization: string | undefined, body: Record<string, string | undefined>): ClientAuthentication
+  authenticate(
+    authorization: string | undefined,
+    body: Record<string, string | undefined>,
+  ): ClientAuthentication
   reset(): void
 }
 
@@ -63,7 +66,8 @@ export function createIdpClients(max: number): IdpClients {
     redirect_uris: null,
   }
   const registered = new Map<string, IdpClient>()
-  const get = (clientId: string) => (clientId === PRODUCT_CLIENT_ID ? product : (registered.get(clientId) ?? null))
+  const get = (clientId: string) =>
+    clientId === PRODUCT_CLIENT_ID ? product : (registered.get(clientId) ?? null)
   const refuse = (description: string, basic: boolean): ClientAuthentication => ({
     ok: false,
     error: 'invalid_client',
@@ -107,7 +111,9 @@ export function createIdpClients(max: number): IdpClients {
       const secret = basic?.secret ?? body.client_secret
       if (!client) return refuse('Unknown client.', basic !== null)
       if (client.client_secret === undefined) {
-        return secret === undefined ? { ok: true, client } : refuse('This client has no secret.', basic !== null)
+        return secret === undefined
+          ? { ok: true, client }
+          : refuse('This client has no secret.', basic !== null)
       }
       if (secret === undefined || !safeEqual(secret, client.client_secret))
         return refuse('The client could not be authenticated.', basic !== null)

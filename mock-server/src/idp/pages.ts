@@ -2,7 +2,13 @@
 // Everything a request brought in is escaped.
 
 function escapeHtml(value: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  }
   return value.replace(/[&<>"']/g, (character) => entities[character]!)
 }
 
@@ -15,7 +21,11 @@ const TOKEN_FIELD = `<p><label for="control_token">Control token</label><br><inp
 `
 
 /** The sign-in form: the person says who they are; `request` names the checked authorization request. */
-export function renderSignInPage(input: { requestId: string; loginHint?: string; askToken: boolean }): string {
+export function renderSignInPage(input: {
+  requestId: string
+  loginHint?: string
+  askToken: boolean
+}): string {
   const hint = input.loginHint ? ` value="${escapeHtml(input.loginHint)}"` : ''
   return `${HEAD}
 <title>Sign in with Mock Identity</title></head>

@@ -47,7 +47,11 @@ export interface OpenIdProvider {
   authorize(query: AuthorizationQuery, issuer: string, controlToken: string | undefined): PageAnswer
   /** POST /idp/authorize: the form's answer. */
   submit(form: SignInForm): PageAnswer
-  token(body: Record<string, string | undefined>, authorization: string | undefined, issuer: string): Promise<TokenAnswer>
+  token(
+    body: Record<string, string | undefined>,
+    authorization: string | undefined,
+    issuer: string,
+  ): Promise<TokenAnswer>
   userinfo(authorization: string | undefined): UserinfoAnswer
   reset(): void
 }
@@ -57,7 +61,13 @@ export interface OpenIdProvider {
  * const idp = createOpenIdProvider({ clock })
  * idp.metadata('http://127.0.0.1:4010/idp').token_endpoint // 'http://127.0.0.1:4010/idp/token'
  */
-export function createOpenIdProvider({ clock, controlToken }: { clock: Clock; controlToken?: string }): OpenIdProvider {
+export function createOpenIdProvider({
+  clock,
+  controlToken,
+}: {
+  clock: Clock
+  controlToken?: string
+}): OpenIdProvider {
   const accounts = createIdpAccounts(IDP_MAX_ENTRIES)
   const clients = createIdpClients(IDP_MAX_ENTRIES)
   const grants = createGrants(clock)
@@ -91,7 +101,18 @@ export function createOpenIdProvider({ clock, controlToken }: { clock: Clock; co
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
       scopes_supported: ['openid', 'email', 'profile'],
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'email', 'email_verified', 'name'],
+      claims_supported: [
+        'sub',
+        'iss',
+        'aud',
+        'exp',
+        'iat',
+        'auth_time',
+        'nonce',
+        'email',
+        'email_verified',
+        'name',
+      ],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
       prompt_values_supported: ['none', 'login'],
@@ -117,7 +138,11 @@ export function createOpenIdProvider({ clock, controlToken }: { clock: Clock; co
       return {
         kind: 'page',
         status: 200,
-        html: renderSignInPage({ requestId, askToken, ...(request.loginHint && { loginHint: request.loginHint }) }),
+        html: renderSignInPage({
+          requestId,
+          askToken,
+          ...(request.loginHint && { loginHint: request.loginHint }),
+        }),
       }
     },
     submit(form) {
@@ -131,7 +156,8 @@ export function createOpenIdProvider({ clock, controlToken }: { clock: Clock; co
       waiting.delete(form.request)
       return withCode(request, form.email, form.name)
     },
-    token: (body, authorization, issuer) => exchangeCode({ clock, clients, accounts, grants, key }, body, authorization, issuer),
+    token: (body, authorization, issuer) =>
+      exchangeCode({ clock, clients, accounts, grants, key }, body, authorization, issuer),
     userinfo(authorization) {
       const token = /^Bearer ([\x21-\x7e]+)$/i.exec(authorization?.trim() ?? '')?.[1]
       const grant = token ? grants.getAccessGrant(token) : undefined

@@ -18,7 +18,13 @@ export type OAuthError = components['schemas']['OAuthError']
 export type TokenAnswer =
   | {
       status: 200
-      body: { access_token: string; token_type: 'Bearer'; expires_in: number; id_token: string; scope: string }
+      body: {
+        access_token: string
+        token_type: 'Bearer'
+        expires_in: number
+        id_token: string
+        scope: string
+      }
       headers: Record<string, string>
     }
   | { status: 400 | 401; body: OAuthError; headers: Record<string, string> }

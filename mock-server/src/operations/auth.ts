@@ -229,7 +229,11 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       const redirect = query.redirect_uri ?? '/callback'
       if (!isSafeRedirectPath(redirect)) return validationFailed('redirect_uri', 'Use a path on this site.')
       const origin = getPublicOrigin(ops, request)
-      const { url, pending } = await external.start({ state: query.state, redirectUri: `${origin}${redirect}`, origin })
+      const { url, pending } = await external.start({
+        state: query.state,
+        redirectUri: `${origin}${redirect}`,
+        origin,
+      })
       const binding = request.cookies[externalCookieName(request.secure)] ?? createRandomToken()
       pendingSignIns.add(query.state, binding, pending)
       return {

@@ -63,7 +63,11 @@ export function createIdpOperations(ops: OperationsContext): OperationTable<IdpO
       return { status: 200, body: { keys: keys as never }, headers: { ...ANY_ORIGIN } }
     },
     showIdpSignIn({ query, request }) {
-      const answer = requireIdp(ops.idp).authorize(query, issuerOf(request), request.headers[CONTROL_TOKEN_HEADER])
+      const answer = requireIdp(ops.idp).authorize(
+        query,
+        issuerOf(request),
+        request.headers[CONTROL_TOKEN_HEADER],
+      )
       if (answer.kind === 'token-required') throw new Error('Failed to authorize: no form was submitted.')
       return toPage(answer)
     },

@@ -62,7 +62,10 @@ export function createRelyingParty(options: RelyingPartyOptions): ExternalSignIn
     const config = new client.Configuration(
       entry.metadata,
       options.clientId,
-      { ...(options.clientSecret !== undefined && { client_secret: options.clientSecret }), [client.clockSkew]: options.clockSkewSeconds() },
+      {
+        ...(options.clientSecret !== undefined && { client_secret: options.clientSecret }),
+        [client.clockSkew]: options.clockSkewSeconds(),
+      },
       options.clientSecret !== undefined ? client.ClientSecretBasic(options.clientSecret) : client.None(),
     )
     for (const step of http(issuer)) step(config)
@@ -72,7 +75,11 @@ export function createRelyingParty(options: RelyingPartyOptions): ExternalSignIn
     // openid-client derives the token request's redirect_uri from the callback URL without its query; a redirect
     // URI with a query of its own is sent as it was registered (the library's documented customFetch correction).
     config[client.customFetch] = (url, init) => {
-      if (redirectUri && init.body instanceof URLSearchParams && init.body.get('grant_type') === 'authorization_code')
+      if (
+        redirectUri &&
+        init.body instanceof URLSearchParams &&
+        init.body.get('grant_type') === 'authorization_code'
+      )
         init.body.set('redirect_uri', redirectUri)
       return base(url, init)
     }
