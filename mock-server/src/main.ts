@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BUILD_TIME } from './build-time.ts'
-import { parseAllowedHost, parseControlToken } from './cli-values.ts'
+import { parseAllowedHost, parseControlToken, parseOidc, parsePublicOrigin } from './cli-values.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -36,6 +36,13 @@ Options:
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
                         MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
                         refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
+  --public-origin <url> The origin people reach this server at, when a proxy changes it (e.g. https://qa.example):
+                        the mock OpenID provider's issuer (<url>/idp) and the redirect URIs external sign-in sends.
+                        Default: each request's own (Host header; https behind --trust-proxy).
+  --oidc-issuer <url>   External sign-in through this OpenID provider (also in --production), as a relying party
+                        (openid-client). https, or http on loopback only. With --oidc-client-id; the client
+                        secret comes from env OIDC_CLIENT_SECRET only (none: a public client, PKCE alone).
+  --oidc-client-id <id> The product's client id at --oidc-issuer.
   --quiet               No request log.
   --help                This text.
 `
@@ -55,6 +62,9 @@ async function main(): Promise<void> {
       'trust-proxy': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
+      'public-origin': { type: 'string' },
+      'oidc-issuer': { type: 'string' },
+      'oidc-client-id': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -83,6 +93,8 @@ async function main(): Promise<void> {
     parseControlToken(values['control-token'], '--control-token') ??
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
+  const publicOrigin = parsePublicOrigin(values['public-origin'])
+  const oidc = parseOidc(values['oidc-issuer'], values['oidc-client-id'], process.env.OIDC_CLIENT_SECRET)
   const durations = {
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
@@ -100,6 +112,8 @@ async function main(): Promise<void> {
     trustProxyHops,
     allowedHosts: [host, ...allowedHosts],
     ...(controlToken !== undefined && { controlToken }),
+    ...(publicOrigin && { publicOrigin }),
+    ...(oidc && { oidc }),
     ...durations,
     ...(values.data && { dataFile: values.data }),
     ...(webRoot && { webRoot }),
@@ -118,6 +132,8 @@ async function main(): Promise<void> {
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
+        // The issuer and client id are not secret; the client secret is never printed.
+        if (oidc) console.log(`External sign-in through ${oidc.issuer} as client ${oidc.clientId}.`)
         if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
         if (!values.data && !values.production) {
