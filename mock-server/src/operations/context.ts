@@ -36,7 +36,10 @@ export interface OperationsContext {
 }
 
 /** The origin a request reached this server at, as people see it: the configured public origin, or the request's. */
-export function getPublicOrigin(ops: Pick<OperationsContext, 'publicOrigin'>, request: { origin: string }): string {
+export function getPublicOrigin(
+  ops: Pick<OperationsContext, 'publicOrigin'>,
+  request: { origin: string },
+): string {
   return ops.publicOrigin ?? request.origin
 }
 
