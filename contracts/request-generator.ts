@@ -287,8 +287,12 @@ export function validValue(
         (schema.minimum as number | undefined) ?? 0,
         Math.min((schema.maximum as number) ?? 1000, 1000),
       )
-    case 'array':
-      return []
+    case 'array': {
+      // As few items as the schema allows (a registration's redirect_uris needs one).
+      const items = schema.items as Schema | undefined
+      const count = items ? ((schema.minItems as number | undefined) ?? 0) : 0
+      return Array.from({ length: count }, () => validValue(rng, doc, items!, name, pool))
+    }
     case 'object': {
       const properties = (schema.properties as Record<string, Schema> | undefined) ?? {}
       const required = (schema.required as string[] | undefined) ?? []
