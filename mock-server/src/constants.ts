@@ -46,7 +46,7 @@ export const LATEST_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z')
 export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 /**
- * The mock OpenID provider (docs/decisions/016-openid-provider.md): an authorization code lives 2 minutes, its ID
+ * The mock OpenID provider (docs/decisions/022-openid-provider.md): an authorization code lives 2 minutes, its ID
  * and access tokens 10, a sign-in request waiting at its form 10; it keeps at most IDP_MAX_ENTRIES of each (codes,
  * tokens, requests, accounts, clients), the oldest going first.
  */

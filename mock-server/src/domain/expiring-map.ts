@@ -1,6 +1,6 @@
 // A bounded map of short-lived entries (the OpenID provider's codes and tokens, the sign-ins waiting for a callback):
 // an entry is gone once its lifetime ends, and past `max` entries the oldest goes first, so no caller can grow the
-// provider's memory without bound (docs/decisions/016-openid-provider.md). Time comes from the injected clock.
+// provider's memory without bound (docs/decisions/022-openid-provider.md). Time comes from the injected clock.
 import type { Clock } from './clock.ts'
 
 export interface ExpiringMap<V> {

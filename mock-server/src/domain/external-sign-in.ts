@@ -2,7 +2,7 @@
 // on the way back) and what a vouched-for identity becomes (an account, proven). The provider is an OpenID provider
 // reached through openid-client (relying-party/relying-party.ts): the one the mock server plays at /idp outside
 // production mode, or one configured with --oidc-issuer; production mode has none by default, so no one signs in as
-// whatever address they type (docs/security/surface.md, docs/decisions/016-openid-provider.md). No HTTP here.
+// whatever address they type (docs/security/surface.md, docs/decisions/022-openid-provider.md). No HTTP here.
 import type { DomainContext } from './context.ts'
 import { createRandomToken } from './crypto.ts'
 import { proveAddress } from './sign-ups.ts'

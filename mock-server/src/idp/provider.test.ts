@@ -1,4 +1,4 @@
-// The OpenID provider's rules (idp/provider.ts), one per row of docs/decisions/016-openid-provider.md: the RFC 6749
+// The OpenID provider's rules (idp/provider.ts), one per row of docs/decisions/022-openid-provider.md: the RFC 6749
 // and RFC 7636 errors, single-use codes, the 400 page for a redirect it must not follow, prompt=none with a
 // login_hint, the ID token's claims; and, through the server's pipeline, an issuer that follows the Host.
 import { createHash } from 'node:crypto'

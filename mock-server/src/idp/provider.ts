@@ -1,4 +1,4 @@
-// The OpenID provider the mock server plays at /idp (docs/decisions/016-openid-provider.md): discovery, JWKS, the
+// The OpenID provider the mock server plays at /idp (docs/decisions/022-openid-provider.md): discovery, JWKS, the
 // authorization code flow with PKCE (S256), state and nonce, ES256 ID tokens, userinfo. Its issuer is
 // `<origin>/idp` for the origin it is reached at (or the configured public origin), which the caller passes in.
 // Its accounts, clients, codes and tokens live in memory (a reset or a restart brings back the seed). No HTTP here:
@@ -125,7 +125,7 @@ export function createOpenIdProvider({
       const { request } = check
       if (request.prompt.includes('none')) {
         // A scripted client signs in without the form, as the account it names; with a control token set, only one
-        // that sends it (docs/decisions/016-openid-provider.md).
+        // that sends it (docs/decisions/022-openid-provider.md).
         if (controlToken !== undefined && !safeEqual(sentToken ?? '', controlToken))
           return loginRequired(request, 'This server has a control token: send it in X-Mock-Control-Token.')
         const account = request.loginHint ? accounts.get(request.loginHint) : null

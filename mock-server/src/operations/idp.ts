@@ -1,7 +1,7 @@
 // The OpenID provider the mock server plays (/idp, idp/provider.ts), as operations: discovery, JWKS, the
 // authorization endpoint and its form, the token and userinfo endpoints with their CORS preflights; and the
 // /__mock/idp calls that add accounts and register clients. The issuer is `<origin>/idp` for the origin the request
-// reached (or --public-origin): relying parties compare it exactly (docs/decisions/016-openid-provider.md).
+// reached (or --public-origin): relying parties compare it exactly (docs/decisions/022-openid-provider.md).
 import type { operations } from '#contracts/control.gen.ts'
 import type { OpenIdProvider, PageAnswer } from '../idp/provider.ts'
 import { CONTROL_TOKEN_HEADER } from '../http/control-guard.ts'

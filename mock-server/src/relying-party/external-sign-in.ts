@@ -1,4 +1,4 @@
-// Which provider the product's external sign-in is a relying party of (docs/decisions/016-openid-provider.md): a
+// Which provider the product's external sign-in is a relying party of (docs/decisions/022-openid-provider.md): a
 // configured OpenID provider (--oidc-issuer), else the mock's own /idp reached in process, else none (production
 // mode without a configuration: external sign-in answers `external_sign_in_unavailable`).
 import type { Clock } from '../domain/clock.ts'

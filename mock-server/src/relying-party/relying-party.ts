@@ -2,7 +2,7 @@
 // library): discovery, the authorization URL with PKCE (S256), state and nonce, the code exchange with every check
 // the library makes of the ID token (iss, aud, exp, iat, nonce, and its signature against the provider's JWKS), and
 // userinfo when the ID token carries no address. The provider is the mock's own /idp (its issuer follows the origin
-// the server is reached at) or one configured with --oidc-issuer (docs/decisions/016-openid-provider.md).
+// the server is reached at) or one configured with --oidc-issuer (docs/decisions/022-openid-provider.md).
 import * as client from 'openid-client'
 import type { ExternalIdentity, ExternalSignInProvider, PendingSignIn } from '../domain/external-sign-in.ts'
 
@@ -135,7 +135,7 @@ export function createRelyingParty(options: RelyingPartyOptions): ExternalSignIn
   }
 }
 
-/** Only an address the provider says it verified proves anything (docs/decisions/016-openid-provider.md). */
+/** Only an address the provider says it verified proves anything (docs/decisions/022-openid-provider.md). */
 function toIdentity(claims: Record<string, unknown>): ExternalIdentity | null {
   if (typeof claims.email !== 'string' || claims.email_verified !== true) return null
   const email = claims.email.trim().toLowerCase()
