@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   type LiveServer,
 } from '#contracts/fixtures.ts'
+import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
@@ -428,15 +429,14 @@ describe('pre-hijacking: whoever proves the address decides the credentials', ()
   })
 
   test('pre-hijack C: the owner of a pre-registered address uses external sign-in; the attacker’s password goes, and a later sign-up changes nothing', async () => {
-    const server = await createTestServer()
-    const { api } = server
+    const { api } = await createTestServer({ publicOrigin: PUBLIC_ORIGIN })
     const email = uniqueEmail('victim-c')
     await signUpAs(api, email, ATTACKER).expect(202)
     const attackersCode = await readCode(api, email)
     await advanceClock(api, COOLDOWN_MS)
     const state = 'state-0123456789abcdef'
-    const code = await server.app.core.ops.idp!.issueCode({ email, name: VICTIM.name, state })
-    const res = await api.post('/api/auth/callback').send({ code, state }).expect(200)
+    const { code, cookie } = await signInAtIdp(api, { email, name: VICTIM.name, state })
+    const res = await api.post('/api/auth/callback').set('Cookie', cookie).send({ code, state }).expect(200)
     expect(res.body.user.name).toBe(VICTIM.name)
     await login(api, email, ATTACKER.password).expect(401)
     // The owner enters the code the attacker's sign-up mailed, or the attacker signs up again: nothing changes.

@@ -4,14 +4,15 @@
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
-import type { ExternalSignInProvider } from '#mock-server/domain/external-sign-in.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
+import { openIdpForm, PUBLIC_ORIGIN, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
 import { createContractAgent } from '#contracts/support/api.ts'
 import {
   advanceClock,
   arm,
   createTestServer,
   readCode,
+  startLiveServer,
   signUp,
   uniqueEmail,
   PASSWORD,
@@ -42,13 +43,23 @@ describe('production mode authenticates people', () => {
   test('--production: the mock identity provider is off (404)', async () => {
     const production = await createTestServer({ production: true })
     // Not through the validating agent: in production mode /idp is not part of what is served.
-    await request(production.app).get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`).expect(404)
+    for (const path of [
+      '/idp/authorize?client_id=auth-shell',
+      '/idp/.well-known/openid-configuration',
+      '/idp/jwks',
+    ])
+      await request(production.app).get(path).expect(404)
     const posted = await request(production.app)
       .post('/idp/authorize')
       .type('form')
-      .send({ email: 'ada@example.com', state: STATE, redirect_uri: '/callback' })
+      .send({ email: 'ada@example.com', request: 'any' })
       .expect(404)
     expect(posted.headers.location).toBeUndefined()
+    await request(production.app)
+      .post('/idp/token')
+      .type('form')
+      .send({ grant_type: 'authorization_code' })
+      .expect(404)
   })
 
   test('--production: external sign-in answers external_sign_in_unavailable and signs no one in', async () => {
@@ -90,22 +101,48 @@ describe('production mode authenticates people', () => {
     expect(production.app.core.ops.journal.list()).toEqual([])
   })
 
-  test('--production with a configured OpenID provider: external sign-in goes to it, and only its codes sign in', async () => {
-    const provider: ExternalSignInProvider = {
-      authorizeUrl: ({ state, redirectUri }) =>
-        `https://id.example/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
-      exchange: async ({ code, state }) =>
-        code === 'real-code' && state === STATE ? { email: 'sso-user@example.test', name: 'Sso User' } : null,
-    }
-    const { api } = await createTestServer({ production: true, externalSignIn: provider })
+  test('--production with a configured OpenID provider: external sign-in goes to it through openid-client, and only its codes sign in', async () => {
+    // The provider: another server's /idp, reached over HTTP on loopback (the only place plain http is allowed).
+    const provider = await startLiveServer()
+    const product = `http://localhost:${provider.port + 1}` // any origin of the product's own; never dialled
+    const { body: registered } = await provider.api
+      .post('/__mock/idp/clients')
+      .send({ redirect_uris: [`${product}/callback`] })
+      .expect(201)
+    await provider.api
+      .post('/__mock/idp/accounts')
+      .send({ email: 'sso-user@example.test', name: 'Sso User' })
+      .expect(201)
+    const { api } = await createTestServer({
+      production: true,
+      publicOrigin: product,
+      oidc: {
+        issuer: `${provider.origin}/idp`,
+        clientId: registered.client_id,
+        clientSecret: registered.client_secret,
+      },
+    })
+    const forged = await api.get(`/api/auth/external/authorize?state=${STATE}`).expect(302)
+    await api
+      .post('/api/auth/callback')
+      .set('Cookie', ssoCookieOf(forged.headers['set-cookie']))
+      .send({ code: 'forged-code', state: STATE })
+      .expect(400)
     const start = await api.get(`/api/auth/external/authorize?state=${STATE}`).expect(302)
-    expect(new URL(start.headers.location!).origin).toBe('https://id.example')
-    await api.post('/api/auth/callback').send({ code: 'forged-code', state: STATE }).expect(400)
+    const authorize = new URL(start.headers.location!)
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.origin}/idp/authorize`)
+    const cookie = ssoCookieOf(start.headers['set-cookie'])
+    authorize.searchParams.set('prompt', 'none')
+    authorize.searchParams.set('login_hint', 'sso-user@example.test')
+    const back = await fetch(authorize, { redirect: 'manual' })
+    const callback = new URL(back.headers.get('location')!)
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${product}/callback`)
     const signedIn = await api
       .post('/api/auth/callback')
-      .send({ code: 'real-code', state: STATE })
+      .set('Cookie', cookie)
+      .send({ code: callback.searchParams.get('code'), state: STATE })
       .expect(200)
-    expect(signedIn.body.user.email).toBe('sso-user@example.test')
+    expect(signedIn.body.user).toMatchObject({ email: 'sso-user@example.test', name: 'Sso User' })
   })
 })
 
@@ -224,62 +261,56 @@ describe('a control surface only its owner drives', () => {
     ])
   })
 
-  /** The identity provider's form, as a browser posts it; the code it redirects with, or the refusal. */
-  const postIdp = (server: Awaited<ReturnType<typeof createTestServer>>, fields: Record<string, string>) =>
-    server.api
-      .post('/idp/authorize')
-      .type('form')
-      .send(
-        new URLSearchParams({
-          email: 'ada@example.com',
-          state: STATE,
-          redirect_uri: '/callback',
-          ...fields,
-        }).toString(),
-      )
+  /** A server whose identity provider's form was opened for the product's sign-in; posts to it as a browser would. */
+  async function openForm(options: { controlToken?: string } = {}) {
+    const server = await createTestServer({ publicOrigin: PUBLIC_ORIGIN, ...options })
+    const { request: id, html } = await openIdpForm(server.api, STATE)
+    const post = (fields: Record<string, string>) =>
+      server.api
+        .post('/idp/authorize')
+        .type('form')
+        .send(new URLSearchParams({ request: id, email: 'ada@example.com', ...fields }).toString())
+    return { server, html, post }
+  }
 
   test('the identity provider answers only at this server’s own names: a DNS-rebinding page gets no sign-in', async () => {
-    const server = await createTestServer()
+    const { server, post } = await openForm()
     const page = await server.api
-      .get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`)
+      .get('/idp/authorize?client_id=auth-shell')
       .set('Host', 'rebind.evil.example:4010')
       .expect(403)
     expect(page.body.error).toBe('host_not_allowed')
-    const post = await postIdp(server, {}).set('Host', 'rebind.evil.example:4010').expect(403)
-    expect(post.body.error).toBe('host_not_allowed')
-    expect(post.headers.location).toBeUndefined()
-    await postIdp(server, {}).expect(302) // at its own name it signs in, as in development it should
+    const refused = await post({}).set('Host', 'rebind.evil.example:4010').expect(403)
+    expect(refused.body.error).toBe('host_not_allowed')
+    expect(refused.headers.location).toBeUndefined()
+    await post({}).expect(302) // at its own name it signs in, as in development it should
   })
 
   test.each(CROSS_SITE)(
     'the identity provider’s form takes no post from another site: %s',
     async (_label, headers) => {
-      const server = await createTestServer()
-      const refused = await postIdp(server, {}).set(headers).expect(403)
+      const { post } = await openForm()
+      const refused = await post({}).set(headers).expect(403)
       expect(refused.body.error).toBe('cross_site_request')
       expect(refused.headers.location).toBeUndefined()
-      await postIdp(server, {}).set('Sec-Fetch-Site', 'same-origin').expect(302)
+      await post({}).set('Sec-Fetch-Site', 'same-origin').expect(302)
     },
   )
 
   test('with a control token set, the identity provider asks for it and signs no one in without it', async () => {
-    const server = await createTestServer({ controlToken: TOKEN })
-    const page = await server.api.get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`).expect(200)
-    expect(page.text).toContain('name="control_token"')
+    const { html, post } = await openForm({ controlToken: TOKEN })
+    expect(html).toContain('name="control_token"')
     for (const fields of [{}, { control_token: `${TOKEN}x` }, { control_token: '' }] as Record<
       string,
       string
     >[]) {
-      const refused = await postIdp(server, fields).expect(401)
+      const refused = await post(fields).expect(401)
       expect(refused.body.error).toBe('control_token_required')
     }
-    const signedIn = await postIdp(server, { control_token: TOKEN }).expect(302)
-    expect(signedIn.headers.location).toMatch(/^\/callback\?code=[^&]+&state=/)
+    const signedIn = await post({ control_token: TOKEN }).expect(302)
+    expect(signedIn.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4010\/callback\?code=[^&]+&state=/)
     // Without a token the form has no such field.
-    const open = await createTestServer()
-    expect((await open.api.get(`/idp/authorize?state=${STATE}&redirect_uri=/callback`)).text).not.toContain(
-      'control_token',
-    )
+    expect((await openForm()).html).not.toContain('control_token')
   })
 
   test('a write whose body is not JSON is refused (415), and a reset takes exactly {}', async () => {

@@ -319,6 +319,92 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__mock/idp/accounts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Add an account to the mock OpenID provider (or rename one), so it can sign in there.
+     * @description The provider starts with the product's verified seed addresses; a reset brings back just those.
+     *     `prompt=none` with `login_hint=<email>` signs in only as an account the provider has.
+     */
+    post: operations['addIdpAccount']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__mock/idp/clients': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Register a relying party with the mock OpenID provider.
+     * @description A confidential client (a `client_secret`, sent with HTTP Basic or in the token request's body) or,
+     *     with `public: true`, a public one (no secret: `token_endpoint_auth_method` `none`, PKCE alone).
+     *     The provider sends it back only to a redirect URI it registered, compared exactly. Registrations
+     *     live until a reset or a restart.
+     */
+    post: operations['registerIdpClient']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/idp/.well-known/openid-configuration': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The provider's discovery document (OpenID Connect Discovery 1.0).
+     * @description `issuer` is `<origin>/idp` for the origin this request reached (the `Host` header, and https
+     *     behind `--trust-proxy`), or the `--public-origin` when one is set; every endpoint is under it.
+     *     Readable from any origin (`Access-Control-Allow-Origin: *`, no credentials).
+     */
+    get: operations['getIdpConfiguration']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/idp/jwks': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The keys that sign the provider's ID tokens (public members only).
+     * @description One ES256 (P-256) key made at start; its `kid` is its RFC 7638 thumbprint. Readable from any origin.
+     */
+    get: operations['getIdpJwks']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/idp/authorize': {
     parameters: {
       query?: never
@@ -326,13 +412,74 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The identity provider's sign-in page. */
+    /**
+     * The authorization endpoint (authorization code flow, PKCE S256 required).
+     * @description Takes the parameters of RFC 6749 section 4.1.1, RFC 7636 and OpenID Connect Core 3.1.2.1; each is
+     *     checked here, not by the schema. A missing or unknown `client_id`, or a `redirect_uri` that is
+     *     missing, not absolute or not the client's, gets a 400 page and never a redirect (the product's own
+     *     client may be sent back to any path of the origin the provider is reached at). Any other fault goes
+     *     back to the `redirect_uri` with `error`, `error_description` and the `state`
+     *     (`invalid_request`, `unsupported_response_type`, `invalid_scope`). With `prompt=none` the browser
+     *     goes straight back: with a `code` when `login_hint` names an account of the provider (and, when the
+     *     server has a control token, the request carries it in `X-Mock-Control-Token`), else with
+     *     `error=login_required`. Otherwise the sign-in form is shown (`login_hint` fills its address).
+     */
     get: operations['showIdpSignIn']
     put?: never
-    /** The identity provider signs the person in and sends the browser back with a code. */
+    /**
+     * The sign-in form's answer; the browser goes back to the client with a code.
+     * @description The mock provider vouches for whoever is typed: an address it does not have becomes one of its
+     *     accounts (a name, when given, renames it). `request` names the checked authorization request the
+     *     form was shown for; it is good once, for 10 minutes.
+     */
     post: operations['submitIdpSignIn']
     delete?: never
     options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/idp/token': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The token endpoint (RFC 6749 section 4.1.3, RFC 7636 section 4.5).
+     * @description `grant_type=authorization_code` with the `code`, the `redirect_uri` it was issued for and the PKCE
+     *     `code_verifier`. The client authenticates with HTTP Basic (`client_secret_basic`), with `client_id`
+     *     and `client_secret` in the body (`client_secret_post`), or, a public client, with `client_id` alone
+     *     (`none`). A code is good once and for 2 minutes: a wrong verifier or `redirect_uri` spends it too, and
+     *     a code presented again revokes the access token it bought. Errors follow RFC 6749 section 5.2.
+     *     Never cached; callable from any origin (no credentials).
+     */
+    post: operations['requestIdpToken']
+    delete?: never
+    /** The CORS preflight of the token endpoint. */
+    options: operations['preflightIdpToken']
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/idp/userinfo': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The userinfo endpoint (OpenID Connect Core section 5.3), with the provider's access token as a bearer. */
+    get: operations['getIdpUserinfo']
+    put?: never
+    /** The userinfo endpoint by POST, as OpenID Connect Core section 5.3.1 asks (the bearer in the header). */
+    post: operations['postIdpUserinfo']
+    delete?: never
+    /** The CORS preflight of the userinfo endpoint. */
+    options: operations['preflightIdpUserinfo']
     head?: never
     patch?: never
     trace?: never
@@ -362,13 +509,46 @@ export interface components {
       | 'not_found'
       | 'method_not_allowed'
       | 'internal_error'
-    /**
-     * @description A path on this site to send the browser back to: printable ASCII, no backslash, no `//` at its
-     *     start and no dot segment (`.`, `..`, or their %2E spellings) in its path, so no browser reads
-     *     it as another host (`//host`, or `/a/..//host` once dot segments are removed).
-     *     The same rule as openapi.yaml's `SameSitePath`.
-     */
-    SameSitePath: string
+    /** @description An absolute http or https URI without a fragment, in printable ASCII. */
+    AbsoluteRedirectUri: string
+    IdpAccount: {
+      sub: string
+      email: string
+      name: string
+    }
+    /** @description An error of RFC 6749 section 5.2 (or RFC 6750 section 3 at userinfo). */
+    OAuthError: {
+      /** @enum {unknown} */
+      error:
+        | 'invalid_request'
+        | 'invalid_client'
+        | 'invalid_grant'
+        | 'unauthorized_client'
+        | 'unsupported_grant_type'
+        | 'invalid_scope'
+        | 'invalid_token'
+      error_description?: string
+    }
+    Names: string[]
+    OpenIdConfiguration: {
+      /** Format: uri */
+      issuer: string
+      /** Format: uri */
+      authorization_endpoint: string
+      /** Format: uri */
+      token_endpoint: string
+      /** Format: uri */
+      userinfo_endpoint: string
+      /** Format: uri */
+      jwks_uri: string
+      response_types_supported: components['schemas']['Names']
+      subject_types_supported: components['schemas']['Names']
+      id_token_signing_alg_values_supported: components['schemas']['Names']
+      code_challenge_methods_supported: components['schemas']['Names']
+      token_endpoint_auth_methods_supported: components['schemas']['Names']
+    } & {
+      [key: string]: string[]
+    }
     Error: {
       error?: components['schemas']['ControlErrorCode']
       message?: string
@@ -915,6 +1095,54 @@ export interface components {
       }
     }
     /**
+     * @description An authorization request the provider cannot send back (no or an unknown `client_id`; a `redirect_uri`
+     *     missing, not absolute or not the client's): a page that says so, never a redirect.
+     */
+    IdpRequestRefused: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'text/html': string
+      }
+    }
+    /** @description The claims of the token's scope (`email` and `email_verified` with `email`, `name` with `profile`). Readable from any origin. */
+    IdpUserinfo: {
+      headers: {
+        'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': {
+          sub: string
+          email?: string
+          email_verified?: boolean
+          name?: string
+        }
+      }
+    }
+    /** @description No access token of this provider, or not a live one (RFC 6750 section 3). */
+    IdpInvalidToken: {
+      headers: {
+        'WWW-Authenticate': string
+        'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['OAuthError']
+      }
+    }
+    /** @description Any origin may call it, without credentials. */
+    IdpPreflight: {
+      headers: {
+        'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+        'Access-Control-Allow-Methods': string
+        'Access-Control-Allow-Headers': string
+        [name: string]: unknown
+      }
+      content?: never
+    }
+    /**
      * @description The server was started with a control token and the form's `control_token` field did not carry
      *     it (`control_token_required`): whoever cannot drive `/__mock` cannot sign in as anyone here either.
      */
@@ -990,7 +1218,12 @@ export interface components {
   }
   parameters: never
   requestBodies: never
-  headers: never
+  headers: {
+    /** @description Any origin may read the answer; no credentials are taken (no `Access-Control-Allow-Credentials`). */
+    AnyOrigin: '*'
+    /** @description Token answers are never cached (RFC 6749 section 5.1). */
+    NoStore: 'no-store'
+  }
   pathItems: never
 }
 export type $defs = Record<string, never>
@@ -1596,11 +1829,153 @@ export interface operations {
       500: components['responses']['InternalError']
     }
   }
+  addIdpAccount: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string
+          name?: string
+        }
+      }
+    }
+    responses: {
+      /** @description The account as the provider keeps it; `sub` is the same for an address across resets and restarts. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['IdpAccount']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  registerIdpClient: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          redirect_uris: components['schemas']['AbsoluteRedirectUri'][]
+          public?: boolean
+        }
+      }
+    }
+    responses: {
+      /** @description The client; its secret is shown here once. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            client_id: string
+            client_secret?: string
+            redirect_uris: string[]
+            /** @enum {unknown} */
+            token_endpoint_auth_method: 'client_secret_basic' | 'none'
+          }
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  getIdpConfiguration: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The discovery document. */
+      200: {
+        headers: {
+          'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OpenIdConfiguration']
+        }
+      }
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  getIdpJwks: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The JWK set. */
+      200: {
+        headers: {
+          'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            keys: {
+              /** @constant */
+              kty: 'EC'
+              /** @constant */
+              crv: 'P-256'
+              x: string
+              y: string
+              kid: string
+              /** @constant */
+              alg: 'ES256'
+              /** @constant */
+              use: 'sig'
+            }[]
+          }
+        }
+      }
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
   showIdpSignIn: {
     parameters: {
-      query: {
-        state: string
-        redirect_uri: components['schemas']['SameSitePath']
+      query?: {
+        client_id?: string
+        redirect_uri?: string
+        response_type?: string
+        scope?: string
+        state?: string
+        nonce?: string
+        code_challenge?: string
+        code_challenge_method?: string
+        response_mode?: string
+        prompt?: string
+        login_hint?: string
       }
       header?: never
       path?: never
@@ -1608,7 +1983,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description A page with a form (e-mail, name, and the control token when the server has one) that posts back here. */
+      /** @description The sign-in form (e-mail, name, and the control token when the server has one); it posts back here. */
       200: {
         headers: {
           [name: string]: unknown
@@ -1617,7 +1992,15 @@ export interface operations {
           'text/html': string
         }
       }
-      400: components['responses']['BadRequest']
+      /** @description Back to the client's `redirect_uri`, with `code` and `state`, or `error`, `error_description` and `state`. */
+      302: {
+        headers: {
+          Location: string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['IdpRequestRefused']
       403: components['responses']['ControlRefused']
       500: components['responses']['InternalError']
     }
@@ -1632,18 +2015,17 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': {
+          request: string
           /** Format: email */
           email: string
           name?: string
-          state: string
-          redirect_uri: components['schemas']['SameSitePath']
           /** @description Required when the server has a control token (the form then asks for it). */
           control_token?: string
         }
       }
     }
     responses: {
-      /** @description To `redirect_uri` with `code` and `state` (added to any query it has). */
+      /** @description To the client's `redirect_uri` with `code` and `state` (added to any query it has). */
       302: {
         headers: {
           Location: string
@@ -1651,11 +2033,154 @@ export interface operations {
         }
         content?: never
       }
-      400: components['responses']['BadRequest']
+      /**
+       * @description A `request` the provider does not know, or already answered, or waited too long (a page); or a body
+       *     not of its schema (`validation_failed`, `bad_request`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/html': string
+          'application/json': components['schemas']['Error']
+        }
+      }
       401: components['responses']['IdpControlTokenRequired']
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  requestIdpToken: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          grant_type?: string
+          code?: string
+          redirect_uri?: string
+          code_verifier?: string
+          client_id?: string
+          client_secret?: string
+        } & {
+          [key: string]: string
+        }
+      }
+    }
+    responses: {
+      /** @description The tokens. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            access_token: string
+            /** @constant */
+            token_type: 'Bearer'
+            expires_in: number
+            /** @description A JWS (ES256) with iss, sub, aud (the client id), exp, iat, auth_time, nonce when one was sent, and email, email_verified and name by scope. */
+            id_token: string
+            scope: string
+          }
+        }
+      }
+      /**
+       * @description `invalid_request` (a parameter missing, or two ways of client authentication),
+       *     `unsupported_grant_type`, or `invalid_grant` (a code unknown, expired, already used or of another
+       *     client; a `redirect_uri` other than the code's; a missing or wrong `code_verifier`).
+       */
+      400: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OAuthError']
+        }
+      }
+      /** @description The client could not be authenticated (`invalid_client`); with `WWW-Authenticate` after HTTP Basic. */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore']
+          'Access-Control-Allow-Origin': components['headers']['AnyOrigin']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OAuthError']
+        }
+      }
+      403: components['responses']['ControlRefused']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  preflightIdpToken: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      204: components['responses']['IdpPreflight']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  getIdpUserinfo: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['IdpUserinfo']
+      401: components['responses']['IdpInvalidToken']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  postIdpUserinfo: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['IdpUserinfo']
+      401: components['responses']['IdpInvalidToken']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  preflightIdpUserinfo: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      204: components['responses']['IdpPreflight']
+      403: components['responses']['ControlRefused']
       500: components['responses']['InternalError']
     }
   }

@@ -64,8 +64,8 @@ export interface RequestPool {
   ids: readonly string[]
   /** Codes mailed to the pool's addresses and still unused. */
   codes: readonly string[]
-  /** An external sign-in code the identity provider handed back, with its state, still unused. */
-  external?: { code: string; state: string }
+  /** An external sign-in code the identity provider handed back, its state and the browser's `sso` cookie, unused. */
+  external?: { code: string; state: string; cookie: string }
 }
 
 export interface GeneratedRequest {
@@ -287,8 +287,12 @@ export function validValue(
         (schema.minimum as number | undefined) ?? 0,
         Math.min((schema.maximum as number) ?? 1000, 1000),
       )
-    case 'array':
-      return []
+    case 'array': {
+      // As few items as the schema allows (a registration's redirect_uris needs one).
+      const items = schema.items as Schema | undefined
+      const count = items ? ((schema.minItems as number | undefined) ?? 0) : 0
+      return Array.from({ length: count }, () => validValue(rng, doc, items!, name, pool))
+    }
     case 'object': {
       const properties = (schema.properties as Record<string, Schema> | undefined) ?? {}
       const required = (schema.required as string[] | undefined) ?? []
@@ -556,8 +560,10 @@ export function generateRequest(
   if (operation.bearer !== 'none' && chance(rng, operation.bearer === 'required' ? 0.85 : 0.4))
     draft.headers.authorization = `Bearer ${pool.accessToken}`
   if (operation.cookie && chance(rng, 0.6)) draft.headers.cookie = pool.cookie
-  if (operation.operationId === 'exchangeCallback' && pool.external && chance(rng, 0.5))
-    draft.body = { ...pool.external }
+  if (operation.operationId === 'exchangeCallback' && pool.external && chance(rng, 0.5)) {
+    draft.body = { code: pool.external.code, state: pool.external.state }
+    draft.headers.cookie = pool.external.cookie
+  }
   if (operation.operationId === 'deleteSession' && chance(rng, 0.3))
     draft.headers['sec-fetch-site'] = pick(rng, ['cross-site', 'same-site', 'same-origin', 'none'])
   let mutation = 'valid'

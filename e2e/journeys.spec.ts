@@ -128,14 +128,22 @@ test('single sign-on: a callback with a forged state is refused with a clear mes
   await page.getByRole('button', { name: 'Continue with single sign-on' }).click()
   await expect(page.getByRole('heading', { name: 'Mock Identity' })).toBeVisible()
 
-  // ...when it is sent a callback the attacker obtained for their own account and state (login CSRF).
+  // ...when it is sent a callback the attacker obtained for their own account and state (login CSRF): they start
+  // their own sign-in at the product (their own cookie, in their own request context) and answer the provider's form.
   const attacker = { email: createEmail('attacker'), state: `attacker${randomUUID().replace(/-/g, '')}` }
+  const start = await request.get(
+    `/api/auth/external/authorize?state=${attacker.state}&redirect_uri=/callback`,
+    {
+      maxRedirects: 0,
+    },
+  )
+  expect(start.status()).toBe(302)
+  const form = await (await request.get(start.headers().location ?? '')).text()
   const redirect = await request.post('/idp/authorize', {
     form: {
+      request: /name="request" value="([^"]+)"/.exec(form)?.[1] ?? '',
       email: attacker.email,
       name: 'Mallory',
-      state: attacker.state,
-      redirect_uri: '/callback',
       control_token: process.env.MOCK_CONTROL_TOKEN ?? '',
     },
     maxRedirects: 0,
@@ -158,7 +166,7 @@ test('single sign-on: a callback with a forged state is refused with a clear mes
   expect(exchanges, 'the app did not exchange the forged code').toEqual([])
   expect(await readTokens(page)).toEqual(NO_TOKENS)
 
-  // The code itself was genuine: refused for its state, not for anything else.
+  // The code itself was genuine: refused for its state, not for anything else (the attacker's own browser takes it).
   const exchanged = await request.post('/api/auth/callback', {
     data: { code: forged.searchParams.get('code'), state: attacker.state },
   })

@@ -14,22 +14,30 @@ async function postJson(live: LiveServer, path: string, body: unknown): Promise<
   })
 }
 
-/** An external sign-in code for `email`, through the mock's identity provider as a browser would get it. */
+/**
+ * An external sign-in code for `email`, as a browser gets it: the product's authorize call (its `sso` cookie), then
+ * the mock's OpenID provider with prompt=none and the address as login_hint (an account the provider is given here).
+ */
 async function externalCode(
   live: LiveServer,
   email: string,
 ): Promise<{ external?: RequestPool['external'] }> {
-  if (!live.app.core.externalSignIn) return {}
+  const { idp } = live.app.core.ops
+  if (!live.app.core.externalSignIn || !idp) return {}
+  idp.accounts.put(email, 'Generated')
   const state = `pool-state-${randomInt(1e9)}-0123456789`
-  const back = await fetch(`${live.origin}/idp/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name: 'Generated', state, redirect_uri: '/callback' }).toString(),
+  const start = await fetch(`${live.origin}/api/auth/external/authorize?state=${state}`, {
     redirect: 'manual',
   })
+  const authorize = new URL(start.headers.get('location') ?? '/', live.origin)
+  authorize.searchParams.set('prompt', 'none')
+  authorize.searchParams.set('login_hint', email)
+  const back = await fetch(authorize, { redirect: 'manual' })
   const code = new URL(back.headers.get('location') ?? '/', live.origin).searchParams.get('code')
-  if (back.status !== 302 || !code) throw new Error(`Failed to get an external code: ${back.status}.`)
-  return { external: { code, state } }
+  const cookie = start.headers.getSetCookie()[0]?.split(';')[0]
+  if (back.status !== 302 || !code || !cookie)
+    throw new Error(`Failed to get an external code: ${back.status}.`)
+  return { external: { code, state, cookie } }
 }
 
 /**

@@ -69,3 +69,54 @@ function parseCorsOrigin(value: string): string {
     throw refuse('an origin has no path, query or fragment')
   return url.origin
 }
+
+/**
+ * --public-origin: an http(s) origin (scheme, host, optional port; no path, query or credentials), as a browser
+ * writes it.
+ * @example parsePublicOrigin('https://qa.example/') // 'https://qa.example'
+ */
+export function parsePublicOrigin(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const refuse = () =>
+    new Error(
+      `Failed to start: --public-origin takes an origin such as https://qa.example, not ${JSON.stringify(value)}.`,
+    )
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw refuse()
+  }
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password
+  if (!['http:', 'https:'].includes(url.protocol) || !bare) throw refuse()
+  return url.origin
+}
+
+/**
+ * --oidc-issuer with --oidc-client-id (and OIDC_CLIENT_SECRET from the environment): both or neither; the issuer an
+ * https URL, or http on loopback (openid-client refuses http elsewhere, and so do we). The secret is never echoed.
+ * @example parseOidc('https://id.example', 'auth-shell', undefined) // { issuer: 'https://id.example', clientId: 'auth-shell' }
+ */
+export function parseOidc(
+  issuer: string | undefined,
+  clientId: string | undefined,
+  secret: string | undefined,
+): { issuer: string; clientId: string; clientSecret?: string } | undefined {
+  if (issuer === undefined && clientId === undefined) return undefined
+  if (issuer === undefined || clientId === undefined || clientId === '')
+    throw new Error('Failed to start: --oidc-issuer and --oidc-client-id go together.')
+  let url: URL
+  try {
+    url = new URL(issuer)
+  } catch {
+    throw new Error(`Failed to start: --oidc-issuer is no URL: ${JSON.stringify(issuer)}.`)
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(
+      'Failed to start: --oidc-issuer must be https (http only on localhost, 127.0.0.1 or ::1).',
+    )
+  if (secret === '')
+    throw new Error('Failed to start: OIDC_CLIENT_SECRET is empty; give a secret, or leave it unset.')
+  return { issuer, clientId, ...(secret !== undefined && { clientSecret: secret }) }
+}

@@ -45,7 +45,18 @@ export const LATEST_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z')
 /** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
 export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
-export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
+/**
+ * The mock OpenID provider (docs/decisions/022-openid-provider.md): an authorization code lives 2 minutes, its ID
+ * and access tokens 10, a sign-in request waiting at its form 10; it keeps at most IDP_MAX_ENTRIES of each (codes,
+ * tokens, requests, accounts, clients), the oldest going first.
+ */
+export const IDP_CODE_TTL_MS = 2 * MINUTE_MS
+export const IDP_TOKEN_TTL_MS = 10 * MINUTE_MS
+export const IDP_REQUEST_TTL_MS = 10 * MINUTE_MS
+export const IDP_MAX_ENTRIES = 10_000
+/** An external sign-in the product started waits this long for its callback; at most MAX_PENDING_SIGN_INS wait. */
+export const EXTERNAL_SIGN_IN_TTL_MS = 10 * MINUTE_MS
+export const MAX_PENDING_SIGN_INS = 10_000
 /**
  * How long a browser may reuse a preflight's answer for a --cors-origin (docs/decisions/020-deploying-on-two-origins.md):
  * ten minutes, so a changed list of origins or headers reaches every browser soon; Chromium caps it at two hours.

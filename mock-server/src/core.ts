@@ -10,7 +10,7 @@ import { normalizeEmail, type DomainConfig, type DomainContext } from './domain/
 import { createRandomToken, hashToken } from './domain/crypto.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
 import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
-import { createMockIdentityProvider, type ExternalSignInProvider } from './domain/external-sign-in.ts'
+import type { ExternalSignInProvider } from './domain/external-sign-in.ts'
 import { createKeyedLock } from './domain/locks.ts'
 import { createLockout } from './domain/lockout.ts'
 import { createPendingPasswords } from './domain/pending-passwords.ts'
@@ -34,9 +34,12 @@ import {
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { AnyHandler } from './operations/types.ts'
+import { createExternalSignIn, type OidcOptions } from './relying-party/external-sign-in.ts'
 import type { OperationsContext } from './operations/context.ts'
 import { createPersistence, type Persistence } from './persistence.ts'
 import { createMailOutbox, withOutbox } from './mail-outbox.ts'
+import { createOpenIdProvider } from './idp/provider.ts'
+import { createPendingSignIns } from './relying-party/pending-sign-ins.ts'
 
 export interface MockOptions {
   /** No /__mock surface (404), as a deployed server would be. */
@@ -89,10 +92,18 @@ export interface MockOptions {
   /** Every mail sent is also written to this folder, code included (--mail-outbox; mail-outbox.ts). */
   mailOutbox?: string
   /**
-   * A real OpenID provider for external sign-in (off by default). Without one the mock plays the provider at
-   * /idp, except in production mode, where external sign-in then answers `external_sign_in_unavailable`.
+   * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
+   * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers
+   * `external_sign_in_unavailable`.
    */
   externalSignIn?: ExternalSignInProvider
+  /** A real OpenID provider for external sign-in (--oidc-issuer, --oidc-client-id, OIDC_CLIENT_SECRET). */
+  oidc?: OidcOptions
+  /**
+   * The origin people reach this server at, when a proxy in front changes it (--public-origin): the mock provider's
+   * issuer, the redirect URIs sent to a provider, and a name /__mock and /idp answer to. Default: the request's.
+   */
+  publicOrigin?: string
 }
 
 export interface MockCore {
@@ -172,12 +183,17 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     for (const piece of [mailbox, journal, limiters.login, limiters.mail, limiters.verify, sinks])
       piece.clear()
     build.override = null
+    idp?.reset()
+    pendingSignIns.clear()
     scenarios.clear()
     clock.reset()
     if (seeded) await seedAccounts(domain)
   }
-  const idp = production ? null : createMockIdentityProvider(domain)
-  const external = options.externalSignIn ?? idp
+  const idp = production ? null : createOpenIdProvider({ clock, controlToken: options.controlToken })
+  const external =
+    options.externalSignIn ??
+    createExternalSignIn({ idp, oidc: options.oidc, clock, getDispatch: () => dispatch })
+  const pendingSignIns = createPendingSignIns(clock)
   const ops: OperationsContext = {
     domain,
     limiters,
@@ -189,8 +205,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     build,
     reset,
     external,
+    pendingSignIns,
     idp,
     controlToken: options.controlToken,
+    publicOrigin: options.publicOrigin,
   }
   const persistence: Persistence | null = options.dataFile
     ? createPersistence(options.dataFile, domain, mailbox, clock, {
@@ -240,7 +258,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
           : isDocsPath(path)
             ? refuseDocsRequest
             : refuseControlRequest)(request, {
-          allowedHosts: options.allowedHosts ?? [],
+          allowedHosts: [
+            ...(options.allowedHosts ?? []),
+            ...(options.publicOrigin ? [new URL(options.publicOrigin).hostname] : []),
+          ],
           ...(options.controlToken !== undefined && { token: options.controlToken }),
         }),
     }),

@@ -108,11 +108,63 @@ test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control
 test('--production: /idp is 404 and external sign-in says it is not available', async () => {
   const server = await run(['--port', '0', '--web', 'none', '--production'], /listening on (http:\/\/\S+)/)
   const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
-  expect((await get(origin, '/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback')).status).toBe(404)
+  expect((await get(origin, '/idp/.well-known/openid-configuration')).status).toBe(404)
   const external = await get(origin, '/api/auth/external/authorize?state=abcdefghijklmnop')
   expect([external.status, external.body.error]).toEqual([404, 'external_sign_in_unavailable'])
   server.stop()
   expect(await server.code).toBe(0)
+}, 60_000)
+
+test('--production with --oidc-issuer and --oidc-client-id: external sign-in goes to that provider, and the secret from OIDC_CLIENT_SECRET is never printed', async () => {
+  const provider = await run(['--port', '0', '--web', 'none', '--quiet'], /listening on (http:\/\/\S+)/)
+  const issuer = `${/listening on (http:\/\/\S+)/.exec(provider.output)![1]!}/idp`
+  const secret = 'a-client-secret-from-the-environment'
+  const product = await run(
+    [
+      '--port',
+      '0',
+      '--web',
+      'none',
+      '--production',
+      '--oidc-issuer',
+      issuer,
+      '--oidc-client-id',
+      'auth-shell',
+    ],
+    /listening on (http:\/\/\S+)/,
+    { OIDC_CLIENT_SECRET: secret },
+  )
+  const origin = /listening on (http:\/\/\S+)/.exec(product.output)![1]!
+  const start = await fetch(`${origin}/api/auth/external/authorize?state=abcdefghijklmnop`, {
+    redirect: 'manual',
+  })
+  expect(start.status).toBe(302)
+  expect(start.headers.get('location')!.startsWith(`${issuer}/authorize?`)).toBe(true)
+  expect(product.read()).toContain(`External sign-in through ${issuer} as client auth-shell.`)
+  expect(product.read()).not.toContain(secret)
+  for (const server of [product, provider]) {
+    server.stop()
+    expect(await server.code).toBe(0)
+  }
+}, 60_000)
+
+test('--public-origin and the --oidc-* flags are checked at start (exit 2)', async () => {
+  const refusals: [string[], Record<string, string>, RegExp][] = [
+    [['--public-origin', 'qa.example'], {}, /--public-origin takes an origin/],
+    [['--public-origin', 'https://qa.example/app'], {}, /--public-origin takes an origin/],
+    [['--oidc-issuer', 'https://id.example'], {}, /go together/],
+    [['--oidc-issuer', 'http://id.example', '--oidc-client-id', 'x'], {}, /must be https/],
+    [
+      ['--oidc-issuer', 'https://id.example', '--oidc-client-id', 'x'],
+      { OIDC_CLIENT_SECRET: '' },
+      /is empty/,
+    ],
+  ]
+  for (const [args, env, message] of refusals) {
+    const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/, env)
+    expect(refused.output).toMatch(message)
+    expect(await refused.code).toBe(2)
+  }
 }, 60_000)
 
 /** vi.waitFor's 1 s default is a guess about the machine; a child process on a loaded one may need longer. */

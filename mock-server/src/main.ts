@@ -7,7 +7,13 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BUILD_TIME } from './build-time.ts'
-import { parseAllowedHost, parseControlToken, parseCorsOrigins } from './cli-values.ts'
+import {
+  parseAllowedHost,
+  parseControlToken,
+  parseCorsOrigins,
+  parseOidc,
+  parsePublicOrigin,
+} from './cli-values.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -49,6 +55,13 @@ Options:
                         cookie is SameSite=None; Secure; Partitioned. Any other origin gets no CORS header.
   --mail-outbox <dir>   Write every mail sent (codes included) to this folder, one JSON file each, owner-only:
                         the mail transport where /__mock/mailbox is off (--production). Never logged.
+  --public-origin <url> The origin people reach this server at, when a proxy changes it (e.g. https://qa.example):
+                        the mock OpenID provider's issuer (<url>/idp) and the redirect URIs external sign-in sends.
+                        Default: each request's own (Host header; https behind --trust-proxy).
+  --oidc-issuer <url>   External sign-in through this OpenID provider (also in --production), as a relying party
+                        (openid-client). https, or http on loopback only. With --oidc-client-id; the client
+                        secret comes from env OIDC_CLIENT_SECRET only (none: a public client, PKCE alone).
+  --oidc-client-id <id> The product's client id at --oidc-issuer.
   --quiet               No request log.
   --help                This text.
 `
@@ -74,6 +87,9 @@ async function main(): Promise<void> {
       replay: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'mail-outbox': { type: 'string' },
+      'public-origin': { type: 'string' },
+      'oidc-issuer': { type: 'string' },
+      'oidc-client-id': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -105,6 +121,8 @@ async function main(): Promise<void> {
   const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
   if (values['mail-outbox'] === '')
     throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
+  const publicOrigin = parsePublicOrigin(values['public-origin'])
+  const oidc = parseOidc(values['oidc-issuer'], values['oidc-client-id'], process.env.OIDC_CLIENT_SECRET)
   const durations = {
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
@@ -137,6 +155,8 @@ async function main(): Promise<void> {
     trustProxyHops,
     allowedHosts: [host, ...allowedHosts],
     ...(controlToken !== undefined && { controlToken }),
+    ...(publicOrigin && { publicOrigin }),
+    ...(oidc && { oidc }),
     ...durations,
     ...(values.data && { dataFile: values.data }),
     ...(corsOrigins.length > 0 && { corsOrigins }),
@@ -157,6 +177,8 @@ async function main(): Promise<void> {
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
+        // The issuer and client id are not secret; the client secret is never printed.
+        if (oidc) console.log(`External sign-in through ${oidc.issuer} as client ${oidc.clientId}.`)
         if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
         if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)

@@ -15,7 +15,6 @@ import type { DomainContext } from './domain/context.ts'
 import { z } from 'zod'
 import {
   codeSchema,
-  externalCodeSchema,
   refreshTokenSchema,
   resetTokenSchema,
   restoreStore,
@@ -48,7 +47,6 @@ const savedStateSchema = z.object({
       refreshTokens: z.array(refreshTokenSchema),
       codes: z.array(codeSchema),
       resetTokens: z.array(resetTokenSchema),
-      externalCodes: z.array(externalCodeSchema),
       steps: z.array(stepSchema),
     })
     .partial(),

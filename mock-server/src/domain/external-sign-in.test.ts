@@ -1,13 +1,19 @@
-// External sign-in's domain: the mock provider's one-time codes (external-codes.ts) and what a vouched-for identity
-// becomes (external-sign-in.ts).
+// External sign-in's domain (external-sign-in.ts): what a vouched-for identity becomes; and the sign-ins the product
+// waits on (relying-party/pending-sign-ins.ts): bound to a state and a browser, good once, for a while.
 import { beforeEach, describe, expect, test } from 'vitest'
-import { EXTERNAL_CODE_TTL_MS } from '../constants.ts'
+import { EXTERNAL_SIGN_IN_TTL_MS } from '../constants.ts'
 import { createMockCore, type MockCore } from '../core.ts'
-import { addCodeToRedirect, issueExternalCode, redeemExternalCode } from './external-codes.ts'
-import { createMockIdentityProvider, signInExternally } from './external-sign-in.ts'
+import { createPendingSignIns } from '../relying-party/pending-sign-ins.ts'
+import { signInExternally } from './external-sign-in.ts'
 import { createUser, getUserByEmail } from './users.ts'
 
 const STATE = 'state-0123456789abcdef'
+const PENDING = {
+  issuer: 'https://id.example',
+  redirectUri: 'https://app.example/callback',
+  nonce: 'n',
+  codeVerifier: 'v',
+}
 
 let core: MockCore
 beforeEach(async () => {
@@ -15,58 +21,15 @@ beforeEach(async () => {
   await core.ready
 })
 
-describe('the mock provider’s codes', () => {
-  test('a code vouches for the normalized address once, with the local part for a name when none was given', async () => {
-    const { domain } = core.ops
-    const code = await issueExternalCode(domain, { email: ' SSO@Example.com ', state: STATE })
-    expect(domain.store.externalCodes.all().map((record) => record.hash)).not.toContain(code)
-    expect(await redeemExternalCode(domain, { code, state: STATE })).toEqual({
-      email: 'sso@example.com',
-      name: 'sso',
-    })
-    expect(await redeemExternalCode(domain, { code, state: STATE })).toBeNull()
-  })
-
-  test('two redemptions at once: one wins', async () => {
-    const { domain } = core.ops
-    const code = await issueExternalCode(domain, { email: 'race@example.com', name: 'Race', state: STATE })
-    const results = await Promise.all([
-      redeemExternalCode(domain, { code, state: STATE }),
-      redeemExternalCode(domain, { code, state: STATE }),
-    ])
-    expect(results.filter((result) => result !== null)).toEqual([{ email: 'race@example.com', name: 'Race' }])
-  })
-
-  test('a code bound to another state, unknown, or past its lifetime vouches for no one', async () => {
-    const { domain } = core.ops
-    const code = await issueExternalCode(domain, { email: 'a@example.com', state: STATE })
-    expect(await redeemExternalCode(domain, { code, state: `${STATE}x` })).toBeNull()
-    expect(await redeemExternalCode(domain, { code: 'unknown', state: STATE })).toBeNull()
-    core.clock.advance(EXTERNAL_CODE_TTL_MS)
-    expect(await redeemExternalCode(domain, { code, state: STATE })).toBeNull()
-  })
-
-  test('the redirect keeps the app’s query and adds the code and state to it', () => {
-    expect(addCodeToRedirect('/callback?from=sso', { code: 'c0de', state: STATE })).toBe(
-      `/callback?from=sso&code=c0de&state=${STATE}`,
-    )
-    expect(addCodeToRedirect('/callback', { code: 'a&b', state: STATE })).toBe(
-      `/callback?code=a%26b&state=${STATE}`,
-    )
-  })
-})
-
 describe('signInExternally', () => {
   test('a new address gets a verified account with the provider’s name', async () => {
     const { domain } = core.ops
-    const idp = createMockIdentityProvider(domain)
-    const code = await idp.issueCode({ email: 'new@example.com', name: 'New Person', state: STATE })
-    const user = await signInExternally(domain, idp, { code, state: STATE })
+    const user = await signInExternally(domain, { email: 'new@example.com', name: 'New Person' })
     expect(user).toMatchObject({ email: 'new@example.com', name: 'New Person', verified: true })
-    expect(getUserByEmail(domain, 'new@example.com')?.id).toBe(user?.id)
+    expect(getUserByEmail(domain, 'new@example.com')?.id).toBe(user.id)
   })
 
-  test('an unverified account is proven and loses its unproven password; a used code signs no one in', async () => {
+  test('an unverified account is proven and loses its unproven password', async () => {
     const { domain } = core.ops
     const pending = await createUser(domain, {
       email: 'pending@example.com',
@@ -74,11 +37,27 @@ describe('signInExternally', () => {
       password: 'an unproven passphrase',
       verified: false,
     })
-    const idp = createMockIdentityProvider(domain)
-    const code = await idp.issueCode({ email: 'pending@example.com', name: 'Proven', state: STATE })
-    const user = await signInExternally(domain, idp, { code, state: STATE })
+    const user = await signInExternally(domain, { email: 'pending@example.com', name: 'Proven' })
     expect(user).toMatchObject({ id: pending.id, name: 'Proven', verified: true })
-    expect(await domain.hasher.verify(user!.passwordHash, 'an unproven passphrase')).toBe(false)
-    expect(await signInExternally(domain, idp, { code, state: STATE })).toBeNull()
+    expect(await domain.hasher.verify(user.passwordHash, 'an unproven passphrase')).toBe(false)
+  })
+})
+
+describe('the sign-ins the product waits on', () => {
+  test('found by state, only with the browser’s binding, once', () => {
+    const signIns = createPendingSignIns(core.clock)
+    signIns.add(STATE, 'browser-a', PENDING)
+    expect(signIns.take(STATE, 'browser-b')).toBeNull()
+    expect(signIns.take(STATE, undefined)).toBeNull()
+    expect(signIns.take(`${STATE}x`, 'browser-a')).toBeNull()
+    expect(signIns.take(STATE, 'browser-a')).toEqual(PENDING)
+    expect(signIns.take(STATE, 'browser-a')).toBeNull()
+  })
+
+  test('gone once EXTERNAL_SIGN_IN_TTL_MS has passed', () => {
+    const signIns = createPendingSignIns(core.clock)
+    signIns.add(STATE, 'browser-a', PENDING)
+    core.clock.advance(EXTERNAL_SIGN_IN_TTL_MS)
+    expect(signIns.take(STATE, 'browser-a')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 // Purges what can no longer change an answer, so the state (and the --data file) stays the size of what is
-// live: expired codes and decoys, expired or used reset tokens and external sign-in codes, and ended sessions
+// live: expired codes and decoys, expired or used reset tokens, and ended sessions
 // with their refresh tokens once every access token they issued has expired; and accounts never verified, once
 // as old as an unverified account keeps its sign-up's password (seeded demo accounts excepted). Figures and the
 // answers each rule keeps the same: docs/security/hardening.md.
@@ -38,7 +38,6 @@ export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {
   const tokenDone = (token: { expiresAt: number; usedAt: number | null }) =>
     token.expiresAt <= now || token.usedAt !== null
   removed += ctx.store.resetTokens.deleteMany((q) => q.where(tokenDone)).length
-  removed += ctx.store.externalCodes.deleteMany((q) => q.where(tokenDone)).length
   const retention = getSessionRetentionMs(ctx)
   const sessionDone = (session: { expiresAt: number; revokedAt: number | null }) =>
     Math.min(session.expiresAt, session.revokedAt ?? Infinity) + retention <= now

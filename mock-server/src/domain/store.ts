@@ -63,16 +63,6 @@ export const resetTokenSchema = z.object({
   usedAt: nullableNumber,
 })
 
-export const externalCodeSchema = z.object({
-  id: z.string(),
-  hash: z.string(),
-  state: z.string(),
-  email: z.string(),
-  name: z.string(),
-  expiresAt: z.number(),
-  usedAt: nullableNumber,
-})
-
 export const stepSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -93,7 +83,6 @@ export function createStore() {
     refreshTokens: new IndexedCollection({ schema: refreshTokenSchema, indexes: ['id', 'hash'] }),
     codes: new Collection({ schema: codeSchema }),
     resetTokens: new Collection({ schema: resetTokenSchema }),
-    externalCodes: new Collection({ schema: externalCodeSchema }),
     steps: new Collection({ schema: stepSchema }),
   }
 }
@@ -105,7 +94,6 @@ export type SessionRecord = RecordOf<'sessions'>
 export type RefreshTokenRecord = RecordOf<'refreshTokens'>
 export type CodeRecord = RecordOf<'codes'>
 export type ResetTokenRecord = RecordOf<'resetTokens'>
-export type ExternalCodeRecord = RecordOf<'externalCodes'>
 export type StepRecord = RecordOf<'steps'>
 /** A code's fields, without the store's own bookkeeping (what a decoy is). */
 export type CodeFields = z.infer<typeof codeSchema>

@@ -91,7 +91,10 @@ test('config.json says mock: true on the mock server and false in production mod
       webRoot: root,
       hasher,
       production: true,
-      externalSignIn: { authorizeUrl: () => 'https://id.example/authorize', exchange: async () => null },
+      externalSignIn: {
+        start: () => Promise.reject(new Error('not started here')),
+        finish: async () => null,
+      },
     }),
   ).get('/config.json')
   expect(configured.body.externalSignIn).toBe(true)

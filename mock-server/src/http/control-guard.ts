@@ -22,6 +22,9 @@ export interface ControlPolicy {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** The identity provider's sign-in form posts here. */
+const IDP_FORM_PATH = '/idp/authorize'
+
 /**
  * A host name as URLs compare it (lower-case, IPv6 compressed and unbracketed, no trailing dot), from a Host
  * header value (a port is dropped) or from a bare name; null when it is no host name.
@@ -74,11 +77,14 @@ export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): Ra
  * The refusal of a request to the mock identity provider (/idp), or null: like /__mock, it answers only at this
  * server's own names, and its form takes no post from another site. Its form is a browser's, so it carries no
  * header: the control token, when set, is a field of the form, checked by the form's operation (operations/idp.ts).
+ * Its token and userinfo endpoints take posts from any site: a relying party in a browser calls them from its own
+ * origin, and they check a code and verifier or a token, never a cookie (docs/decisions/022-openid-provider.md).
  */
 export function refuseIdpRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
   const foreign = refuseForeignHost(raw, policy)
   if (foreign) return foreign
-  if (!SAFE_METHODS.has(raw.method.toUpperCase()) && isCrossSite(raw.headers, raw.origin))
+  const isForm = new URL(raw.url, 'http://idp.invalid').pathname === IDP_FORM_PATH
+  if (isForm && !SAFE_METHODS.has(raw.method.toUpperCase()) && isCrossSite(raw.headers, raw.origin))
     return errorResponse(
       403,
       'cross_site_request',

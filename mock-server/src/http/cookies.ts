@@ -1,5 +1,6 @@
-// The session cookie: HttpOnly, SameSite=Lax, Path=/; over https it is Secure and takes the __Host- prefix. Set for
-// the app on a --cors-origin (a call from another origin), it is SameSite=None, Secure and Partitioned instead
+// The session cookie, and the external sign-in's binding cookie (relying-party/pending-sign-ins.ts): HttpOnly,
+// SameSite=Lax, Path=/; over https Secure with the __Host- prefix. Set for the app on a --cors-origin (a call from
+// another origin), the session cookie is SameSite=None, Secure and Partitioned instead
 // (docs/decisions/020-deploying-on-two-origins.md): a Lax cookie never goes along with a call from another site, and
 // Chromium keeps an unpartitioned one from a cross-site call out of its jar; partitioned, it lives in the app's
 // top-level site and goes only with that site's calls.
@@ -14,6 +15,10 @@ export interface CookieContext {
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-sid' : 'sid'
+}
+
+export function externalCookieName(secure: boolean): string {
+  return secure ? '__Host-sso' : 'sso'
 }
 
 export function readSessionCookie(
@@ -34,7 +39,7 @@ export function serializeCookie(
   { secure, crossOrigin }: CookieContext,
 ): string {
   const parts = [
-    `${sessionCookieName(secure)}=${instruction.value === null ? '' : encodeURIComponent(instruction.value)}`,
+    `${(instruction.name === 'external' ? externalCookieName : sessionCookieName)(secure)}=${instruction.value === null ? '' : encodeURIComponent(instruction.value)}`,
   ]
   parts.push('Path=/', 'HttpOnly')
   // Chromium takes a Secure cookie from http://localhost and http://127.0.0.1 too (potentially trustworthy origins),

@@ -15,8 +15,12 @@ import { revokeUserSessions } from '../domain/sessions.ts'
 import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
+import { EXTERNAL_SIGN_IN_TTL_MS } from '../constants.ts'
+import { createRandomToken } from '../domain/crypto.ts'
+import { externalCookieName } from '../http/cookies.ts'
 import {
   type OperationsContext,
+  getPublicOrigin,
   isSafeRedirectPath,
   passwordRejected,
   rateLimited,
@@ -58,7 +62,7 @@ const SUBJECTS: Record<Purpose, string> = {
 }
 
 export function createAuthOperations(ops: OperationsContext): OperationTable<AuthOperations> {
-  const { domain, limiters, mailbox, external } = ops
+  const { domain, limiters, mailbox, external, pendingSignIns } = ops
   const accepted = (email: string, purpose: Purpose) =>
     ({
       status: 202,
@@ -218,20 +222,32 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       return { status: 200, body: { updated: true } }
     },
 
-    authorizeExternal({ query }) {
+    // The product is a relying party of an OpenID provider (relying-party/relying-party.ts): the nonce and PKCE
+    // verifier stay here, bound to the app's state and to this browser's `sso` cookie, until the callback.
+    async authorizeExternal({ query, request }) {
       if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
       const redirect = query.redirect_uri ?? '/callback'
       if (!isSafeRedirectPath(redirect)) return validationFailed('redirect_uri', 'Use a path on this site.')
+      const origin = getPublicOrigin(ops, request)
+      const { url, pending } = await external.start({
+        state: query.state,
+        redirectUri: `${origin}${redirect}`,
+        origin,
+      })
+      const binding = request.cookies[externalCookieName(request.secure)] ?? createRandomToken()
+      pendingSignIns.add(query.state, binding, pending)
       return {
         status: 302,
-        headers: { location: external.authorizeUrl({ state: query.state, redirectUri: redirect }) },
+        headers: { location: url },
+        cookies: [{ name: 'external', value: binding, maxAgeSeconds: EXTERNAL_SIGN_IN_TTL_MS / 1000 }],
       }
     },
 
-    async exchangeCallback({ body }) {
+    async exchangeCallback({ body, request }) {
       if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
-      const user = await signInExternally(domain, external, body)
-      if (!user) {
+      const pending = pendingSignIns.take(body.state, request.cookies[externalCookieName(request.secure)])
+      const identity = pending ? await external.finish({ ...body, pending }) : null
+      if (!identity) {
         return {
           status: 400,
           body: {
@@ -240,7 +256,7 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
           },
         }
       }
-      return signIn(domain, user)
+      return signIn(domain, await signInExternally(domain, identity))
     },
   }
 }

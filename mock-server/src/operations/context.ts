@@ -7,7 +7,9 @@ import type { Scenarios } from '../control/scenarios.ts'
 import type { Sinks } from '../control/sinks.ts'
 import type { DomainContext } from '../domain/context.ts'
 import type { RateLimiter } from '../domain/rate-limit.ts'
-import type { ExternalSignInProvider, MockIdentityProvider } from '../domain/external-sign-in.ts'
+import type { ExternalSignInProvider } from '../domain/external-sign-in.ts'
+import type { OpenIdProvider } from '../idp/provider.ts'
+import type { PendingSignIns } from '../relying-party/pending-sign-ins.ts'
 
 export interface OperationsContext {
   domain: DomainContext
@@ -23,10 +25,22 @@ export interface OperationsContext {
   reset(): Promise<void>
   /** External sign-in's identity provider; null when this server has none (production mode by default). */
   external: ExternalSignInProvider | null
-  /** The identity provider the mock plays at /idp; null in production mode. */
-  idp: MockIdentityProvider | null
+  /** The external sign-ins started and not yet called back, bound to their browsers. */
+  pendingSignIns: PendingSignIns
+  /** The OpenID provider the mock plays at /idp; null in production mode. */
+  idp: OpenIdProvider | null
   /** The control token the server was started with, if any: /idp's form asks for it too. */
   controlToken: string | undefined
+  /** The origin people reach the server at, when configured (--public-origin); else each request's own. */
+  publicOrigin: string | undefined
+}
+
+/** The origin a request reached this server at, as people see it: the configured public origin, or the request's. */
+export function getPublicOrigin(
+  ops: Pick<OperationsContext, 'publicOrigin'>,
+  request: { origin: string },
+): string {
+  return ops.publicOrigin ?? request.origin
 }
 
 /**

@@ -1,80 +1,109 @@
-// The identity provider the mock server plays for the external sign-in: a sign-in page whose form
-// sends the browser back to the app's /callback with a one-time code bound to the app's `state`.
+// The OpenID provider the mock server plays (/idp, idp/provider.ts), as operations: discovery, JWKS, the
+// authorization endpoint and its form, the token and userinfo endpoints with their CORS preflights; and the
+// /__mock/idp calls that add accounts and register clients. The issuer is `<origin>/idp` for the origin the request
+// reached (or --public-origin): relying parties compare it exactly (docs/decisions/022-openid-provider.md).
 import type { operations } from '#contracts/control.gen.ts'
-import { safeEqual } from '../domain/crypto.ts'
-import { addCodeToRedirect } from '../domain/external-codes.ts'
-import { type OperationsContext, isSafeRedirectPath, validationFailed } from './context.ts'
+import type { OpenIdProvider, PageAnswer } from '../idp/provider.ts'
+import { CONTROL_TOKEN_HEADER } from '../http/control-guard.ts'
+import { getPublicOrigin, type OperationsContext } from './context.ts'
 import type { OperationTable } from './types.ts'
 
-type IdpOperations = Pick<operations, 'showIdpSignIn' | 'submitIdpSignIn'>
+type IdpOperations = Pick<
+  operations,
+  | 'getIdpConfiguration'
+  | 'getIdpJwks'
+  | 'showIdpSignIn'
+  | 'submitIdpSignIn'
+  | 'requestIdpToken'
+  | 'preflightIdpToken'
+  | 'getIdpUserinfo'
+  | 'postIdpUserinfo'
+  | 'preflightIdpUserinfo'
+  | 'addIdpAccount'
+  | 'registerIdpClient'
+>
 
-function escapeHtml(value: string): string {
-  const entities: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
+/** Discovery, JWKS, token and userinfo are read by relying parties in browsers too: any origin, no credentials. */
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' } as const
+const PREFLIGHT = {
+  ...ANY_ORIGIN,
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type',
+  'access-control-max-age': '600',
+} as const
+
+function requireIdp(idp: OpenIdProvider | null): OpenIdProvider {
+  // Production mode leaves these routes out (openapi-docs.ts, mockOnly), so idp is there whenever this runs.
+  if (!idp) throw new Error('Failed to answer for the mock identity provider: it is off in production mode.')
+  return idp
+}
+
+function toPage(answer: Exclude<PageAnswer, { kind: 'token-required' }>) {
+  return answer.kind === 'redirect'
+    ? ({ status: 302, headers: { location: answer.location } } as const)
+    : ({ status: answer.status, body: answer.html } as const)
+}
+
+export function createIdpOperations(ops: OperationsContext): OperationTable<IdpOperations> {
+  const issuerOf = (request: { origin: string }) => `${getPublicOrigin(ops, request)}/idp`
+  const userinfo = ({ request }: { request: { headers: Record<string, string | undefined> } }) => {
+    const answer = requireIdp(ops.idp).userinfo(request.headers.authorization)
+    return answer.status === 200
+      ? { status: 200 as const, body: answer.body, headers: { ...ANY_ORIGIN } }
+      : { status: 401 as const, body: answer.body, headers: { ...answer.headers, ...ANY_ORIGIN } }
   }
-  return value.replace(/[&<>"']/g, (character) => entities[character]!)
-}
-
-/** With a control token set, the form asks for it: whoever cannot drive /__mock cannot sign in as anyone either. */
-const TOKEN_FIELD = `<p><label for="control_token">Control token</label><br><input id="control_token" name="control_token" type="password" required autocomplete="off"></p>
-`
-
-function renderPage(state: string, redirect: string, askToken: boolean): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in with Mock Identity</title></head>
-<body>
-<main>
-<h1>Mock Identity</h1>
-<p>The mock server plays the external identity provider. Choose who you are.</p>
-<form method="post" action="/idp/authorize">
-<p><label for="email">E-mail</label><br><input id="email" name="email" type="email" required autocomplete="email"></p>
-<p><label for="name">Name</label><br><input id="name" name="name" type="text" autocomplete="name"></p>
-${askToken ? TOKEN_FIELD : ''}<input type="hidden" name="state" value="${escapeHtml(state)}">
-<input type="hidden" name="redirect_uri" value="${escapeHtml(redirect)}">
-<p><button type="submit">Continue</button></p>
-</form>
-</main>
-</body>
-</html>
-`
-}
-
-export function createIdpOperations({ idp, controlToken }: OperationsContext): OperationTable<IdpOperations> {
   return {
-    showIdpSignIn({ query }) {
-      if (!isSafeRedirectPath(query.redirect_uri))
-        return validationFailed('redirect_uri', 'Use a path on this site.')
-      return { status: 200, body: renderPage(query.state, query.redirect_uri, controlToken !== undefined) }
+    getIdpConfiguration: ({ request }) => ({
+      status: 200,
+      body: requireIdp(ops.idp).metadata(issuerOf(request)) as never,
+      headers: { ...ANY_ORIGIN },
+    }),
+    async getIdpJwks() {
+      const { keys } = await requireIdp(ops.idp).jwks()
+      return { status: 200, body: { keys: keys as never }, headers: { ...ANY_ORIGIN } }
     },
-    async submitIdpSignIn({ body }) {
-      if (controlToken !== undefined && !safeEqual(body.control_token ?? '', controlToken)) {
-        return {
-          status: 401,
-          body: {
-            error: 'control_token_required',
-            message: 'This server has a control token: enter it to sign in at its identity provider.',
-          },
-        }
-      }
-      if (!isSafeRedirectPath(body.redirect_uri))
-        return validationFailed('redirect_uri', 'Use a path on this site.')
-      // Production mode leaves these routes out (openapi-docs.ts, mockOnly), so idp is there whenever this runs.
-      if (!idp)
-        throw new Error('Failed to sign in at the mock identity provider: it is off in production mode.')
-      const code = await idp.issueCode({
-        email: body.email,
-        state: body.state,
-        ...(body.name !== undefined && { name: body.name }),
-      })
+    showIdpSignIn({ query, request }) {
+      const answer = requireIdp(ops.idp).authorize(
+        query,
+        issuerOf(request),
+        request.headers[CONTROL_TOKEN_HEADER],
+      )
+      if (answer.kind === 'token-required') throw new Error('Failed to authorize: no form was submitted.')
+      return toPage(answer)
+    },
+    submitIdpSignIn({ body }) {
+      const answer = requireIdp(ops.idp).submit(body)
+      if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } }
+      if (answer.kind === 'page') return { status: 400, body: answer.html }
       return {
-        status: 302,
-        headers: { location: addCodeToRedirect(body.redirect_uri, { code, state: body.state }) },
+        status: 401,
+        body: {
+          error: 'control_token_required',
+          message: 'This server has a control token: enter it to sign in at its identity provider.',
+        },
+      }
+    },
+    async requestIdpToken({ body, request }) {
+      const answer = await requireIdp(ops.idp).token(body, request.headers.authorization, issuerOf(request))
+      return { ...answer, headers: { ...answer.headers, ...ANY_ORIGIN } } as never
+    },
+    preflightIdpToken: () => ({ status: 204, headers: { ...PREFLIGHT } }),
+    getIdpUserinfo: userinfo,
+    postIdpUserinfo: userinfo,
+    preflightIdpUserinfo: () => ({ status: 204, headers: { ...PREFLIGHT } }),
+    addIdpAccount({ body }) {
+      return { status: 201, body: requireIdp(ops.idp).accounts.put(body.email, body.name) }
+    },
+    registerIdpClient({ body }) {
+      const client = requireIdp(ops.idp).clients.register(body)
+      return {
+        status: 201,
+        body: {
+          client_id: client.client_id,
+          ...(client.client_secret !== undefined && { client_secret: client.client_secret }),
+          redirect_uris: client.redirect_uris ?? [],
+          token_endpoint_auth_method: client.client_secret === undefined ? 'none' : 'client_secret_basic',
+        },
       }
     },
   }

@@ -7,7 +7,8 @@ import type { components } from '#contracts/openapi.gen.ts'
 type ErrorCode = components['schemas']['ErrorCode']
 
 export interface CookieInstruction {
-  name: 'session'
+  /** `session`: the session cookie; `external`: the browser's binding to the external sign-ins it started. */
+  name: 'session' | 'external'
   /** The value to set, or null to clear the cookie. */
   value: string | null
   maxAgeSeconds?: number
@@ -37,13 +38,13 @@ export interface RequestFacts {
 }
 
 type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never
-type JsonOf<R> = R extends { content: { 'application/json': infer B } }
-  ? B
-  : R extends { content: { 'text/html': infer H } }
-    ? H
-    : R extends { content: { 'text/javascript': infer S } }
-      ? S
-      : undefined
+// A status documented with both JSON and HTML (the identity provider's form) takes either body; the API reference's
+// script (/__mock/docs) is JavaScript.
+type JsonOf<R> = R extends { content: infer C }
+  ? | (C extends { 'application/json': infer B } ? B : never)
+    | (C extends { 'text/html': infer H } ? H : never)
+    | (C extends { 'text/javascript': infer S } ? S : never)
+  : undefined
 type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
 
 // A handler answers with an exact status. The ranges (`5XX`), `default` and the control surface's `500` are the

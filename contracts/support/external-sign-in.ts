@@ -1,0 +1,65 @@
+// The product's external sign-in as a browser goes through it, for the contract suite: the product's authorize call
+// (which sets the browser's `sso` cookie and sends it to the provider), the provider's form, and the way back to
+// /callback with a code. The server is created with PUBLIC_ORIGIN as its public origin: supertest reaches an app on a
+// new port at each request, and the provider sends the product's client back only to the origin it is reached at.
+import { expect } from 'vitest'
+import type { ContractAgent } from '#contracts/support/api.ts'
+
+export const PUBLIC_ORIGIN = 'http://127.0.0.1:4010'
+
+export interface ExternalCallback {
+  code: string
+  state: string
+  /** The `sso` cookie that binds the sign-in to the browser that started it, as a Cookie header. */
+  cookie: string
+  /** Where the provider sent the browser back. */
+  location: URL
+}
+
+/** The `name=value` of the `sso` cookie an answer set. */
+export function ssoCookieOf(setCookie: string[] | string | undefined): string {
+  const cookie = [setCookie ?? []].flat().find((line) => /^(__Host-)?sso=/.test(line))
+  if (!cookie) throw new Error('Failed to read the sso cookie: the answer set none.')
+  return cookie.split(';')[0]!
+}
+
+/** The provider's sign-in page for the product's authorize call; its form's request id and the browser's cookie. */
+export async function openIdpForm(
+  api: ContractAgent,
+  state: string,
+  redirect = '/callback',
+): Promise<{ request: string; cookie: string; html: string }> {
+  const start = await api
+    .get(`/api/auth/external/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirect)}`)
+    .expect(302)
+  const page = new URL(start.headers.location!)
+  expect(`${page.origin}${page.pathname}`).toBe(`${PUBLIC_ORIGIN}/idp/authorize`)
+  const form = await api.get(`${page.pathname}${page.search}`).expect(200)
+  const request = /name="request" value="([^"]+)"/.exec(form.text)?.[1]
+  if (!request) throw new Error('Failed to read the form: no request id.')
+  return { request, cookie: ssoCookieOf(start.headers['set-cookie']), html: form.text }
+}
+
+/**
+ * Signs in at the provider as `email` through the product's authorize call, as a browser would.
+ * @example const { code, cookie } = await signInAtIdp(server.api, { email, state: STATE })
+ */
+export async function signInAtIdp(
+  api: ContractAgent,
+  input: { email: string; name?: string; state: string; controlToken?: string; redirect?: string },
+): Promise<ExternalCallback> {
+  const { request, cookie } = await openIdpForm(api, input.state, input.redirect)
+  const back = await api
+    .post('/idp/authorize')
+    .type('form')
+    .send({
+      request,
+      email: input.email,
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.controlToken !== undefined && { control_token: input.controlToken }),
+    })
+    .expect(302)
+  const location = new URL(back.headers.location!)
+  expect(location.searchParams.get('state')).toBe(input.state)
+  return { code: location.searchParams.get('code')!, state: input.state, cookie, location }
+}
