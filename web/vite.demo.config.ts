@@ -63,7 +63,8 @@ function demoFiles(): Plugin {
     name: 'auth-shell:demo-files',
     apply: 'build',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
-    transformIndexHtml: (html) => html.replace('/src/main.tsx', '/demo/main.ts'),
+    // Before Vite reads the page's scripts, so the bundle starts from the demo's entry.
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/demo/main.ts') },
     generateBundle() {
       this.emitFile({
         type: 'asset',
@@ -83,7 +84,13 @@ export default defineConfig(async () => ({
   root,
   base: process.env.DEMO_BASE ?? '/',
   plugins: [react(), demoFiles()],
-  resolve: { alias: BROWSER_MODULES },
+  // Whole names only: an alias of `node:fs` must not take `node:fs/promises` for a path under it.
+  resolve: {
+    alias: Object.entries(BROWSER_MODULES).map(([name, file]) => ({
+      find: new RegExp(`^${name.replace(/[/]/g, '\\/')}$`),
+      replacement: file,
+    })),
+  },
   define: {
     __MOCK_SERVER_BUILD__: JSON.stringify(await buildTime()),
     __SENTRY_DSN_FALLBACK__: 'null',
