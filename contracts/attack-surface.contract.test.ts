@@ -26,10 +26,17 @@ const CROSS_SITE = [
   ['a foreign Origin, no Fetch Metadata', { Origin: 'https://evil.example' }],
 ] as const
 
-/** Every /__mock operation, with a path whose parameters are filled in. */
-const CONTROL_OPERATIONS = createRoutes('control')
+/** Every /__mock operation, with a path whose parameters are filled in (a document's name for the docs' JSON). */
+const MOCK_OPERATIONS = createRoutes('control')
   .filter((route) => route.template.startsWith('/__mock/'))
-  .map((route) => ({ operationId: route.operationId, method: route.method, path: route.template }))
+  .map((route) => ({
+    operationId: route.operationId,
+    method: route.method,
+    path: route.template.replace('{document}', 'api'),
+  }))
+/** The API reference's operations (tag docs): held to the server's names, but open without the control token. */
+const DOCS_OPERATIONS = MOCK_OPERATIONS.filter((operation) => operation.path.startsWith('/__mock/docs'))
+const CONTROL_OPERATIONS = MOCK_OPERATIONS.filter((operation) => !DOCS_OPERATIONS.includes(operation))
 
 describe('production mode authenticates people', () => {
   test('--production: the mock identity provider is off (404)', async () => {
@@ -195,6 +202,27 @@ describe('a control surface only its owner drives', () => {
       expect((await stranger.request(method, path).expect(401)).body.error).toBe('control_token_required')
     },
   )
+
+  test.each(DOCS_OPERATIONS)(
+    '$operationId ($method $path): refused for a foreign Host (403), answered without the token, which a page cannot send',
+    async ({ method, path }) => {
+      const server = await createTestServer({ controlToken: TOKEN })
+      const foreign = await server.api.request(method, path).set('Host', 'rebind.evil.example').expect(403)
+      expect(foreign.body.error).toBe('host_not_allowed')
+      const stranger = createContractAgent(server.app)
+      await stranger.request(method, path).expect(200)
+      // Nothing else of /__mock opens to it: the mailbox, say, still asks for the token.
+      expect((await stranger.get('/__mock/mailbox').expect(401)).body.error).toBe('control_token_required')
+    },
+  )
+
+  test('the API reference has exactly its three operations, so no other control path escapes the token', () => {
+    expect(DOCS_OPERATIONS.map((operation) => operation.operationId).sort()).toEqual([
+      'getDocsDocument',
+      'getDocsViewer',
+      'showApiDocs',
+    ])
+  })
 
   /** The identity provider's form, as a browser posts it; the code it redirects with, or the refusal. */
   const postIdp = (server: Awaited<ReturnType<typeof createTestServer>>, fields: Record<string, string>) =>

@@ -80,11 +80,15 @@ describe('a body sent to an operation that takes none is ignored', () => {
 
   // Every GET and DELETE that documents no requestBody, with a body no operation would take. The control surface's
   // DELETE /__mock/scenarios is left out: its guard refuses a non-JSON write before routing (docs/security/surface.md).
+  // So is the API reference's viewer: its answer (1 MB) is sent, the connection closed, while the unread body still
+  // arrives, and the kernel resets a socket closed with unread data before the client has read the whole answer
+  // (docs/decisions/019-cli-and-docs.md). A browser sends no body with a GET.
   const bodyless = [...createRoutes('api'), ...createRoutes('control')].filter(
     (route) =>
       (route.method === 'GET' || route.method === 'DELETE') &&
       !route.bodyType &&
-      route.operationId !== 'clearScenarios',
+      route.operationId !== 'clearScenarios' &&
+      route.operationId !== 'getDocsViewer',
   )
   test.each(bodyless.map((route) => [route.method, route.template] as const))(
     '%s %s answers with a 100 KB br-encoded text body as without one',

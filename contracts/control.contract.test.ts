@@ -1,5 +1,8 @@
-// The /__mock control surface: reset, clock, scenarios, mailbox, journal; and production mode.
+// The /__mock control surface: reset, clock, scenarios, mailbox, journal, the API reference; and production mode.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import request from 'supertest'
+import { parse } from 'yaml'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { arm, bearer, createTestServer, signUp, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES } from '#contracts/operations.gen.ts'
@@ -238,12 +241,64 @@ describe('mailbox and journal', () => {
   })
 })
 
+describe('the API reference (/__mock/docs)', () => {
+  const documentOf = (file: string) => parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'))
+
+  test('a page for each document, linking both, that loads the viewer and the document from this server', async () => {
+    for (const [query, document] of [
+      ['', 'api'],
+      ['?document=api', 'api'],
+      ['?document=control', 'control'],
+    ] as const) {
+      const page = await server.api.get(`/__mock/docs${query}`).expect(200)
+      expect(page.text).toContain(`<redoc spec-url="/__mock/docs/${document}.json"></redoc>`)
+      expect(page.text).toContain('<script src="/__mock/docs/redoc.standalone.js"></script>')
+      expect(page.text).toContain('<a href="/__mock/docs?document=api"')
+      expect(page.text).toContain('<a href="/__mock/docs?document=control"')
+      // Nothing inline to run, nothing from another host: the security headers every answer carries hold.
+      expect(page.text).not.toMatch(/<script>|https?:\/\//)
+      expect(page.headers['content-security-policy']).toContain("script-src 'self';")
+    }
+  })
+
+  test('each document as JSON, as the files say', async () => {
+    expect((await server.api.get('/__mock/docs/api.json').expect(200)).body).toEqual(
+      documentOf('openapi.yaml'),
+    )
+    expect((await server.api.get('/__mock/docs/control.json').expect(200)).body).toEqual(
+      documentOf('mock-server/control.openapi.yaml'),
+    )
+  })
+
+  test('the viewer is the installed redoc bundle, without the one image it loaded from another host', async () => {
+    const installed = readFileSync(
+      createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'),
+      'utf8',
+    )
+    expect(installed).toContain('https://cdn.redoc.ly/redoc/logo-mini.svg')
+    const served = await server.api.get('/__mock/docs/redoc.standalone.js').expect(200)
+    expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(served.text).not.toContain('cdn.redoc.ly')
+    expect(served.text).toBe(installed.replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,'))
+  })
+
+  test('refuses a document it does not have', async () => {
+    const page = await server.api.get('/__mock/docs?document=secrets').expect(400)
+    expect(page.body.fields.document).toBe('Must be one of: api, control.')
+    expect((await server.api.get('/__mock/docs/secrets.json').expect(400)).body.error).toBe(
+      'validation_failed',
+    )
+  })
+})
+
 describe('production mode', () => {
   test('answers 404 under /__mock and /idp but serves the API', async () => {
     const production = await createTestServer({ production: true })
     // Not through the validating agent: in production mode /__mock is not part of what is served.
     await request(production.app).get('/__mock/clock').expect(404)
     await request(production.app).post('/__mock/reset').send({}).expect(404)
+    for (const path of ['/__mock/docs', '/__mock/docs/api.json', '/__mock/docs/redoc.standalone.js'])
+      await request(production.app).get(path).expect(404)
     await production.api.get('/api/_auth/session').expect(200)
     await request(production.app)
       .get('/idp/authorize?state=abcdefghijklmnop&redirect_uri=/callback')

@@ -137,6 +137,66 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__mock/docs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The interactive reference of the product API, or of this control surface.
+     * @description A page with a link to each document and Redoc rendering the one asked for, read from
+     *     `/__mock/docs/{document}.json`. Its scripts are files of this server (`script-src 'self'`, the security
+     *     headers every answer carries): nothing is inlined and nothing is loaded from another host.
+     */
+    get: operations['showApiDocs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__mock/docs/{document}.json': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** One of the two OpenAPI documents, as JSON, for the reference page. */
+    get: operations['getDocsDocument']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/__mock/docs/redoc.standalone.js': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Redoc's standalone bundle, from the installed `redoc` package.
+     * @description The package's `bundles/redoc.standalone.js` as installed, with one change: the Redocly logo its side menu
+     *     loads from Redocly's CDN is left out, so the page asks no other host for anything.
+     */
+    get: operations['getDocsViewer']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/{project}/envelope/': {
     parameters: {
       query?: never
@@ -316,6 +376,11 @@ export interface components {
         [key: string]: string
       }
     }
+    /**
+     * @description Which document the reference shows: `api` (openapi.yaml, the default) or `control` (this one).
+     * @enum {string}
+     */
+    DocsDocument: 'api' | 'control'
     Clock: {
       /**
        * Format: date-time
@@ -1215,6 +1280,88 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  showApiDocs: {
+    parameters: {
+      query?: {
+        document?: components['schemas']['DocsDocument']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/html': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  getDocsDocument: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        document: components['schemas']['DocsDocument']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The document (`api`, openapi.yaml; `control`, mock-server/control.openapi.yaml). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            openapi: string
+            info: {
+              [key: string]: unknown
+            }
+            paths: {
+              [key: string]: unknown
+            }
+          } & {
+            [key: string]: unknown
+          }
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  getDocsViewer: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The script. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/javascript': string
+        }
+      }
+      403: components['responses']['ControlRefused']
       500: components['responses']['InternalError']
     }
   }

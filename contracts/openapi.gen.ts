@@ -18,7 +18,8 @@ export interface paths {
     /**
      * End the session on the server.
      * @description Revokes the session named by the cookie (and by the bearer token, when one is sent), with
-     *     its whole refresh family, and clears the cookie. Idempotent. Cross-site requests are refused.
+     *     its whole refresh family, and clears the cookie. Idempotent. Cross-site requests are refused,
+     *     except from an origin the server names for its app (`--cors-origin`).
      */
     delete: operations['deleteSession']
     options?: never
@@ -684,7 +685,10 @@ export interface components {
   headers: {
     /** @description Always `no-store`. */
     NoStore: 'no-store'
-    /** @description The session cookie (`sid`, or `__Host-sid` over https), HttpOnly, SameSite=Lax, Path=/. */
+    /**
+     * @description The session cookie (`sid`, or `__Host-sid` over https), HttpOnly, SameSite=Lax, Path=/; set for
+     *     a call from a `--cors-origin`, SameSite=None; Secure; Partitioned instead.
+     */
     SessionCookie: string
     /** @description Expires the session cookie. */
     ClearSessionCookie: string

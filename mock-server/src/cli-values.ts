@@ -36,3 +36,36 @@ export function parseAllowedHost(value: string): string {
     `Failed to start: --allow-host takes a host name or an IP address (e.g. qa.internal), not ${JSON.stringify(value)}.`,
   )
 }
+
+/**
+ * The --cors-origin values (repeatable, each a comma list) as browsers write them in `Origin`: http or https, a
+ * host, a port only when it is not the scheme's own, lower-case; nothing else. `*` is refused: the API's answers
+ * go with credentials (its cookie session), which no browser allows with a wildcard, and naming the app's origin is
+ * the point (docs/decisions/020-deploying-on-two-origins.md).
+ * @example parseCorsOrigins(['https://App.example:443,http://127.0.0.1:5173']) // ['https://app.example', 'http://127.0.0.1:5173']
+ */
+export function parseCorsOrigins(values: readonly string[]): string[] {
+  const origins = values.flatMap((value) => value.split(',')).map((value) => value.trim())
+  return [...new Set(origins.map(parseCorsOrigin))]
+}
+
+function parseCorsOrigin(value: string): string {
+  const refuse = (why: string) =>
+    new Error(
+      `Failed to start: --cors-origin takes origins like https://app.example or http://127.0.0.1:5173 (scheme, host, optional port), not ${JSON.stringify(value)}: ${why}.`,
+    )
+  if (value.includes('*')) throw refuse('a wildcard cannot go with credentials; name each origin')
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw refuse('it is no URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw refuse('only http and https pages call the API')
+  if (url.username || url.password) throw refuse('an origin has no user or password')
+  // `new URL` adds the `/` an origin lacks; anything more is a path, a query or a fragment.
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+$/i.test(value))
+    throw refuse('an origin has no path, query or fragment')
+  return url.origin
+}

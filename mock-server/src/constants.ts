@@ -46,6 +46,11 @@ export const LATEST_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z')
 export const PURGE_INTERVAL_MS = MINUTE_MS
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 export const EXTERNAL_CODE_TTL_MS = 2 * MINUTE_MS
+/**
+ * How long a browser may reuse a preflight's answer for a --cors-origin (docs/decisions/020-deploying-on-two-origins.md):
+ * ten minutes, so a changed list of origins or headers reaches every browser soon; Chromium caps it at two hours.
+ */
+export const CORS_MAX_AGE_SECONDS = 600
 
 /** Consecutive wrong passwords from one client address that lock that address out of that account... */
 export const LOCKOUT_THRESHOLD = 10

@@ -25,12 +25,18 @@ import { getSessionByCookie } from './domain/sessions.ts'
 import { readSessionCookie } from './http/cookies.ts'
 import { createDispatcher, type Dispatch } from './http/dispatch.ts'
 import { createRoutes, type DocumentName } from './http/openapi-docs.ts'
-import { refuseControlRequest, refuseIdpRequest } from './http/control-guard.ts'
+import {
+  isDocsPath,
+  refuseControlRequest,
+  refuseDocsRequest,
+  refuseIdpRequest,
+} from './http/control-guard.ts'
 import type { RawRequest, RawResponse } from './http/raw.ts'
 import { createControlTable, createOperations } from './operations/index.ts'
 import type { AnyHandler } from './operations/types.ts'
 import type { OperationsContext } from './operations/context.ts'
 import { createPersistence, type Persistence } from './persistence.ts'
+import { createMailOutbox, withOutbox } from './mail-outbox.ts'
 
 export interface MockOptions {
   /** No /__mock surface (404), as a deployed server would be. */
@@ -76,6 +82,13 @@ export interface MockOptions {
   /** When set, every /__mock call must carry it (--control-token, MOCK_CONTROL_TOKEN). */
   controlToken?: string
   /**
+   * The origins whose pages may call the product API with credentials (--cors-origin), exactly as browsers write
+   * them in `Origin` (cli-values.ts `parseCorsOrigins`); none by default (http/cors.ts).
+   */
+  corsOrigins?: readonly string[]
+  /** Every mail sent is also written to this folder, code included (--mail-outbox; mail-outbox.ts). */
+  mailOutbox?: string
+  /**
    * A real OpenID provider for external sign-in (off by default). Without one the mock plays the provider at
    * /idp, except in production mode, where external sign-in then answers `external_sign_in_unavailable`.
    */
@@ -91,7 +104,7 @@ export interface MockCore {
   production: boolean
   /** Whether external sign-in works here (config.json `externalSignIn`). */
   externalSignIn: boolean
-  /** Writes pending state to the data file, if any. */
+  /** Writes pending state to the data file and pending mails to the outbox, if any. */
   flush(): Promise<void>
   /**
    * Each document's operations by operationId, looked up at every call: a test replaces one to make it throw,
@@ -113,7 +126,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
     secret: createRandomToken(),
   }
-  const mailbox = createMailbox(clock)
+  const outbox = options.mailOutbox
+    ? createMailOutbox(options.mailOutbox, options.logError ?? ((line) => console.error(line)))
+    : null
+  const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
   const domain: DomainContext = {
     store: createStore(),
     clock,
@@ -216,9 +232,14 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     journal: production ? () => undefined : (entry, exchange) => journal.record(entry, exchange()),
     ...(options.log && { log: options.log }),
     ...(options.logError && { logError: options.logError }),
+    corsOrigins: new Set(options.corsOrigins),
     ...(!production && {
       guardControl: (request: RawRequest, path: string) =>
-        (path.startsWith('/idp') ? refuseIdpRequest : refuseControlRequest)(request, {
+        (path.startsWith('/idp')
+          ? refuseIdpRequest
+          : isDocsPath(path)
+            ? refuseDocsRequest
+            : refuseControlRequest)(request, {
           allowedHosts: options.allowedHosts ?? [],
           ...(options.controlToken !== undefined && { token: options.controlToken }),
         }),
@@ -254,7 +275,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     ops,
     production,
     externalSignIn: external !== null,
-    flush: async () => persistence?.flush(),
+    flush: async () => {
+      await Promise.all([persistence?.flush(), outbox?.flush()])
+    },
     tables,
   }
 }

@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BUILD_TIME } from './build-time.ts'
-import { parseAllowedHost, parseControlToken } from './cli-values.ts'
+import { parseAllowedHost, parseControlToken, parseCorsOrigins } from './cli-values.ts'
 import { parseDuration } from './duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
@@ -43,6 +43,12 @@ Options:
                         replay_no_match. The web app is served as usual; /__mock answers only GET /__mock/requests
                         and POST /__mock/reset (start the recorded answers over). Not with --data, --production or
                         the token and code flags.
+  --cors-origin <o>     An origin whose pages may call the API with credentials, e.g. https://app.example: the
+                        web app served from a static host or CDN (repeatable, or a comma list; scheme, host and
+                        port exactly, no * ). It gets Access-Control-Allow-Origin and -Credentials, and its session
+                        cookie is SameSite=None; Secure; Partitioned. Any other origin gets no CORS header.
+  --mail-outbox <dir>   Write every mail sent (codes included) to this folder, one JSON file each, owner-only:
+                        the mail transport where /__mock/mailbox is off (--production). Never logged.
   --quiet               No request log.
   --help                This text.
 `
@@ -66,6 +72,8 @@ async function main(): Promise<void> {
       'allow-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
       replay: { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'mail-outbox': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -94,6 +102,9 @@ async function main(): Promise<void> {
     parseControlToken(values['control-token'], '--control-token') ??
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
+  const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
+  if (values['mail-outbox'] === '')
+    throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
   const durations = {
     ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
     ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
@@ -128,6 +139,8 @@ async function main(): Promise<void> {
     ...(controlToken !== undefined && { controlToken }),
     ...durations,
     ...(values.data && { dataFile: values.data }),
+    ...(corsOrigins.length > 0 && { corsOrigins }),
+    ...(values['mail-outbox'] && { mailOutbox: resolve(values['mail-outbox']) }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
     logError,
@@ -146,6 +159,7 @@ async function main(): Promise<void> {
         )
         if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+        if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)
         if (!values.data && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,

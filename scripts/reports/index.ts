@@ -63,7 +63,12 @@ function indexPage(rows: string[][]): ReportDocument {
       "Playwright's report: reports/e2e/html/index.html; traces and screenshots of failed tests: reports/e2e/artifacts/.",
     ],
     tables: [
-      { title: 'Suites', summary: [], columns: ['suite', 'tests', 'passed', 'failed', 'skipped', 'time'], rows },
+      {
+        title: 'Suites',
+        summary: [],
+        columns: ['suite', 'tests', 'passed', 'failed', 'skipped', 'time'],
+        rows,
+      },
     ],
   }
 }

@@ -18,7 +18,8 @@ export interface ReportDocument {
   tables: ReportTable[]
 }
 
-const escapeMarkdown = (cell: string) => cell.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' ')
+const escapeMarkdown = (cell: string) =>
+  cell.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 /** @example toMarkdown({ title: 'Coverage', summary: ['All reached.'], tables: [] }) */
 export function toMarkdown(document: ReportDocument): string {

@@ -45,8 +45,16 @@ export default class CtrfReporter implements Reporter {
     const file = typeof outputFile === 'object' ? outputFile.ctrf : undefined
     if (!vitest || !file) return
     const root = vitest.config.root
-    const tests = testModules.flatMap((module) => [...module.children.allTests()].map((test) => toCtrfTest(test, root)))
-    const report = buildCtrf({ tool: 'vitest', version: vitest.version, start: this.start, stop: Date.now(), tests })
+    const tests = testModules.flatMap((module) =>
+      [...module.children.allTests()].map((test) => toCtrfTest(test, root)),
+    )
+    const report = buildCtrf({
+      tool: 'vitest',
+      version: vitest.version,
+      start: this.start,
+      stop: Date.now(),
+      tests,
+    })
     writeReport(resolve(root, file), JSON.stringify(report, null, 2))
   }
 }

@@ -22,6 +22,7 @@ function facts(): RequestFacts {
     ip: '127.0.0.1',
     secure: false,
     origin: 'http://127.0.0.1:4010',
+    fromCorsOrigin: false,
     auth: { kind: 'none' },
   }
 }

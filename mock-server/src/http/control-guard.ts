@@ -1,7 +1,8 @@
 // Who may drive /__mock (docs/security/surface.md): a request naming this server in its Host header (loopback
 // names, the bound address, names given with --allow-host), carrying the control token when one is set, and for a
 // write, made by no other site and with a JSON body. Anything else is refused before routing, so it reads nothing
-// and changes nothing. The mock identity provider (/idp) is held to the same names and to same-site posts.
+// and changes nothing. The mock identity provider (/idp) is held to the same names and to same-site posts, and the API
+// reference (/__mock/docs) to the same names.
 import { safeEqual } from '../domain/crypto.ts'
 import { isCrossSite } from './cross-site.ts'
 import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
@@ -84,6 +85,21 @@ export function refuseIdpRequest(raw: RawRequest, policy: ControlPolicy): RawRes
       'The identity provider takes no requests from other sites.',
     )
   return null
+}
+
+/** Whether a path is the API reference's (/__mock/docs and what its page loads). */
+export function isDocsPath(path: string): boolean {
+  return path === '/__mock/docs' || path.startsWith('/__mock/docs/')
+}
+
+/**
+ * The refusal of a request for the API reference (/__mock/docs), or null: like the rest of /__mock it answers only at
+ * this server's own names, but it asks for no control token. A browser opening a page sends no header, and these
+ * pages carry only the two documents and the viewer, nothing of the server's state (docs/decisions/019-cli-and-docs.md).
+ * They take no write (405), so there is no cross-site rule to apply.
+ */
+export function refuseDocsRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
+  return refuseForeignHost(raw, policy)
 }
 
 /** A Host that does not name this server: what a page whose name re-binds to 127.0.0.1 sends. */

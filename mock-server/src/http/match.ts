@@ -1,6 +1,8 @@
 // Step one of the pipeline (http/dispatch.ts): which operation a request is for. The control guard refuses first, so a
 // refused request learns nothing, not even which control paths exist; then a path no document describes is the
-// host's (null) or a 404, a known path with another method a 405 or, where the operation takes CORS, a preflight.
+// host's (null) or a 404, a known path with another method a 405 or, where the operation takes CORS, a preflight; a
+// preflight for the product API is answered by its own rule (http/cors.ts: only the --cors-origin origins).
+import { answerPreflight, type CorsOrigins } from './cors.ts'
 import type { Route } from './openapi-docs.ts'
 import { errorResponse, jsonResponse, type RawRequest, type RawResponse } from './raw.ts'
 import { corsHeaders } from './serialize.ts'
@@ -18,6 +20,7 @@ export function matchRoute(
   raw: RawRequest,
   url: URL,
   guardControl: ControlGuard | undefined,
+  corsOrigins: CorsOrigins = new Set(),
 ): Match {
   const refusal = /^\/(__mock|idp)(\/|$)/.test(url.pathname) ? guardControl?.(raw, url.pathname) : null
   if (refusal) return { kind: 'refused', response: refusal }
@@ -30,6 +33,16 @@ export function matchRoute(
   const method = raw.method.toUpperCase()
   const route = candidates.find((candidate) => candidate.method === method)
   if (route) return { kind: 'route', route }
+  const api = candidates.filter((candidate) => candidate.document === 'api')
+  const preflight =
+    method === 'OPTIONS' && api.length > 0
+      ? answerPreflight(
+          corsOrigins,
+          raw,
+          api.map((candidate) => candidate.method),
+        )
+      : null
+  if (preflight) return { kind: 'answered', response: preflight }
   if (method === 'OPTIONS' && candidates.some((candidate) => candidate.cors)) {
     return {
       kind: 'answered',

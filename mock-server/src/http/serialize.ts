@@ -1,20 +1,28 @@
 // The last step of the pipeline (http/dispatch.ts): a handler's output as the host sends it, with its cookies, the
 // no-store every answer carries and, for an operation that takes CORS (`x-cors`), the CORS headers.
 import type { AnyOutput } from '../operations/types.ts'
-import { serializeCookie } from './cookies.ts'
+import { serializeCookie, type CookieContext } from './cookies.ts'
 import type { Route } from './openapi-docs.ts'
 import { jsonResponse, type RawRequest, type RawResponse } from './raw.ts'
 
-export function serialize(route: Route, output: AnyOutput, raw: RawRequest, dropped?: true): RawResponse {
-  const response: RawResponse = { ...toRaw(output, raw.secure), ...(dropped && { dropped }) }
+export function serialize(
+  route: Route,
+  output: AnyOutput,
+  raw: RawRequest,
+  { dropped, crossOrigin = false }: { dropped?: true; crossOrigin?: boolean } = {},
+): RawResponse {
+  const response: RawResponse = {
+    ...toRaw(output, { secure: raw.secure, crossOrigin }),
+    ...(dropped && { dropped }),
+  }
   if (route.cors) Object.assign(response.headers, corsHeaders(raw.headers.origin))
   return response
 }
 
-export function toRaw(output: AnyOutput, secure: boolean): RawResponse {
+export function toRaw(output: AnyOutput, cookie: CookieContext): RawResponse {
   const headers: Record<string, string | string[]> = { ...output.headers }
   if (output.cookies?.length)
-    headers['set-cookie'] = output.cookies.map((cookie) => serializeCookie(cookie, secure))
+    headers['set-cookie'] = output.cookies.map((instruction) => serializeCookie(instruction, cookie))
   if (output.body === undefined) {
     return { status: output.status, headers: { 'cache-control': 'no-store', ...headers }, body: undefined }
   }

@@ -6,6 +6,7 @@ import { createAuthOperations } from './auth.ts'
 import { createBuildOperations } from './build.ts'
 import type { OperationsContext } from './context.ts'
 import { createControlOperations } from './control.ts'
+import { createDocsOperations } from './docs.ts'
 import { createIdpOperations } from './idp.ts'
 import { createSessionOperations } from './session.ts'
 import { createSinkOperations } from './sinks.ts'
@@ -21,5 +22,10 @@ export function createOperations(ctx: OperationsContext): OperationTable<ApiOper
 }
 
 export function createControlTable(ctx: OperationsContext): OperationTable<ControlOperations> {
-  return { ...createControlOperations(ctx), ...createIdpOperations(ctx), ...createSinkOperations(ctx) }
+  return {
+    ...createControlOperations(ctx),
+    ...createDocsOperations(),
+    ...createIdpOperations(ctx),
+    ...createSinkOperations(ctx),
+  }
 }

@@ -29,7 +29,9 @@ export function createSessionOperations({ domain }: OperationsContext): Operatio
       }
     },
     async deleteSession({ request }) {
-      if (isCrossSite(request.headers, request.origin)) {
+      // The app on a --cors-origin signs out from its own origin, not this server's
+      // (docs/decisions/020-deploying-on-two-origins.md); any other origin is refused as before.
+      if (!request.fromCorsOrigin && isCrossSite(request.headers, request.origin)) {
         return {
           status: 403,
           body: { error: 'cross_site_request', message: 'Sign out from this site only.' },

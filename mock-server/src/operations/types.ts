@@ -31,6 +31,8 @@ export interface RequestFacts {
   secure: boolean
   /** This server's own origin, e.g. http://127.0.0.1:4010. */
   origin: string
+  /** The call came from an origin named with --cors-origin: the app deployed on its own origin (http/cors.ts). */
+  fromCorsOrigin: boolean
   auth: AuthState
 }
 
@@ -39,7 +41,9 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } }
   ? B
   : R extends { content: { 'text/html': infer H } }
     ? H
-    : undefined
+    : R extends { content: { 'text/javascript': infer S } }
+      ? S
+      : undefined
 type BodyField<B> = [B] extends [undefined] ? { body?: undefined } : { body: B }
 
 // A handler answers with an exact status. The ranges (`5XX`), `default` and the control surface's `500` are the

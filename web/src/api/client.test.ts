@@ -63,6 +63,24 @@ test('sends the access token and retries a refused call once with the token the 
   expect(net.calls.map((call) => call.authorization)).toEqual(['Bearer access-0', 'Bearer access-1'])
 })
 
+test('every call goes with the cookie session, to an API on another origin too: the first, the retried one and one retried for its status', async () => {
+  const credentials: string[] = []
+  let answers = 0
+  const api = createApiClient({
+    fetch: async (request) => {
+      credentials.push(request.credentials)
+      answers += 1
+      if (answers === 1) return json(401, { error: 'token_expired' })
+      return answers === 2 ? json(503, { error: 'server_error' }) : json(200, USER)
+    },
+    session: createFakeSession('access-0', 'access-1'),
+    baseUrl: 'https://api.example',
+  })
+  const { data } = await api.GET('/api/me')
+  expect(data).toEqual(USER)
+  expect(credentials).toEqual(['include', 'include', 'include'])
+})
+
 describe('the activity reporter (the layout’s loading bar)', () => {
   test('counts a call from its sending until its answer', async () => {
     const activity = createActivity()

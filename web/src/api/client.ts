@@ -20,6 +20,12 @@ export interface ApiClientOptions {
 const TRACKED_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const
 
 /**
+ * The cookie session goes with every call, also to an API on another origin than the app's (config.json `apiBase`;
+ * docs/decisions/020-deploying-on-two-origins.md); on the app's own origin it changes nothing.
+ */
+export const API_CREDENTIALS: RequestCredentials = 'include'
+
+/**
  * Counts each call from its sending until the caller has its answer or error, whatever happens in between (a 401,
  * the refresh, the retry, a network failure of the retry). Wrapping the methods rather than a middleware: a
  * middleware's `onResponse` is skipped when an earlier one throws, and a count left at one keeps the bar for good.
@@ -50,7 +56,7 @@ function trackActivity(client: Client<paths>, activity: ActivityReporter): Clien
  * const { data, error } = await api.GET('/api/me')
  */
 export function createApiClient({ fetch, session, baseUrl = '', activity }: ApiClientOptions) {
-  const client = createClient<paths>({ baseUrl, fetch: withHttpRetry(fetch) })
+  const client = createClient<paths>({ baseUrl, fetch: withHttpRetry(fetch), credentials: API_CREDENTIALS })
   client.use(createAuthMiddleware({ session }))
   return activity ? trackActivity(client, activity) : client
 }

@@ -94,3 +94,18 @@ describe('deleteSession', () => {
     await expect(calls.deleteSession('a0')).resolves.toBeUndefined()
   })
 })
+
+test('the three session calls go with the cookie session, to an API on another origin too', async () => {
+  const seen: string[] = []
+  const calls = createSessionCalls({
+    fetch: async (request) => {
+      seen.push(`${request.method} ${request.credentials}`)
+      return json(200, { success: true, token: 'a1', refresh_token: 'r1' })
+    },
+    baseUrl: 'https://api.example',
+  })
+  await calls.getSessionUser()
+  await calls.refresh('r0')
+  await calls.deleteSession('a0')
+  expect(seen).toEqual(['GET include', 'POST include', 'DELETE include'])
+})

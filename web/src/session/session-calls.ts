@@ -2,6 +2,7 @@
 // session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
 import createClient from 'openapi-fetch'
 import type { paths } from '#contracts/openapi.gen.ts'
+import { API_CREDENTIALS } from '../api/client.ts'
 import { LOGOUT_TIMEOUT_MS } from './constants.ts'
 import { REFRESH_FAILED } from './session-machine.ts'
 import type { TokenPair } from './token-storage.ts'
@@ -21,7 +22,11 @@ export function createSessionCalls({
   baseUrl: string
   logoutTimeoutMs?: number
 }) {
-  const api = createClient<paths>({ baseUrl, fetch: (request) => fetch(request) })
+  const api = createClient<paths>({
+    baseUrl,
+    fetch: (request) => fetch(request),
+    credentials: API_CREDENTIALS,
+  })
   return {
     /** GET /api/_auth/session accepting JSON; any failure is an empty session (null). */
     async getSessionUser(): Promise<User | null> {

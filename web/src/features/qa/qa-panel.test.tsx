@@ -75,6 +75,14 @@ describe('the QA panel', () => {
     expect(within(calls).getByText('GET /api/me → 200 (getMe)')).toBeInTheDocument()
   })
 
+  test('links to the API reference, in a new tab', async () => {
+    const app = await openHome()
+    const panel = await openPanel(app)
+    const link = within(panel).getByRole('link', { name: 'API reference (opens in a new tab)' })
+    expect(link).toHaveAttribute('href', '/__mock/docs')
+    expect(link).toHaveAttribute('target', '_blank')
+  })
+
   test('signed out: nothing to arm for', async () => {
     const app = await renderApp('/login', MOCK)
     await app.user.click(await screen.findByRole('button', { name: 'QA panel' }))
@@ -139,6 +147,8 @@ describe('the QA panel against a mock server with a control token', () => {
     const panel = screen.getByRole('region', { name: 'QA panel' })
     const form = await within(panel).findByRole('form', { name: 'Control token' })
     expect(within(panel).queryByRole('option', { name: 'access-token-expired' })).not.toBeInTheDocument()
+    // The reference needs no token: its link is there before one is typed.
+    expect(within(panel).getByRole('link', { name: 'API reference (opens in a new tab)' })).toBeVisible()
     await app.user.type(within(form).getByLabelText('Control token'), 'qa-control-token')
     await app.user.click(within(form).getByRole('button', { name: 'Use the token' }))
     await within(panel).findByRole('option', { name: 'access-token-expired' })

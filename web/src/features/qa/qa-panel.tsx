@@ -1,7 +1,8 @@
 // The QA panel (ADR 008, docs/behaviour.md: Signed-in area): only when the mock server serves the app (config.json `mock: true`), loaded
 // lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
 // server's clock, shows that account's last calls and the mail "sent" to an address (the codes, readable where no
-// /__mock page can be opened: the demo with no server, README), and can throw a test error (the error page and error reporting).
+// /__mock page can be opened: the demo with no server, README), can throw a test error (the error page and error
+// reporting), and links to the API reference the mock server serves (/__mock/docs).
 // Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock
 // server has a control token, the panel asks for it once (kept in memory only, never stored) and sends it on every call.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
@@ -18,6 +19,8 @@ import {
 import './qa-panel.css'
 
 export const QA_TEST_ERROR = 'QA panel: a test error'
+/** Both OpenAPI documents in the browser, served by the mock server (mock-server/control.openapi.yaml, tag docs). */
+const DOCS_PATH = '/__mock/docs'
 const JOURNAL_LENGTH = 10
 
 function describeEntry(entry: JournalEntry): string {
@@ -231,6 +234,12 @@ export function QaPanel({ control: injected }: { control?: MockClient }) {
       </button>
       {open ? (
         <section id={panelId} aria-label="QA panel" className="qa-panel-body">
+          {/* The reference asks for no control token (docs/decisions/019-cli-and-docs.md): shown before the form. */}
+          <p>
+            <a href={DOCS_PATH} target="_blank" rel="noreferrer">
+              API reference (opens in a new tab)
+            </a>
+          </p>
           {tokenRequired ? (
             <TokenForm
               onToken={(typed) => {

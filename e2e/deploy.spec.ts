@@ -1,0 +1,172 @@
+// Deployed the way visitors meet it (README: Deploying; docs/decisions/020-deploying-on-two-origins.md): the built app
+// from a plain static host on one origin, its config.json naming the API, and the mock server in --production on
+// another origin, answering that origin alone (--cors-origin). A visitor signs up with the code mailed to her, signs
+// in, stays signed in across a reload (the start-up refresh and the cookie session read from the other origin) and
+// the 300 s refresh, and logs out, which ends the session on the server. An API started for another origin refuses
+// the app. No /__mock here: the codes are read where the server mails them (--mail-outbox).
+import type { Page } from '@playwright/test'
+import {
+  compareTokens,
+  createEmail,
+  expect,
+  NO_TOKENS,
+  PASSWORD,
+  readTokens,
+  ROTATED,
+  test,
+} from './fixtures.ts'
+import { startProductionApi, startStaticSite, type ProductionApi } from './deploy-servers.ts'
+
+const REFRESH_INTERVAL_MS = 300_000 // written here, not imported from the app
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.'
+
+/** The run's build of the app (playwright.config.ts). */
+const webDir = process.env.E2E_WEB_DIR ?? ''
+
+// The suite's made-up X-Forwarded-For (fixtures.ts) is for the suite's own server; this API trusts no proxy, and a
+// header the app never sends has no place in its preflights.
+test.use({ extraHTTPHeaders: {} })
+
+/** An answer of the API to one of the app's calls (a preflight is never reported, so the method tells them apart). */
+function answerOf(page: Page, api: ProductionApi, method: string, path: string) {
+  return page.waitForResponse(
+    (response) => response.url() === `${api.origin}${path}` && response.request().method() === method,
+  )
+}
+
+async function logOut(page: Page, api: ProductionApi, app: string): Promise<void> {
+  const deleted = answerOf(page, api, 'DELETE', '/api/_auth/session')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
+  expect((await deleted).status(), 'the server ended the session').toBe(200)
+  await expect(page).toHaveURL(`${app}/login`)
+}
+
+const TOPOLOGIES = [
+  // Another site, as app.example.net and api.example.com: only a partitioned SameSite=None cookie crosses.
+  { label: 'another site', appHost: 'localhost' },
+  // The same site on another origin, as app.example.com and api.example.com.
+  { label: 'the same site, another port', appHost: '127.0.0.1' },
+] as const
+
+for (const { label, appHost } of TOPOLOGIES) {
+  test(`the built app on a static host and the API in --production on ${label}: sign-up with the mailed code, sign-in, a reload and the 300 s refresh, log-out`, async ({
+    page,
+    request,
+  }) => {
+    test.slow() // two servers of its own to start, besides the suite's
+    const site = await startStaticSite(webDir)
+    const app = `http://${appHost}:${site.port}`
+    const api = await startProductionApi([app])
+    try {
+      expect(new URL(app).origin).not.toBe(new URL(api.origin).origin)
+      site.setConfig({ apiBase: api.origin, environment: 'production', externalSignIn: false })
+      await page.clock.install()
+      const email = createEmail('deploy')
+      const name = 'Ada Deployed'
+      const welcome = page.getByRole('heading', { name: `Welcome, ${name}` })
+
+      // Sign-up, with the code from the server's outbox.
+      await page.goto(`${app}/signup`)
+      await page.getByLabel('Name', { exact: true }).fill(name)
+      await page.getByLabel('E-mail', { exact: true }).fill(email)
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await expect(page).toHaveURL(`${app}/new/otp`)
+      let code: string | undefined
+      await expect.poll(() => (code = api.readCode(email, 'signup'))).toMatch(/^\d{6}$/)
+      await page.getByLabel('6-digit code').fill(code ?? '')
+      await page.getByRole('button', { name: 'Verify' }).click()
+      await expect(page).toHaveURL(`${app}/`)
+      await expect(welcome).toBeVisible()
+
+      // Log out, then sign in with the password.
+      await logOut(page, api, app)
+      await page.getByLabel('E-mail', { exact: true }).fill(email)
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(`${app}/`)
+      await expect(welcome).toBeVisible()
+
+      // A reload: the start-up refresh, and the session call answered from the cookie the other origin set.
+      const signedIn = await readTokens(page)
+      const startupRefresh = answerOf(page, api, 'POST', '/api/refresh_token')
+      const session = answerOf(page, api, 'GET', '/api/_auth/session')
+      await page.reload()
+      expect((await startupRefresh).status()).toBe(200)
+      expect(await (await session).json()).toMatchObject({ user: { email, name } })
+      await expect(welcome).toBeVisible()
+      await expect(page).toHaveURL(`${app}/`)
+      expect(compareTokens(signedIn, await readTokens(page))).toEqual(ROTATED)
+
+      // The periodic refresh, 300 s on; then a page whose call carries the new token.
+      const reloaded = await readTokens(page)
+      const periodic = answerOf(page, api, 'POST', '/api/refresh_token')
+      await page.clock.fastForward(REFRESH_INTERVAL_MS)
+      expect((await periodic).status()).toBe(200)
+      await expect.poll(async () => compareTokens(reloaded, await readTokens(page))).toEqual(ROTATED)
+      const help = answerOf(page, api, 'GET', '/api/help')
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
+      expect((await help).status()).toBe(200)
+      await expect(page.getByRole('heading', { name: 'Help', exact: true })).toBeVisible()
+
+      // Log out: the tokens go, and the server no longer takes the last refresh token or the cookie.
+      const last = await readTokens(page)
+      await logOut(page, api, app)
+      expect(await readTokens(page)).toEqual(NO_TOKENS)
+      const refused = await request.post(`${api.origin}/api/refresh_token`, {
+        data: { refresh_token: last.refreshToken },
+      })
+      expect(refused.status()).toBe(401)
+      const sessionAfter = answerOf(page, api, 'GET', '/api/_auth/session')
+      await page.goto(`${app}/`)
+      expect(await (await sessionAfter).json()).toEqual({})
+      await expect(page).toHaveURL(`${app}/login?redirect=%2F`)
+    } finally {
+      await api.stop()
+      await site.close()
+    }
+  })
+}
+
+test('an API started for another origin refuses the app: the browser blocks its calls, sign-in cannot reach the server, and a preflight from the app’s origin gets no Allow-Origin', async ({
+  page,
+  request,
+  allowedConsoleErrors,
+  consoleLines,
+}) => {
+  test.slow()
+  allowedConsoleErrors.push(/blocked by CORS policy/, /Failed to load resource: net::ERR_FAILED/)
+  const site = await startStaticSite(webDir)
+  const app = `http://localhost:${site.port}`
+  const api = await startProductionApi(['https://app.example'])
+  try {
+    site.setConfig({ apiBase: api.origin, environment: 'production', externalSignIn: false })
+    await page.goto(`${app}/login`)
+    await page.getByLabel('E-mail', { exact: true }).fill(createEmail('deploy-refused'))
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText(NETWORK_ERROR)
+    await expect(page).toHaveURL(`${app}/login`)
+    expect(consoleLines.filter((line) => /blocked by CORS policy/.test(line))).toContainEqual(
+      expect.stringContaining(`${api.origin}/api/auth/login`),
+    )
+
+    const preflight = await request.fetch(`${api.origin}/api/auth/login`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: app,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    })
+    expect(preflight.status()).toBe(403)
+    expect(preflight.headers()['access-control-allow-origin']).toBeUndefined()
+    expect(await preflight.json()).toEqual({
+      error: 'cross_site_request',
+      message: 'This API takes no calls from that origin.',
+    })
+  } finally {
+    await api.stop()
+    await site.close()
+  }
+})

@@ -1,0 +1,67 @@
+// Colours for the QA command line, pure: whether to colour (from the environment and whether the output is a
+// terminal, passed in) and the styles themselves. Imports nothing; reads no process state.
+
+/** What decides colours: the environment's variables and whether the output is a terminal. */
+export interface ColorContext {
+  env: Record<string, string | undefined>
+  isTTY: boolean
+}
+
+/**
+ * Colours on a terminal only, as Node decides for its own output: FORCE_COLOR wins (`0` or `false` turn them off),
+ * then NO_COLOR (any non-empty value, no-color.org) and NODE_DISABLE_COLORS turn them off, and so does TERM=dumb.
+ * @example isColorEnabled({ env: { NO_COLOR: '1' }, isTTY: true }) // false
+ */
+export function isColorEnabled({ env, isTTY }: ColorContext): boolean {
+  const force = env.FORCE_COLOR
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false'
+  if (env.NO_COLOR) return false
+  if (env.NODE_DISABLE_COLORS !== undefined) return false
+  if (env.TERM === 'dumb') return false
+  return isTTY
+}
+
+type Paint = (text: string) => string
+
+export interface Style {
+  bold: Paint
+  dim: Paint
+  red: Paint
+  green: Paint
+  yellow: Paint
+  cyan: Paint
+  magenta: Paint
+}
+
+const sgr =
+  (open: number, close: number): Paint =>
+  (text) =>
+    text === '' ? text : `\u001b[${open}m${text}\u001b[${close}m`
+
+const same: Paint = (text) => text
+
+/** Plain text: what goes to a file, a pipe, or a terminal with colours off. */
+export const PLAIN: Style = {
+  bold: same,
+  dim: same,
+  red: same,
+  green: same,
+  yellow: same,
+  cyan: same,
+  magenta: same,
+}
+
+/** ANSI SGR codes, each closed by its own reset so styles nest. */
+export const ANSI: Style = {
+  bold: sgr(1, 22),
+  dim: sgr(2, 22),
+  red: sgr(31, 39),
+  green: sgr(32, 39),
+  yellow: sgr(33, 39),
+  cyan: sgr(36, 39),
+  magenta: sgr(35, 39),
+}
+
+export function createStyle(context: ColorContext): Style {
+  return isColorEnabled(context) ? ANSI : PLAIN
+}
