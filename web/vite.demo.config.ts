@@ -38,6 +38,7 @@ export const BROWSER_MODULES: Record<string, string> = {
   'node:net': browser('node-net.ts'),
   'node:http': browser('node-http.ts'),
   'node:zlib': browser('node-zlib.ts'),
+  'node:module': browser('node-module.ts'),
   '@node-rs/argon2': browser('argon2.ts'),
 }
 
@@ -73,7 +74,9 @@ function demoFiles(): Plugin {
       })
     },
     // After public/ is copied, whose config.json is the deployed app's.
-    closeBundle() {
+    closeBundle(error?: Error) {
+      // A failed build wrote no index.html: let its own error be the one reported.
+      if (error) return
       writeFileSync(join(outDir, 'config.json'), demoConfigJson())
       writeFileSync(join(outDir, '404.html'), readFileSync(join(outDir, 'index.html')))
     },

@@ -24,3 +24,10 @@ export function createReadStream(path: unknown): never {
 export function existsSync(): boolean {
   return false
 }
+
+/** Nothing to make a directory in: as a file system that refuses (the mail outbox, --mail-outbox, is the server's). */
+export function mkdirSync(path: unknown): never {
+  throw Object.assign(new Error(`EROFS: no file system in the browser demo, mkdir '${String(path)}'`), {
+    code: 'EROFS',
+  })
+}
