@@ -16,6 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const test = base.extend<object, { demoOrigin: string }>({
   // Built once per worker into a directory of its own (a few seconds), served until the worker ends.
   demoOrigin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
     async ({}, use, workerInfo) => {
       const outDir = join(root, `test-results/e2e-demo/${process.pid}-${workerInfo.workerIndex}`)
       execFileSync(

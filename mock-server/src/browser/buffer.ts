@@ -48,7 +48,10 @@ function decode(text: string, encoding: Encoding): Uint8Array {
       return encoder.encode(text)
     case 'base64':
     case 'base64url': {
-      const clean = text.replace(/[^A-Za-z0-9+/_-]/g, '').replace(/-/g, '+').replace(/_/g, '/')
+      const clean = text
+        .replace(/[^A-Za-z0-9+/_-]/g, '')
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
       // A lone trailing character carries no whole byte: Node drops it.
       const whole = clean.length % 4 === 1 ? clean.slice(0, -1) : clean
       return fromBinaryString(atob(whole + '='.repeat((4 - (whole.length % 4)) % 4)))
@@ -65,7 +68,8 @@ function decode(text: string, encoding: Encoding): Uint8Array {
   }
 }
 
-class BrowserBufferBase extends Uint8Array {
+/** The bytes every BrowserBuffer function returns. */
+export class BrowserBufferBase extends Uint8Array {
   override toString(encoding: Encoding = 'utf8', start = 0, end = this.length): string {
     return encode(this.subarray(start, end), encoding)
   }
@@ -83,7 +87,7 @@ function wrap(bytes: Uint8Array): BrowserBufferBase {
  * @example
  * BrowserBuffer.from('hi?>').toString('base64url') // 'aGk_Pg'
  */
-export const BrowserBuffer = Object.assign(BrowserBufferBase, {
+export const BrowserBuffer = {
   from(value: string | ArrayLike<number> | ArrayBufferLike, encoding: Encoding = 'utf8'): BrowserBufferBase {
     if (typeof value === 'string') return wrap(decode(value, encoding))
     if (value instanceof ArrayBuffer) return wrap(new Uint8Array(value.slice(0)))
@@ -107,7 +111,7 @@ export const BrowserBuffer = Object.assign(BrowserBufferBase, {
   isBuffer(value: unknown): value is BrowserBufferBase {
     return value instanceof BrowserBufferBase
   },
-})
+}
 
 /** Makes `Buffer` the browser one where there is none (in Node the global stays Node's). */
 export function installBuffer(target: { Buffer?: unknown }): void {

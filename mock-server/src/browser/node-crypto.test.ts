@@ -54,7 +54,9 @@ describe('node:crypto in the browser', () => {
     expect(browser.randomBytes(70_000)).toHaveLength(70_000)
     const codes = Array.from({ length: 2000 }, () => browser.randomInt(0, 10))
     expect(new Set(codes)).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
-    expect(browser.randomBytes(32).toString('base64url')).not.toBe(browser.randomBytes(32).toString('base64url'))
+    expect(browser.randomBytes(32).toString('base64url')).not.toBe(
+      browser.randomBytes(32).toString('base64url'),
+    )
     expect(() => browser.randomInt(5, 5)).toThrow(RangeError)
   })
 
@@ -84,7 +86,16 @@ describe('Buffer in the browser', () => {
 })
 
 test('isIP as Node', () => {
-  for (const input of ['127.0.0.1', '::1', '::ffff:127.0.0.1', 'fe80::1', '256.1.1.1', 'localhost', '', '1.2.3'])
+  for (const input of [
+    '127.0.0.1',
+    '::1',
+    '::ffff:127.0.0.1',
+    'fe80::1',
+    '256.1.1.1',
+    'localhost',
+    '',
+    '1.2.3',
+  ])
     expect(isIP(input)).toBe(nodeIsIP(input))
 })
 

@@ -6,7 +6,7 @@
 import { gcm } from '@noble/ciphers/aes.js'
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { BrowserBuffer } from './buffer.ts'
+import { BrowserBuffer, type BrowserBufferBase } from './buffer.ts'
 
 type Digest = 'base64url' | 'base64' | 'hex'
 type Data = string | Uint8Array
@@ -41,7 +41,7 @@ function digestable(hash: { update(bytes: Uint8Array): unknown; digest(): Uint8A
   }
   return self as {
     update(data: Data): typeof self
-    digest(): InstanceType<typeof BrowserBuffer>
+    digest(): BrowserBufferBase
     digest(encoding: Digest): string
   }
 }
@@ -53,7 +53,8 @@ export function createHash(algorithm: string) {
 
 export function createHmac(algorithm: string, key: Data | KeyObject) {
   onlySha256(algorithm)
-  const raw = typeof key === 'object' && 'type' in key && key.type === 'secret' ? key.bytes : bytesOf(key as Data)
+  const raw =
+    typeof key === 'object' && 'type' in key && key.type === 'secret' ? key.bytes : bytesOf(key as Data)
   return digestable(hmac.create(sha256, raw))
 }
 

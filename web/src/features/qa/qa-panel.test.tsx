@@ -109,9 +109,11 @@ describe('the QA panel', () => {
     await app.user.type(within(panel).getByRole('textbox', { name: 'Address' }), email)
     await app.user.click(within(panel).getByRole('button', { name: 'Show the mail' }))
     const mailbox = await within(panel).findByRole('list', { name: 'Mailbox' })
-    expect(within(mailbox).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      `signup: ${code} (${email})`,
-    ])
+    expect(
+      within(mailbox)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`signup: ${code} (${email})`])
 
     await app.user.clear(within(panel).getByRole('textbox', { name: 'Address' }))
     await app.user.type(within(panel).getByRole('textbox', { name: 'Address' }), 'nobody@example.test')
