@@ -21,6 +21,8 @@ process.env.E2E_PORT ??= freePort()
 process.env.MOCK_CONTROL_TOKEN ??= randomBytes(16).toString('hex')
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
 const SERVER_CLOCK = /server-clock\.spec\.ts$/
+/** The demo with no server: its own build on its own static server (demo.spec.ts), not the mock server's app. */
+const DEMO = /demo\.spec\.ts$/
 /** This run's build of the app (removed by global-teardown.ts): one per run, so two runs never serve each other's. */
 const webDir = `${root}test-results/e2e-web/${process.env.E2E_PORT}`
 process.env.E2E_WEB_DIR = webDir
@@ -60,7 +62,8 @@ export default defineConfig({
     // The mock server has one clock: moving it would expire every other test's tokens and codes. So the tests that
     // move it run after all the others, one at a time: as the "teardown" of the main project, which Playwright
     // runs once that project is done, whether its tests passed or not (--no-deps leaves them out of a filtered run).
-    { name: 'chromium', testIgnore: SERVER_CLOCK, teardown: 'server-clock' },
+    { name: 'chromium', testIgnore: [SERVER_CLOCK, DEMO], teardown: 'server-clock' },
+    { name: 'demo', testMatch: DEMO },
     { name: 'server-clock', testMatch: SERVER_CLOCK, fullyParallel: false },
   ],
   webServer: {

@@ -92,6 +92,35 @@ describe('the QA panel', () => {
     expect(within(panel).getByText('Sign in to arm a scenario for your account.')).toBeInTheDocument()
   })
 
+  test('signed out: shows the mail sent to a typed address, newest first, with its code', async () => {
+    const app = await renderApp('/signup', MOCK)
+    const email = 'qa-mailbox@example.test'
+    await app.user.type(await screen.findByLabelText('Name', { exact: true }), 'Qa Mailbox')
+    await app.user.type(screen.getByLabelText('E-mail', { exact: true }), email)
+    await app.user.type(screen.getByLabelText('Password', { exact: true }), 'a long enough passphrase')
+    await app.user.click(screen.getByRole('button', { name: 'Create account' }))
+    await screen.findByRole('heading', { name: 'Verify your e-mail address' })
+    const code = app.core.ops.mailbox.list(email)[0]?.code
+    expect(code).toMatch(/^\d{6}$/)
+
+    await app.user.click(await screen.findByRole('button', { name: 'QA panel' }))
+    const panel = screen.getByRole('region', { name: 'QA panel' })
+    expect(within(panel).getByRole('button', { name: 'Show the mail' })).toBeDisabled()
+    await app.user.type(within(panel).getByRole('textbox', { name: 'Address' }), email)
+    await app.user.click(within(panel).getByRole('button', { name: 'Show the mail' }))
+    const mailbox = await within(panel).findByRole('list', { name: 'Mailbox' })
+    expect(
+      within(mailbox)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`signup: ${code} (${email})`])
+
+    await app.user.clear(within(panel).getByRole('textbox', { name: 'Address' }))
+    await app.user.type(within(panel).getByRole('textbox', { name: 'Address' }), 'nobody@example.test')
+    await app.user.click(within(panel).getByRole('button', { name: 'Show the mail' }))
+    expect(await within(panel).findByText('No mail for this address.')).toBeInTheDocument()
+  })
+
   test('a test error: the error page, and the error reported', async () => {
     expectConsoleError(new RegExp(`${QA_TEST_ERROR}|The above error occurred|React Router caught`))
     const app = await openHome()

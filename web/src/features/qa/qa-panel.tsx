@@ -1,7 +1,8 @@
 // The QA panel (ADR 008, docs/behaviour.md: Signed-in area): only when the mock server serves the app (config.json `mock: true`), loaded
 // lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
-// server's clock, shows that account's last calls, can throw a test error (the error page and error reporting), and
-// links to the API reference the mock server serves (/__mock/docs).
+// server's clock, shows that account's last calls and the mail "sent" to an address (the codes, readable where no
+// /__mock page can be opened: the demo with no server, README), can throw a test error (the error page and error
+// reporting), and links to the API reference the mock server serves (/__mock/docs).
 // Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock
 // server has a control token, the panel asks for it once (kept in memory only, never stored) and sends it on every call.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
@@ -11,6 +12,7 @@ import {
   createMockClient,
   MockClientError,
   type JournalEntry,
+  type Mail,
   type MockClient,
   type ScenarioInfo,
 } from '#contracts/support/mock-client.ts'
@@ -43,6 +45,8 @@ function QaControls({
   const [scenario, setScenario] = useState('')
   const [minutes, setMinutes] = useState('15')
   const [journal, setJournal] = useState<JournalEntry[]>([])
+  const [address, setAddress] = useState('')
+  const [mail, setMail] = useState<Mail[] | null>(null)
   const [status, setStatus] = useState('')
   const [crash, setCrash] = useState(false)
   const ids = useId()
@@ -121,6 +125,36 @@ function QaControls({
       >
         Advance the server clock
       </button>
+      <h2>Mailbox</h2>
+      <label htmlFor={`${ids}-address`}>Address</label>
+      <input
+        id={`${ids}-address`}
+        type="email"
+        placeholder={email ?? undefined}
+        value={address}
+        onChange={(event) => setAddress(event.target.value)}
+      />
+      <button
+        type="button"
+        disabled={!(address.trim() || email)}
+        onClick={() =>
+          void run(async () => setMail((await control.mailbox(address.trim() || email!)).slice().reverse()))
+        }
+      >
+        Show the mail
+      </button>
+      {mail === null ? null : mail.length > 0 ? (
+        <ol aria-label="Mailbox">
+          {mail.map((one) => (
+            <li key={`${one.sent_at}-${one.purpose}-${one.code ?? ''}`}>
+              {one.purpose}
+              {one.code ? `: ${one.code}` : ''} ({one.to})
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>No mail for this address.</p>
+      )}
       <h2>Last calls</h2>
       <button type="button" disabled={!email} onClick={() => void showJournal()}>
         Refresh the calls
