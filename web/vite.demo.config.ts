@@ -9,7 +9,7 @@
 // - config.json says `mock: true` (web/demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html
 //   is index.html for hosts that answer an unknown path with it.
 import { randomBytes } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hash } from '@node-rs/argon2'
@@ -75,8 +75,8 @@ function demoFiles(): Plugin {
     },
     // After public/ is copied, whose config.json is the deployed app's.
     closeBundle(error?: Error) {
-      // A failed build wrote no index.html: let its own error be the one reported.
-      if (error) return
+      // A failed build wrote no index.html: let its own error be the one reported (rolldown does not always pass it).
+      if (error || !existsSync(join(outDir, 'index.html'))) return
       writeFileSync(join(outDir, 'config.json'), demoConfigJson())
       writeFileSync(join(outDir, '404.html'), readFileSync(join(outDir, 'index.html')))
     },
