@@ -14,6 +14,7 @@ import { createContractAgent, fetchThrough, type ContractAgent } from '#contract
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import {
+  countTargetRequest,
   getContractTarget,
   notCheckable,
   TARGET_URL,
@@ -166,6 +167,7 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
         `needs the mock server's own sinks and identity provider (${method.toUpperCase()} ${path}), which a production target does not serve`,
       )
     const test = agent.request(method, path)
+    countTargetRequest()
     let sentBytes = 0
     const send = test.send.bind(test)
     test.send = (body?: string | object) => {

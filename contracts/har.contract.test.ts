@@ -14,23 +14,18 @@ import {
   type TestServer,
 } from '#contracts/fixtures.ts'
 import type { Har } from '#contracts/support/mock-client.ts'
+import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 
 const STATE = 'state-0123456789abcdef'
 
 /** An external sign-in through the mock identity provider: the code and state of its callback, then the exchange. */
 async function externalSignIn(server: TestServer, email: string) {
-  const start = await server.api
-    .get(`/api/auth/external/authorize?state=${STATE}&redirect_uri=/callback`)
-    .expect(302)
-  const page = new URL(start.headers.location!, 'http://x')
-  const back = await server.api
-    .post('/idp/authorize')
-    .type('form')
-    .send({ email, name: 'Sso User', state: STATE, redirect_uri: '/callback' })
-    .expect(302)
-  const code = new URL(back.headers.location!, 'http://x').searchParams.get('code')!
-  const signedIn = await server.api.post('/api/auth/callback').send({ code, state: STATE }).expect(200)
-  expect(page.pathname).toBe('/idp/authorize')
+  const { code, cookie } = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
+  const signedIn = await server.api
+    .post('/api/auth/callback')
+    .set('Cookie', cookie)
+    .send({ code, state: STATE })
+    .expect(200)
   return { code, token: signedIn.body.token as string, refreshToken: signedIn.body.refresh_token as string }
 }
 
@@ -41,7 +36,8 @@ async function harOf(server: TestServer, query = ''): Promise<{ har: Har; text: 
 
 describe('the journal as HAR', () => {
   test('after every flow that carries a secret, the HAR holds none of them: passwords, tokens, codes, state, cookies', async () => {
-    const server = await createTestServer()
+    // The provider sends the product's client back only to the origin it is reached at (external-sign-in.ts).
+    const server = await createTestServer({ publicOrigin: PUBLIC_ORIGIN })
     const { api } = server
     // Sign-up with its code (signUp verifies it), a sign-in, a refresh, a protected call with the token in its query.
     const account = await signUp(api, 'har')

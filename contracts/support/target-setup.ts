@@ -4,19 +4,55 @@
  * (the project then runs one file at a time, so no reset lands in another file's test). Without a target, or
  * against one without a usable /__mock, it does nothing (docs/decisions/016-contract-target.md).
  */
-import { beforeEach } from 'vitest'
-import { getContractTarget, TARGET_URL } from '#contracts/support/target.ts'
+import { afterEach, beforeEach } from 'vitest'
+import {
+  countTargetRequest,
+  getContractTarget,
+  NOT_CHECKABLE,
+  TARGET_URL,
+  targetRequests,
+} from '#contracts/support/target.ts'
 
 if (TARGET_URL) {
+  const target = TARGET_URL
+  // Requests some suites send with fetch rather than the contract agent count too, and
+  // They carry the control token as the contract agent's requests do (a scripted OpenID client's prompt=none asks
+  // for it too).
+  const fetch = globalThis.fetch
+  const controlToken = process.env.CONTRACT_CONTROL_TOKEN?.trim()
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (!url.startsWith(`${target}/`)) return fetch(input, init)
+    countTargetRequest()
+    const request = new Request(input, init)
+    if (controlToken && !request.headers.has('x-mock-control-token'))
+      request.headers.set('x-mock-control-token', controlToken)
+    return fetch(request)
+  }
+
+  // A check that sent nothing to the target checked this repository's own files (a generator, the catalogue, the
+  // documents): against a target it is not checkable, and is not counted as passed there.
+  afterEach((context) => {
+    if (context.task.result?.state !== 'pass') return // failed, or already not checkable with its own reason
+    if (targetRequests() === 0)
+      context.skip(`${NOT_CHECKABLE}: sends nothing to the target (it checks this repository's own files)`)
+  })
+
   beforeEach(async () => {
-    const target = await getContractTarget()
-    if (target.noControl !== null) return
-    const response = await fetch(`${target.baseUrl}/__mock/reset`, {
-      method: 'POST',
-      headers: { ...target.headers, 'Content-Type': 'application/json' },
-      body: '{}',
-    })
-    if (!response.ok)
-      throw new Error(`Failed to reset the contract target: POST /__mock/reset answered ${response.status}.`)
+    try {
+      const target = await getContractTarget()
+      if (target.noControl !== null) return
+      const response = await fetch(`${target.baseUrl}/__mock/reset`, {
+        method: 'POST',
+        headers: { ...target.headers, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+      if (!response.ok)
+        throw new Error(
+          `Failed to reset the contract target: POST /__mock/reset answered ${response.status}.`,
+        )
+    } finally {
+      targetRequests({ reset: true }) // the probe and the reset are the harness's, not the check's
+    }
   })
 }

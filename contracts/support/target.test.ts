@@ -5,13 +5,14 @@ import { expect, test } from 'vitest'
 import { formatNotCheckable } from '#contracts/coverage/global-setup.ts'
 import { probeTarget, readTargetUrl } from '#contracts/support/target.ts'
 
-test('CONTRACT_TARGET: unset or blank is the in-process run; a URL loses its trailing slashes; anything else is refused', () => {
+test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its trailing slash; a path, a query or credentials are refused', () => {
   expect(readTargetUrl({})).toBeNull()
   expect(readTargetUrl({ CONTRACT_TARGET: '  ' })).toBeNull()
   expect(readTargetUrl({ CONTRACT_TARGET: 'http://127.0.0.1:4010/' })).toBe('http://127.0.0.1:4010')
-  expect(readTargetUrl({ CONTRACT_TARGET: 'https://staging.example/api//' })).toBe(
-    'https://staging.example/api',
+  expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://127.0.0.1:4010/api' })).toThrow(
+    /the server's origin \(scheme, host, port\).*adds \/api\/\.\.\. itself/,
   )
+  expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://qa:secret@127.0.0.1:4010' })).toThrow(/no user/)
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'staging.example' })).toThrow(/not a URL/)
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'ftp://staging.example' })).toThrow(/http or https/)
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://a.example/?x=1' })).toThrow(/no query/)

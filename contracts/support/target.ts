@@ -17,7 +17,7 @@ export const NOT_CHECKABLE = 'not checkable against this target'
 const CONTROL_TOKEN_HEADER = 'X-Mock-Control-Token'
 
 export interface ContractTarget {
-  /** The target's origin and base path, without a trailing slash: `http://127.0.0.1:4010`. */
+  /** The target's origin: `http://127.0.0.1:4010`. */
   baseUrl: string
   /** Headers every request carries (the control token when one was given). */
   headers: Record<string, string>
@@ -40,7 +40,26 @@ export function readTargetUrl(env: NodeJS.ProcessEnv = process.env): string | nu
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`CONTRACT_TARGET must be an http or https URL, not ${url.protocol}`)
   if (url.search || url.hash) throw new Error('CONTRACT_TARGET takes no query or fragment.')
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  if (url.pathname !== '/')
+    throw new Error(
+      `CONTRACT_TARGET is the server's origin (scheme, host, port), not ${JSON.stringify(raw)}: the suite adds /api/... itself.`,
+    )
+  if (url.username || url.password) throw new Error('CONTRACT_TARGET takes no user or password.')
+  return url.origin
+}
+
+let requestsToTarget = 0
+
+/** Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts). */
+export function countTargetRequest(): void {
+  requestsToTarget += 1
+}
+
+/** How many requests the running test sent to the target so far; `reset` starts the count again. */
+export function targetRequests({ reset = false } = {}): number {
+  const count = requestsToTarget
+  if (reset) requestsToTarget = 0
+  return count
 }
 
 /** Whether this run is against a target rather than in-process apps. */

@@ -136,6 +136,9 @@ describe('the authorization endpoint', () => {
     expect(idp.submit({ request, email: 'a@example.com', control_token: 'wrong' })).toEqual({
       kind: 'token-required',
     })
+    expect(idp.submit({ request, email: 'a@example.com' }, 'wrong')).toEqual({ kind: 'token-required' })
+    // A scripted client may send it as the control surface takes it, in the header, instead of the field.
+    expect(idp.submit({ request, email: 'a@example.com' }, 'k3y')).toMatchObject({ kind: 'redirect' })
   })
 })
 

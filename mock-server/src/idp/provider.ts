@@ -45,8 +45,11 @@ export interface OpenIdProvider {
   jwks(): Promise<{ keys: JWK[] }>
   /** GET /idp/authorize: the form, a redirect (a code for prompt=none, or an error), or a 400 page. */
   authorize(query: AuthorizationQuery, issuer: string, controlToken: string | undefined): PageAnswer
-  /** POST /idp/authorize: the form's answer. */
-  submit(form: SignInForm): PageAnswer
+  /**
+   * POST /idp/authorize: the form's answer. With a control token set, the form carries it in a field, or a scripted
+   * client in the X-Mock-Control-Token header (`headerToken`), which no other site's form can send.
+   */
+  submit(form: SignInForm, headerToken?: string): PageAnswer
   token(
     body: Record<string, string | undefined>,
     authorization: string | undefined,
@@ -145,8 +148,12 @@ export function createOpenIdProvider({
         }),
       }
     },
-    submit(form) {
-      if (controlToken !== undefined && !safeEqual(form.control_token ?? '', controlToken))
+    submit(form, headerToken) {
+      if (
+        controlToken !== undefined &&
+        !safeEqual(form.control_token ?? '', controlToken) &&
+        !safeEqual(headerToken ?? '', controlToken)
+      )
         return { kind: 'token-required' }
       const request = waiting.get(form.request)
       if (!request) {

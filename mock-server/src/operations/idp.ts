@@ -71,8 +71,8 @@ export function createIdpOperations(ops: OperationsContext): OperationTable<IdpO
       if (answer.kind === 'token-required') throw new Error('Failed to authorize: no form was submitted.')
       return toPage(answer)
     },
-    submitIdpSignIn({ body }) {
-      const answer = requireIdp(ops.idp).submit(body)
+    submitIdpSignIn({ body, request }) {
+      const answer = requireIdp(ops.idp).submit(body, request.headers[CONTROL_TOKEN_HEADER])
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } }
       if (answer.kind === 'page') return { status: 400, body: answer.html }
       return {

@@ -22,10 +22,37 @@ export const ALAN = { email: 'alan@example.com', password: 'imitation-game-1950'
 
 const server = setupServer()
 
+/** The cookies the mock server set, as a browser's jar keeps them for its origin (the session and `sso` cookies). */
+const jar = new Map<string, string>()
+
+/**
+ * fetch as a browser does it at ORIGIN: it sends the jar's cookies and keeps what `Set-Cookie` says (a cookie that
+ * expires goes). The app's calls and a test's own (the external sign-in's redirects) share the jar, as they share a
+ * browser's.
+ * @example const authorize = await browserFetch(`${ORIGIN}/api/auth/external/authorize?...`, { redirect: 'manual' })
+ */
+export async function browserFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init)
+  if (jar.size > 0 && new URL(request.url).origin === ORIGIN)
+    request.headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
+  const response = await globalThis.fetch(request)
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';')
+    const at = pair.indexOf('=')
+    const name = pair.slice(0, at).trim()
+    if (/;\s*max-age=0\b/i.test(cookie) || pair.slice(at + 1) === '') jar.delete(name)
+    else jar.set(name, pair.slice(at + 1))
+  }
+  return response
+}
+
 /** Call once per test file: starts msw/node; unhandled requests fail the test. */
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => server.resetHandlers())
+  afterEach(() => {
+    server.resetHandlers()
+    jar.clear()
+  })
   afterAll(() => server.close())
 }
 
@@ -56,7 +83,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const { store, services } = createApp({
     config: { ...DEFAULT_RUNTIME_CONFIG, ...options.config },
     origin: ORIGIN,
-    fetch: (request) => globalThis.fetch(request),
+    fetch: (request) => browserFetch(request),
     storage,
     clock: Date,
     timers: {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
-import { ADA, callsOf, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ADA, browserFetch, callsOf, ORIGIN, renderApp, useMockServer } from '../../test/app-harness.tsx'
 import { renderSignedIn } from '../../test/signed-in.tsx'
 
 useMockServer()
@@ -199,6 +199,18 @@ describe('/update_password for a signed-in user whose session ends there', () =>
 })
 
 describe('external sign-in', () => {
+  // The relying party (openid-client) tells an ArrayBuffer by `instanceof ArrayBuffer`; under jsdom the global is
+  // jsdom's, while WebCrypto's digests are Node's, so the check fails there (never in a browser or in Node). The
+  // test gives the global Node's own for its duration.
+  const jsdomArrayBuffer = globalThis.ArrayBuffer
+  beforeAll(async () => {
+    globalThis.ArrayBuffer = (await crypto.subtle.digest('SHA-256', new Uint8Array(1)))
+      .constructor as ArrayBufferConstructor
+  })
+  afterAll(() => {
+    globalThis.ArrayBuffer = jsdomArrayBuffer
+  })
+
   test('hidden when the runtime config says the server has no identity provider (production mode)', async () => {
     await renderApp('/login', { config: { externalSignIn: false }, mock: { production: true } })
     expect(await screen.findByRole('button', { name: 'E-mail me a code' })).toBeInTheDocument()
@@ -225,19 +237,17 @@ describe('external sign-in', () => {
       state: 'state-0123456789abcdef',
       redirect: '/help',
     })
-    // What the browser would do: the authorize redirect, the provider's form, its redirect back.
-    const authorize = await fetch(`${ORIGIN}${app.assigned[0]}`, { redirect: 'manual' })
+    // What the browser would do: the authorize redirect (which sets the sign-in's binding cookie), the provider's
+    // form, its redirect back.
+    const authorize = await browserFetch(`${ORIGIN}${app.assigned[0]}`, { redirect: 'manual' })
     const idp = new URL(authorize.headers.get('location') ?? '', ORIGIN)
-    const form = new URLSearchParams({
-      email: ADA.email,
-      name: ADA.name,
-      state: idp.searchParams.get('state') ?? '',
-      redirect_uri: idp.searchParams.get('redirect_uri') ?? '',
-    })
-    const back = await fetch(`${ORIGIN}${idp.pathname}`, {
+    expect(idp.pathname).toBe('/idp/authorize')
+    const page = await (await browserFetch(idp.href)).text()
+    const request = /name="request" value="([^"]+)"/.exec(page)?.[1] ?? ''
+    const back = await browserFetch(`${ORIGIN}${idp.pathname}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: form,
+      body: new URLSearchParams({ request, email: ADA.email, name: ADA.name }),
       redirect: 'manual',
     })
     const callback = new URL(back.headers.get('location') ?? '', ORIGIN)
