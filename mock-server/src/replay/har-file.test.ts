@@ -126,3 +126,22 @@ function errorOf(run: () => unknown): Error {
   }
   throw new Error('Failed to see an error: the call returned.')
 }
+
+test('a recorded response header Node would refuse to send (a line break, a NUL, U+2028) is dropped at load', () => {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [entry('http://x/api/me', '2026-11-26T10:00:00.000Z')],
+    },
+  }
+  har.log.entries[0]!.response.headers = [
+    { name: 'Location', value: '/a\r\nX-Injected: 1' },
+    { name: 'Retry-After', value: '1\nX: 2' },
+    { name: 'Location', value: '/a\u2028b' },
+    { name: 'Content-Type', value: 'text/html\u0000' },
+    { name: 'Bad Name', value: 'x' },
+    { name: 'Cache-Control', value: 'no-cache' },
+  ]
+  expect(parseHar(har, 'x.har').calls[0]!.response.headers).toEqual([['cache-control', 'no-cache']])
+})

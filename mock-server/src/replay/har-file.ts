@@ -3,6 +3,7 @@
 // from each entry is only what it matches and answers with (docs/decisions/017-har-record-and-replay.md): a HAR 1.2
 // from any browser, Playwright's `recordHar` or GET /__mock/requests?format=har.
 import { readFileSync } from 'node:fs'
+import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { z } from 'zod'
 
 /** One recorded call, as the replay matches it and answers with it. */
@@ -149,10 +150,26 @@ function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): Reco
     ...(postData && text !== undefined && { body: { mimeType: postData.mimeType, text } }),
     response: {
       status: entry.response.status,
-      headers: entry.response.headers.map(({ name, value }) => [name.toLowerCase(), value]),
+      headers: entry.response.headers
+        .filter(({ name, value }) => isSendableHeader(name, value))
+        .map(({ name, value }) => [name.toLowerCase(), value]),
       ...(contentText !== undefined && {
         body: { mimeType: content.mimeType ?? 'application/octet-stream', text: contentText },
       }),
     },
+  }
+}
+
+/**
+ * Whether Node would send this header: a recorded value with a line break, a NUL or any other character Node refuses
+ * (`ERR_INVALID_CHAR`) is dropped when the file is loaded, never sent (docs/decisions/017-har-record-and-replay.md).
+ */
+export function isSendableHeader(name: string, value: string): boolean {
+  try {
+    validateHeaderName(name)
+    validateHeaderValue(name, value)
+    return true
+  } catch {
+    return false
   }
 }
