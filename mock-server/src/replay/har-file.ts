@@ -17,7 +17,7 @@ export interface RecordedCall {
   /** The request body, when one was recorded. */
   body?: { mimeType: string; text: string }
   response: {
-    /** Below 100 (browsers write -1, or 0, for a request that got no answer): the replay drops the connection. */
+    /** 200 to 599; -1 or 0 (a browser's request that got no answer): the replay drops the connection. */
     status: number
     headers: [string, string][]
     /** The content's text (decoded when the file has it in base64), when the file has it. */
@@ -115,8 +115,12 @@ export function parseHar(json: unknown, file: string): LoadedHar {
   let ignored = 0
   parsed.data.log.entries.forEach((entry, index) => {
     const call = toRecordedCall(entry, index)
-    if (REPLAYED_PATHS.test(call.path)) calls.push(call)
-    else ignored += 1
+    if (!REPLAYED_PATHS.test(call.path)) return void (ignored += 1)
+    if (!isReplayableStatus(call.response.status))
+      throw new Error(
+        `Failed to start: --replay ${file}: log.entries.${index}.response.status is ${call.response.status}: a replay answers 200 to 599, or -1 or 0 for a request that got no answer.`,
+      )
+    calls.push(call)
   })
   // Oldest first, as the specification prefers files written; a file with a date that does not parse keeps its order.
   const started = new Map(
@@ -172,4 +176,12 @@ export function isSendableHeader(name: string, value: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * 200 to 599, or -1 and 0 (a browser's "no answer"): a 1xx is no final answer (a 101 left the client waiting) and
+ * anything above 599 is no HTTP status (docs/decisions/017-har-record-and-replay.md).
+ */
+export function isReplayableStatus(status: number): boolean {
+  return status === -1 || status === 0 || (status >= 200 && status <= 599)
 }

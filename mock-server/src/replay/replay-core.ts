@@ -169,8 +169,9 @@ function isServedControl(path: string, method: string): boolean {
 /** The recorded answer as the host sends it. */
 export function answerWith(call: RecordedCall): RawResponse {
   const { status, headers: recorded, body } = call.response
-  // A request that got no answer (a browser writes -1 or 0): the connection is dropped, as it was then.
-  if (status < 100 || status > 999) return { status, headers: {}, body: undefined, dropped: true }
+  // A request that got no answer (a browser writes -1 or 0): the connection is dropped, as it was then; so is any
+  // status no file read by har-file.ts holds (below 200, above 599).
+  if (status < 200 || status > 599) return { status, headers: {}, body: undefined, dropped: true }
   const headers: Record<string, string | string[]> = {}
   const cookies: string[] = []
   for (const [name, value] of recorded) {
