@@ -16,6 +16,8 @@ export interface RecordedCall {
   query: [string, string][]
   /** The request body, when one was recorded. */
   body?: { mimeType: string; text: string }
+  /** The mock server's `_bodyOmitted: "refused"`: a body was sent and refused, so none was recorded. */
+  bodyOmitted?: 'refused'
   response: {
     /** 200 to 599; -1 or 0 (a browser's request that got no answer): the replay drops the connection. */
     status: number
@@ -45,6 +47,7 @@ const entrySchema = z.object({
     url: z.string().min(1),
     headers: z.array(nameValue),
     queryString: z.array(nameValue),
+    _bodyOmitted: z.string().optional(),
     postData: z
       .object({
         mimeType: z.string(),
@@ -152,6 +155,7 @@ function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): Reco
     path: url.pathname,
     query: [...url.searchParams],
     ...(postData && text !== undefined && { body: { mimeType: postData.mimeType, text } }),
+    ...(entry.request._bodyOmitted === 'refused' && { bodyOmitted: 'refused' as const }),
     response: {
       status: entry.response.status,
       headers: entry.response.headers

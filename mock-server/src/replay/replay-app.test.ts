@@ -237,3 +237,37 @@ test('a recorded header value Node refuses never reaches the socket, and a refus
   expect(refused.headers['x-injected']).toBeUndefined()
   expect(errors).toHaveLength(1)
 })
+
+test('a request whose body the server refused is marked _bodyOmitted in the HAR, and a replay never serves it to a request with a body', async () => {
+  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
+  await app.core.ready
+  await request(app)
+    .post('/api/auth/login')
+    .set('content-type', 'application/json')
+    .send('{"email": "ada@')
+    .expect(400)
+  await request(app).post('/api/auth/login').set('content-type', 'text/plain').send('hello').expect(415)
+  const login = await request(app).post('/api/auth/login').send(ADA).expect(200)
+  const har = (await request(app).get('/__mock/requests?format=har').expect(200)).body
+  expect(harProblems(har)).toEqual([])
+  const requests = har.log.entries.map(
+    (entry: { request: Record<string, unknown>; response: { status: number } }) => [
+      entry.response.status,
+      entry.request._bodyOmitted,
+      entry.request.postData === undefined,
+    ],
+  )
+  expect(requests).toEqual([
+    [400, 'refused', true],
+    [415, 'refused', true],
+    [200, undefined, false],
+  ])
+  const replay = replayOf(parseHar(har, 'export.har'))
+  for (const _ of [1, 2]) {
+    const answer = await request(replay)
+      .post('/api/auth/login')
+      .send({ email: ADA.email, password: 'typed' })
+      .expect(200)
+    expect(answer.body.user).toEqual(login.body.user)
+  }
+})
