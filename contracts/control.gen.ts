@@ -965,6 +965,11 @@ export interface components {
       headersSize: number
       bodySize: number
       comment?: string
+      /**
+       * @description The request carried a body the server refused to read (a 400, 413 or 415 input refusal), so `postData` is left out; a replay never matches a request with a body against this entry (the mock server's own field).
+       * @enum {string}
+       */
+      _bodyOmitted?: 'refused'
     } & {
       [key: string]: unknown
     }

@@ -6,6 +6,13 @@
 import { runScenarioCommand } from './lib/scenario-cli.ts'
 import { createStyle } from './lib/terminal-style.ts'
 
+// stdout closed by its reader (`... list | head -4`): the reader has what it wanted, so the command ends quietly with
+// 0 rather than with the EPIPE's stack trace (README: "The QA command line").
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  console.error(`Failed to write the output: ${error.message}`)
+  process.exit(1)
+})
 const baseUrl = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4010}`
 const stopped = new AbortController()
 // Once: a second Ctrl-C ends the process the usual way, should the first not.

@@ -1,6 +1,17 @@
 // --mail-outbox (docs/decisions/020-deploying-on-two-origins.md): every mail sent, one owner-only JSON file each, in
 // the order sent; a failed write is reported without the mail.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
@@ -64,7 +75,7 @@ test('a write that fails is reported in one line naming the folder, never the ma
   await outbox.flush()
   expect(lines).toEqual([`Failed to write a mail to ${dir} (ENOTDIR).`])
   rmSync(dir)
-  mkdirSync(dir)
+  mkdirSync(dir, { mode: 0o700 })
   mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '111111' })
   await outbox.flush()
   expect(lines).toHaveLength(1)
@@ -80,3 +91,39 @@ test('a folder that cannot be made stops the start', () => {
     `Failed to start: --mail-outbox ${join(file, 'mails')} cannot be made (ENOTDIR).`,
   )
 })
+
+test('an existing folder open to others, a symbolic link or a file stops the start; a 0700 folder of ours is used', () => {
+  const base = tempDir()
+  const open = join(base, 'open')
+  mkdirSync(open)
+  chmodSync(open, 0o777)
+  expect(() => createMailOutbox(open, () => {})).toThrow(
+    `Failed to start: --mail-outbox ${open} is open to others (mode 0777); give a folder only you can open.`,
+  )
+  chmodSync(open, 0o750)
+  expect(() => createMailOutbox(open, () => {})).toThrow(/is open to others \(mode 0750\)/)
+  const own = join(base, 'own')
+  mkdirSync(own, { mode: 0o700 })
+  const link = join(base, 'link')
+  symlinkSync(own, link)
+  expect(() => createMailOutbox(link, () => {})).toThrow(
+    `Failed to start: --mail-outbox ${link} is a symbolic link; give a folder only you can open.`,
+  )
+  const file = join(base, 'file')
+  writeFileSync(file, '')
+  expect(() => createMailOutbox(file, () => {})).toThrow(/cannot be made \(EEXIST\)|is not a folder/)
+  chmodSync(own, 0o700)
+  expect(() => createMailOutbox(own, () => {})).not.toThrow()
+})
+
+test.runIf(process.getuid?.() === 0)(
+  'a folder of another user stops the start (run as root, which can give one away)',
+  () => {
+    const dir = join(tempDir(), 'theirs')
+    mkdirSync(dir, { mode: 0o700 })
+    chownSync(dir, 1, 1)
+    expect(() => createMailOutbox(dir, () => {})).toThrow(
+      `Failed to start: --mail-outbox ${dir} belongs to user 1, not to this server's (0); give a folder only you can open.`,
+    )
+  },
+)

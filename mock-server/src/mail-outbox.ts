@@ -5,7 +5,7 @@
 // owner-only and each file owner-readable only: whoever reads the folder reads everyone's codes, as whoever reads
 // their mail would. A file appears whole (written beside, then renamed), so a reader never sees half a mail.
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { lstatSync, mkdirSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Mail, Mailbox } from './control/mailbox.ts'
@@ -30,6 +30,9 @@ export function createMailOutbox(dir: string, report: (line: string) => void): M
   } catch (cause) {
     throw new Error(`Failed to start: --mail-outbox ${dir} cannot be made (${codeOf(cause)}).`, { cause })
   }
+  const unsafe = unsafeFolder(dir)
+  if (unsafe)
+    throw new Error(`Failed to start: --mail-outbox ${dir} ${unsafe}; give a folder only you can open.`)
   let sent = 0
   let writing: Promise<void> = Promise.resolve()
   return {
@@ -58,6 +61,28 @@ export function withOutbox(mailbox: Mailbox, outbox: MailOutbox, clock: Clock): 
       outbox.deliver({ ...mail, sent_at: new Date(clock.now()).toISOString() })
     },
   }
+}
+
+/**
+ * Why a folder would let someone else read, delete or plant mail, or null when it is the server user's own 0700-like
+ * folder. An existing folder is kept as it is, so it is checked, not fixed: a symlink (its target could be swapped),
+ * not a folder, another user's, or any group or world permission (README: Security, "0600 in a 0700 folder").
+ */
+function unsafeFolder(dir: string): string | null {
+  let stats
+  try {
+    stats = lstatSync(dir)
+  } catch (cause) {
+    return `cannot be read (${codeOf(cause)})`
+  }
+  if (stats.isSymbolicLink()) return 'is a symbolic link'
+  if (!stats.isDirectory()) return 'is not a folder'
+  const uid = process.getuid?.()
+  if (uid !== undefined && stats.uid !== uid)
+    return `belongs to user ${stats.uid}, not to this server's (${uid})`
+  const mode = stats.mode & 0o777
+  if ((mode & 0o077) !== 0) return `is open to others (mode ${mode.toString(8).padStart(4, '0')})`
+  return null
 }
 
 function codeOf(error: unknown): string {

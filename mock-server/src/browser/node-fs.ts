@@ -17,6 +17,10 @@ export function statSync(path: unknown, options?: { throwIfNoEntry?: boolean }):
   throw missing(path)
 }
 
+export function lstatSync(path: unknown): never {
+  throw missing(path)
+}
+
 export function createReadStream(path: unknown): never {
   throw missing(path)
 }

@@ -16,6 +16,11 @@ export interface Exchange {
   requestHeaders: [string, string][]
   /** The body as the operation read it, when it read one. */
   requestBody?: ExchangeBody
+  /**
+   * The request carried a body the server refused to read (a 400, 413 or 415 input refusal), so none is kept: the
+   * HAR says so (`_bodyOmitted: "refused"`) and a replay never takes such an entry for a request with a body.
+   */
+  requestBodyOmitted?: 'refused'
   response: {
     status: number
     headers: [string, string][]
@@ -36,6 +41,7 @@ export function trimExchange(exchange: Exchange): Exchange {
     origin: exchange.origin,
     url: exchange.url,
     requestHeaders: [],
+    ...(exchange.requestBodyOmitted && { requestBodyOmitted: exchange.requestBodyOmitted }),
     response: { status, headers: [], ...(dropped && { dropped }) },
     durationMs: exchange.durationMs,
     trimmed: true,
@@ -76,6 +82,9 @@ export function toExchange(input: ExchangeInput): Exchange {
     url: redactUrl(input.url),
     requestHeaders,
     ...(input.body !== undefined && { requestBody: describeRequestBody(requestType, input.body) }),
+    ...(input.body === undefined &&
+      REFUSED_INPUT.has(input.response.status) &&
+      carriesBody(input.headers) && { requestBodyOmitted: 'refused' as const }),
     response: {
       status: input.response.status,
       headers: responseHeaders,
@@ -86,6 +95,15 @@ export function toExchange(input: ExchangeInput): Exchange {
     },
     durationMs: input.durationMs,
   }
+}
+
+/** The statuses of a refused input (unreadable, too large, an unsupported type): the body was never kept. */
+const REFUSED_INPUT = new Set([400, 413, 415])
+
+/** Whether the request announced a body (RFC 9112: a Content-Length above 0, or a Transfer-Encoding). */
+function carriesBody(headers: Record<string, string | undefined>): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0')
 }
 
 /** A decoded body back as text: JSON for a parsed object, the form or text as it was, both redacted. */

@@ -67,6 +67,8 @@ function toHarRequest(entry: JournalEntry, exchange: Exchange | undefined): HarE
     headers,
     queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
     ...(body && { postData: { mimeType: body.mimeType, text: body.text } }),
+    // A body the server refused is not kept; marked so a replay does not take it for a request sent without one.
+    ...(exchange?.requestBodyOmitted && { _bodyOmitted: exchange.requestBodyOmitted }),
     headersSize: -1,
     // The body is kept decoded and redacted: its size on the wire is not known.
     bodySize: body ? -1 : 0,

@@ -47,7 +47,13 @@ export function createApiHost(core: Pick<MockCore, 'dispatch'>, options: ApiHost
         (raw) => {
           if (!raw) return next()
           if (raw.dropped) return dropAnswer(response)
-          send(request, response, raw, secure ? { ...baseHeaders, ...secureHeaders } : baseHeaders)
+          try {
+            send(request, response, raw, secure ? { ...baseHeaders, ...secureHeaders } : baseHeaders)
+          } catch (error) {
+            // An answer Node refuses to write (a header value with a line break: ERR_INVALID_CHAR) is a 500 for this
+            // call, never an unhandled rejection that ends the server (docs/decisions/017-har-record-and-replay.md).
+            answerFault(request, response, error, options.logError)
+          }
         },
         (error: unknown) => {
           for (const [name, value] of Object.entries(baseHeaders)) response.setHeader(name, value)

@@ -126,3 +126,50 @@ function errorOf(run: () => unknown): Error {
   }
   throw new Error('Failed to see an error: the call returned.')
 }
+
+test('a recorded response header Node would refuse to send (a line break, a NUL, U+2028) is dropped at load', () => {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [entry('http://x/api/me', '2026-11-26T10:00:00.000Z')],
+    },
+  }
+  har.log.entries[0]!.response.headers = [
+    { name: 'Location', value: '/a\r\nX-Injected: 1' },
+    { name: 'Retry-After', value: '1\nX: 2' },
+    { name: 'Location', value: '/a\u2028b' },
+    { name: 'Content-Type', value: 'text/html\u0000' },
+    { name: 'Bad Name', value: 'x' },
+    { name: 'Cache-Control', value: 'no-cache' },
+  ]
+  expect(parseHar(har, 'x.har').calls[0]!.response.headers).toEqual([['cache-control', 'no-cache']])
+})
+
+test.each([999, 101, 100, 199, 600, -2])(
+  'a replayed entry with status %i stops the start with one line; -1, 0 and 200 to 599 load',
+  (status) => {
+    const har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'test', version: '1' },
+        entries: [
+          entry('http://x/page', '2026-11-26T10:00:00.000Z'),
+          entry('http://x/api/me', '2026-11-26T10:00:01.000Z'),
+        ],
+      },
+    }
+    // A page's entry is not replayed: its status is not checked.
+    har.log.entries[0]!.response.status = status
+    expect(parseHar(har, 'x.har').ignored).toBe(1)
+    for (const fine of [-1, 0, 200, 304, 599]) {
+      har.log.entries[1]!.response.status = fine
+      expect(parseHar(har, 'x.har').calls).toHaveLength(1)
+    }
+    har.log.entries[1]!.response.status = status
+    const error = errorOf(() => parseHar(har, 'x.har'))
+    expect(error.message).toBe(
+      `Failed to start: --replay x.har: log.entries.1.response.status is ${status}: a replay answers 200 to 599, or -1 or 0 for a request that got no answer.`,
+    )
+  },
+)

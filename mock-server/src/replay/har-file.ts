@@ -3,6 +3,7 @@
 // from each entry is only what it matches and answers with (docs/decisions/017-har-record-and-replay.md): a HAR 1.2
 // from any browser, Playwright's `recordHar` or GET /__mock/requests?format=har.
 import { readFileSync } from 'node:fs'
+import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { z } from 'zod'
 
 /** One recorded call, as the replay matches it and answers with it. */
@@ -15,8 +16,10 @@ export interface RecordedCall {
   query: [string, string][]
   /** The request body, when one was recorded. */
   body?: { mimeType: string; text: string }
+  /** The mock server's `_bodyOmitted: "refused"`: a body was sent and refused, so none was recorded. */
+  bodyOmitted?: 'refused'
   response: {
-    /** Below 100 (browsers write -1, or 0, for a request that got no answer): the replay drops the connection. */
+    /** 200 to 599; -1 or 0 (a browser's request that got no answer): the replay drops the connection. */
     status: number
     headers: [string, string][]
     /** The content's text (decoded when the file has it in base64), when the file has it. */
@@ -44,6 +47,7 @@ const entrySchema = z.object({
     url: z.string().min(1),
     headers: z.array(nameValue),
     queryString: z.array(nameValue),
+    _bodyOmitted: z.string().optional(),
     postData: z
       .object({
         mimeType: z.string(),
@@ -114,8 +118,12 @@ export function parseHar(json: unknown, file: string): LoadedHar {
   let ignored = 0
   parsed.data.log.entries.forEach((entry, index) => {
     const call = toRecordedCall(entry, index)
-    if (REPLAYED_PATHS.test(call.path)) calls.push(call)
-    else ignored += 1
+    if (!REPLAYED_PATHS.test(call.path)) return void (ignored += 1)
+    if (!isReplayableStatus(call.response.status))
+      throw new Error(
+        `Failed to start: --replay ${file}: log.entries.${index}.response.status is ${call.response.status}: a replay answers 200 to 599, or -1 or 0 for a request that got no answer.`,
+      )
+    calls.push(call)
   })
   // Oldest first, as the specification prefers files written; a file with a date that does not parse keeps its order.
   const started = new Map(
@@ -147,12 +155,37 @@ function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): Reco
     path: url.pathname,
     query: [...url.searchParams],
     ...(postData && text !== undefined && { body: { mimeType: postData.mimeType, text } }),
+    ...(entry.request._bodyOmitted === 'refused' && { bodyOmitted: 'refused' as const }),
     response: {
       status: entry.response.status,
-      headers: entry.response.headers.map(({ name, value }) => [name.toLowerCase(), value]),
+      headers: entry.response.headers
+        .filter(({ name, value }) => isSendableHeader(name, value))
+        .map(({ name, value }) => [name.toLowerCase(), value]),
       ...(contentText !== undefined && {
         body: { mimeType: content.mimeType ?? 'application/octet-stream', text: contentText },
       }),
     },
   }
+}
+
+/**
+ * Whether Node would send this header: a recorded value with a line break, a NUL or any other character Node refuses
+ * (`ERR_INVALID_CHAR`) is dropped when the file is loaded, never sent (docs/decisions/017-har-record-and-replay.md).
+ */
+export function isSendableHeader(name: string, value: string): boolean {
+  try {
+    validateHeaderName(name)
+    validateHeaderValue(name, value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * 200 to 599, or -1 and 0 (a browser's "no answer"): a 1xx is no final answer (a 101 left the client waiting) and
+ * anything above 599 is no HTTP status (docs/decisions/017-har-record-and-replay.md).
+ */
+export function isReplayableStatus(status: number): boolean {
+  return status === -1 || status === 0 || (status >= 200 && status <= 599)
 }

@@ -2,7 +2,8 @@
 // - the same method and path (the origin is ignored: a file recorded against any backend replays here);
 // - the same query parameters, in any order, each value equal;
 // - the same body: JSON deep-equal (key order and spacing aside), a form as its fields, any other text equal; a
-//   recorded request without a body (postData) matches any body, since browsers leave some out;
+//   recorded request without a body (postData) matches any body, since browsers leave some out, except one the mock
+//   server marked `_bodyOmitted: "refused"` (it refused the body it got), which matches only a request without one;
 // - a secret (control/redact.ts: a password, token, code or state field or parameter) matches any value, and so does
 //   a recorded `[redacted]`: an exported HAR has them redacted, a browser's has them in clear, and whoever replays
 //   types neither; the recorded order tells such calls apart.
@@ -55,6 +56,8 @@ export function createReplayMatcher(calls: readonly RecordedCall[]): ReplayMatch
 export function matchesCall(call: RecordedCall, request: IncomingCall): boolean {
   if (call.method !== request.method || call.path !== request.path) return false
   if (!matchPairs(call.query, request.query)) return false
+  // The body of a refused request was left out, not absent: a request with a body is not that refused call.
+  if (call.bodyOmitted === 'refused' && call.body === undefined) return request.body === ''
   return matchBody(call.body, request)
 }
 

@@ -199,3 +199,75 @@ test('a recorded request that got no answer (status -1) is replayed as a dropped
   const replay = replayOf(parseHar(har, 'browser.har'))
   await expect(request(replay).get('/api/me')).rejects.toThrow(/socket hang up|ECONNRESET/)
 })
+
+test('a recorded header value Node refuses never reaches the socket, and a refused answer is a 500, not a crash', async () => {
+  const call = (index: number, headers: [string, string][]): LoadedHar['calls'][number] => ({
+    index,
+    method: 'GET',
+    path: `/api/h${index}`,
+    query: [],
+    response: { status: 302, headers, body: { mimeType: 'application/json', text: '{}' } },
+  })
+  // Built by hand, as no file read by har-file.ts can hold these any more.
+  const har: LoadedHar = {
+    calls: [
+      call(0, [['location', '/a\r\nX-Injected: 1']]),
+      call(1, [['retry-after', '1\nX: 2']]),
+      call(2, [['location', '/a\u2028b']]),
+      call(3, [['content-type', 'text/html\u0000']]),
+    ],
+    ignored: 0,
+  }
+  const replay = replayOf(har)
+  for (const index of [0, 1, 2, 3]) {
+    const answer = await request(replay).get(`/api/h${index}`).expect(302)
+    expect(answer.headers['x-injected']).toBeUndefined()
+    expect(answer.headers.location).toBeUndefined()
+  }
+  // Whatever an answer holds, the host answers 500 and keeps serving.
+  const errors: string[] = []
+  const guarded = createReplayApp({ har, webRoot, logError: (line) => errors.push(line) })
+  guarded.replay.dispatch = async () => ({
+    status: 200,
+    headers: { location: '/a\r\nX-Injected: 1' },
+    body: '{}',
+  })
+  const refused = await request(guarded).get('/api/h0').expect(500)
+  expect(refused.body.error).toBe('internal_error')
+  expect(refused.headers['x-injected']).toBeUndefined()
+  expect(errors).toHaveLength(1)
+})
+
+test('a request whose body the server refused is marked _bodyOmitted in the HAR, and a replay never serves it to a request with a body', async () => {
+  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
+  await app.core.ready
+  await request(app)
+    .post('/api/auth/login')
+    .set('content-type', 'application/json')
+    .send('{"email": "ada@')
+    .expect(400)
+  await request(app).post('/api/auth/login').set('content-type', 'text/plain').send('hello').expect(415)
+  const login = await request(app).post('/api/auth/login').send(ADA).expect(200)
+  const har = (await request(app).get('/__mock/requests?format=har').expect(200)).body
+  expect(harProblems(har)).toEqual([])
+  const requests = har.log.entries.map(
+    (entry: { request: Record<string, unknown>; response: { status: number } }) => [
+      entry.response.status,
+      entry.request._bodyOmitted,
+      entry.request.postData === undefined,
+    ],
+  )
+  expect(requests).toEqual([
+    [400, 'refused', true],
+    [415, 'refused', true],
+    [200, undefined, false],
+  ])
+  const replay = replayOf(parseHar(har, 'export.har'))
+  for (const _ of [1, 2]) {
+    const answer = await request(replay)
+      .post('/api/auth/login')
+      .send({ email: ADA.email, password: 'typed' })
+      .expect(200)
+    expect(answer.body.user).toEqual(login.body.user)
+  }
+})

@@ -15,7 +15,7 @@ import { errorResponse, type RawRequest, type RawResponse } from '../http/raw.ts
 import { createBuildOperations } from '../operations/build.ts'
 import { readJournal } from '../operations/control.ts'
 import type { OperationTable } from '../operations/types.ts'
-import { REPLAYED_PATHS, type LoadedHar, type RecordedCall } from './har-file.ts'
+import { REPLAYED_PATHS, isSendableHeader, type LoadedHar, type RecordedCall } from './har-file.ts'
 import { createReplayMatcher, type ReplayMatcher } from './matcher.ts'
 
 /** The largest request body a replayed call reads (to compare it): larger than any the product API takes. */
@@ -169,12 +169,14 @@ function isServedControl(path: string, method: string): boolean {
 /** The recorded answer as the host sends it. */
 export function answerWith(call: RecordedCall): RawResponse {
   const { status, headers: recorded, body } = call.response
-  // A request that got no answer (a browser writes -1 or 0): the connection is dropped, as it was then.
-  if (status < 100 || status > 999) return { status, headers: {}, body: undefined, dropped: true }
+  // A request that got no answer (a browser writes -1 or 0): the connection is dropped, as it was then; so is any
+  // status no file read by har-file.ts holds (below 200, above 599).
+  if (status < 200 || status > 599) return { status, headers: {}, body: undefined, dropped: true }
   const headers: Record<string, string | string[]> = {}
   const cookies: string[] = []
   for (const [name, value] of recorded) {
-    if (!REPLAYED_HEADERS.has(name)) continue
+    // Checked again here for a LoadedHar not read by har-file.ts: a value Node refuses is never sent.
+    if (!REPLAYED_HEADERS.has(name) || !isSendableHeader(name, value)) continue
     if (name === 'set-cookie') {
       // A redacted cookie has lost its value: it is not set. A recorded Domain would name the recorded backend.
       if (!value.includes('[redacted]')) cookies.push(value.replace(/;\s*domain=[^;]*/i, ''))
