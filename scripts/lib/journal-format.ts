@@ -3,7 +3,7 @@
 // scenario-format.ts: the answers, the server's time and a Style in, lines out.
 import type { JournalEntry, Mail } from '../../contracts/support/mock-client.ts'
 import { formatAge, formatTable } from './scenario-format.ts'
-import type { Style } from './terminal-style.ts'
+import { visible, type Style } from './terminal-style.ts'
 
 /** The mails, oldest first, their ages by the server's clock at `now`. Codes are shown: that is the mailbox's purpose. */
 export function formatMailbox(messages: Mail[], email: string, now: string, style: Style): string[] {
@@ -40,11 +40,11 @@ function paintStatus(status: number, style: Style): string {
 export function formatJournalEntry(entry: JournalEntry, style: Style): string {
   const time = entry.at.slice(11, 19)
   const facts = [
-    entry.operation && style.dim(entry.operation),
-    entry.email,
-    entry.scenario && style.magenta(`scenario ${entry.scenario}`),
+    entry.operation && style.dim(visible(entry.operation)),
+    entry.email && visible(entry.email),
+    entry.scenario && style.magenta(`scenario ${visible(entry.scenario)}`),
   ].filter(Boolean)
-  const head = `${String(entry.seq).padStart(5)}  ${style.dim(time)}  ${entry.method.padEnd(6)}  ${paintStatus(entry.status, style)}  ${entry.path}`
+  const head = `${String(entry.seq).padStart(5)}  ${style.dim(visible(time))}  ${visible(entry.method).padEnd(6)}  ${paintStatus(entry.status, style)}  ${visible(entry.path)}`
   return facts.length > 0 ? `${head}  ${facts.join(style.dim(' · '))}` : head
 }
 

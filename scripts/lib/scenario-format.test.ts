@@ -124,3 +124,18 @@ test('the scenario list shows what is armed (or that nothing is) and what can be
     '  access-token-expired  ada@example.com  getMe  2 more',
   ])
 })
+
+test("a scenario's message from the server is shown, never obeyed: escapes in the sentence and in the table", () => {
+  const armed: ArmedScenario = {
+    name: 'unauthorized-other',
+    email: 'ada@example.com',
+    message: '\u001b[31mRED\u001b[0m\r\nFAKE LINE',
+    remaining: 1,
+  } as ArmedScenario
+  const sentence = formatArmed(armed, ANSI)
+  expect(sentence).not.toMatch(/[\r\n]|\u001b\[31m/)
+  expect(stripAnsi(sentence)).toContain('message "\\x1b[31mRED\\x1b[0m\\r\\nFAKE LINE"')
+  const lines = formatScenarios({ available: [], armed: [armed] }, ANSI)
+  expect(lines.join('\n')).not.toMatch(/\u001b\[31m|FAKE LINE\n|\r/)
+  expect(lines.some((line) => stripAnsi(line).includes('\\r\\nFAKE LINE'))).toBe(true)
+})

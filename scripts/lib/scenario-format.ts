@@ -1,12 +1,13 @@
 // What the QA command line prints for people: tables and short sentences made from the control surface's answers.
 // Pure: each function takes the answer, the server's time where an age is shown, and a Style; no I/O, no clock.
 import type { ArmedScenario, Clock, ScenarioInfo } from '../../contracts/support/mock-client.ts'
-import type { Style } from './terminal-style.ts'
+import { visible, type Style } from './terminal-style.ts'
 
 /** A cell, and how it is painted once padded (so colour codes never count towards a column's width). */
 export type Cell = string | { text: string; paint: (text: string) => string }
 
-const textOf = (cell: Cell) => (typeof cell === 'string' ? cell : cell.text)
+/** A cell's text, the server's control characters shown as escapes (terminal-style.ts `visible`). */
+const textOf = (cell: Cell) => visible(typeof cell === 'string' ? cell : cell.text)
 
 /** Columns padded to their widest cell, two spaces apart, the heading in bold; the last column is not padded. */
 export function formatTable(headings: string[], rows: Cell[][], style: Style): string[] {
@@ -75,16 +76,18 @@ function describeExtras(scenario: ArmedScenario): string {
   const extras = [
     scenario.status !== undefined && `status ${scenario.status}`,
     scenario.delay_ms !== undefined && `${formatDuration(scenario.delay_ms)} late`,
-    scenario.message !== undefined && `message "${scenario.message}"`,
+    scenario.message !== undefined && `message "${visible(scenario.message)}"`,
   ].filter(Boolean)
   return extras.length > 0 ? ` (${extras.join(', ')})` : ''
 }
 
 /** What was armed, for whom, on which calls and for how many. */
 export function formatArmed(scenario: ArmedScenario, style: Style): string {
-  const who = scenario.email ? style.bold(scenario.email) : 'every account'
-  const on = scenario.operation ? `${style.bold(scenario.operation)} calls` : 'every call it applies to'
-  return `Armed ${style.cyan(scenario.name)}${describeExtras(scenario)} for ${who} on ${on}: it serves ${describeCalls(scenario.remaining)}.`
+  const who = scenario.email ? style.bold(visible(scenario.email)) : 'every account'
+  const on = scenario.operation
+    ? `${style.bold(visible(scenario.operation))} calls`
+    : 'every call it applies to'
+  return `Armed ${style.cyan(visible(scenario.name))}${describeExtras(scenario)} for ${who} on ${on}: it serves ${describeCalls(scenario.remaining)}.`
 }
 
 export function formatCleared(cleared: number, email: string | undefined): string {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ANSI, createStyle, isColorEnabled, PLAIN } from './terminal-style.ts'
+import { ANSI, createStyle, isColorEnabled, PLAIN, visible } from './terminal-style.ts'
 
 test.each([
   [{}, true, true],
@@ -23,4 +23,10 @@ test('ANSI wraps text in a code and its own reset, leaves empty text alone; PLAI
   expect(ANSI.bold(ANSI.green('ok'))).toBe('\u001b[1m\u001b[32mok\u001b[39m\u001b[22m')
   expect(ANSI.dim('')).toBe('')
   for (const paint of Object.values(PLAIN)) expect(paint('text')).toBe('text')
+})
+
+test("the server's text cannot drive the terminal: control characters, separators and bidi controls show as escapes", () => {
+  expect(visible('a\u001b[31mRED\u001b[0m\r\nFAKE LINE\tx')).toBe('a\\x1b[31mRED\\x1b[0m\\r\\nFAKE LINE\\tx')
+  expect(visible('\u0007\u007f\u009b\u2028\u202e\u2066')).toBe('\\x07\\x7f\\x9b\\u2028\\u202e\\u2066')
+  expect(visible('ada@example.com — café ✓')).toBe('ada@example.com — café ✓')
 })

@@ -65,3 +65,20 @@ export const ANSI: Style = {
 export function createStyle(context: ColorContext): Style {
   return isColorEnabled(context) ? ANSI : PLAIN
 }
+
+/**
+ * Text from the server made safe to print on a terminal: control characters (C0, DEL, C1), the line and paragraph
+ * separators and the bidirectional controls are shown as escapes, so a scenario's message or a journal's path cannot
+ * move the cursor, colour the screen or fake a line. Applied to the server's strings only; our own colours are added
+ * after.
+ * @example visible('a\u001b[31mred\r\nfake') // 'a\\x1b[31mred\\r\\nfake'
+ */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+    const code = char.charCodeAt(0)
+    return (
+      named[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`)
+    )
+  })
+}
