@@ -74,6 +74,7 @@ export function createStyle(context: ColorContext): Style {
  * @example visible('a\u001b[31mred\r\nfake') // 'a\\x1b[31mred\\r\\nfake'
  */
 export function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
     const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
     const code = char.charCodeAt(0)
