@@ -297,18 +297,22 @@ describe('a control surface only its owner drives', () => {
     },
   )
 
-  test('with a control token set, the identity provider asks for it and signs no one in without it', async () => {
+  test('with a control token set, the identity provider asks for it (its field, or the header) and signs no one in without it', async () => {
     const { html, post } = await openForm({ controlToken: TOKEN })
     expect(html).toContain('name="control_token"')
+    // The form's field, as a person types it (the agent's own header replaced by a wrong one).
     for (const fields of [{}, { control_token: `${TOKEN}x` }, { control_token: '' }] as Record<
       string,
       string
     >[]) {
-      const refused = await post(fields).expect(401)
+      const refused = await post(fields).set('X-Mock-Control-Token', `${TOKEN}x`).expect(401)
       expect(refused.body.error).toBe('control_token_required')
     }
-    const signedIn = await post({ control_token: TOKEN }).expect(302)
+    const signedIn = await post({ control_token: TOKEN }).set('X-Mock-Control-Token', `${TOKEN}x`).expect(302)
     expect(signedIn.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4010\/callback\?code=[^&]+&state=/)
+    // Or the header, as a scripted client sends it to the control surface (no other site's form can send a header).
+    const scripted = await openForm({ controlToken: TOKEN })
+    await scripted.post({}).set('X-Mock-Control-Token', TOKEN).expect(302)
     // Without a token the form has no such field.
     expect((await openForm()).html).not.toContain('control_token')
   })
