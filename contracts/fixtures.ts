@@ -10,7 +10,7 @@ import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { signUpVerified } from '#contracts/support/accounts.ts'
 import type { Response, Test } from 'supertest'
-import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
+import { createContractAgent, fetchThrough, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import {
@@ -204,12 +204,10 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
       })
     return test
   }
-  const methods = Object.fromEntries(
-    (['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const).map((m) => [
-      m,
-      (path: string) => open(m, path),
-    ]),
-  ) as Omit<ContractAgent, 'request'>
+  const methods = Object.fromEntries(METHODS.map((m) => [m, (path: string) => open(m, path)])) as Omit<
+    ContractAgent,
+    'request'
+  >
   return { ...methods, request: open }
 }
 

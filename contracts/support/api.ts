@@ -21,7 +21,8 @@ import {
 
 export type OperationId = keyof ProductOperations | keyof ControlOperations
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
+/** The methods a contract agent has (one function each). */
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
 type Method = (typeof METHODS)[number]
 
 export type ContractAgent = Record<Method, (path: string) => Test> & {

@@ -1,39 +1,16 @@
 // The flags of a deployment on two origins (docs/decisions/020-deploying-on-two-origins.md), as `npm run mock` takes
 // them: --cors-origin refused unless each value is an origin, and --mail-outbox, where a --production server's mails
 // go, codes included, and nowhere else (not the output).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, vi } from 'vitest'
+import { runMain } from './testing/run-main.ts'
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url))
 const LISTENING = /listening on (http:\/\/\S+)/
 
-/** Starts main.ts with `args` and resolves once its output matches `until`. */
-function run(args: string[], until: RegExp) {
-  const { MOCK_CONTROL_TOKEN: _token, ...env } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...env, PORT: '' } })
-  let output = ''
-  const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return new Promise<{ output: string; read: () => string; stop: () => void; code: typeof code }>(
-    (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Failed to see ${until} in: ${output}`)), 20_000)
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (!until.test(output)) return
-        clearTimeout(timer)
-        resolve({ output, read: () => output, stop: () => child.kill('SIGTERM'), code })
-      }
-      child.stdout.on('data', onData)
-      child.stderr.on('data', onData)
-    },
-  )
-}
-
 test('--help names --cors-origin and --mail-outbox', async () => {
-  const { output, code } = await run(['--help'], /--quiet/)
+  const { output, code } = await runMain(['--help'], /--quiet/)
   expect(output).toContain('--cors-origin <o>')
   expect(output).toContain('--mail-outbox <dir>')
   expect(await code).toBe(0)
@@ -41,14 +18,17 @@ test('--help names --cors-origin and --mail-outbox', async () => {
 
 test('a --cors-origin that is no origin, or a wildcard, stops the start (exit 2) and says what an origin is', async () => {
   for (const value of ['*', 'https://app.example/', 'app.example', 'https://app.example,https://*.example']) {
-    const refused = await run(
+    const refused = await runMain(
       ['--port', '0', '--web', 'none', '--cors-origin', value],
       /Failed to start|listening on/,
     )
     expect(refused.output).toMatch(/Failed to start: --cors-origin takes origins like https:\/\/app\.example/)
     expect(await refused.code).toBe(2)
   }
-  const empty = await run(['--port', '0', '--web', 'none', '--mail-outbox='], /Failed to start|listening on/)
+  const empty = await runMain(
+    ['--port', '0', '--web', 'none', '--mail-outbox='],
+    /Failed to start|listening on/,
+  )
   expect(empty.output).toMatch(/--mail-outbox is empty/)
   expect(await empty.code).toBe(2)
 }, 60_000)
@@ -57,7 +37,7 @@ test('--production with --cors-origin and --mail-outbox: the named origin reads 
   const dir = mkdtempSync(join(tmpdir(), 'mock-outbox-'))
   const outbox = join(dir, 'mails')
   const app = 'http://127.0.0.1:5173'
-  const server = await run(
+  const server = await runMain(
     [
       '--port',
       '0',

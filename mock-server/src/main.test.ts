@@ -1,51 +1,19 @@
 // The command a newcomer runs: `npm run mock` prints its help, starts on the given port and serves the API.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, vi } from 'vitest'
-
-const main = fileURLToPath(new URL('./main.ts', import.meta.url))
-
-function withoutControlToken(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { MOCK_CONTROL_TOKEN: _token, ...rest } = env
-  return rest
-}
-
-function run(
-  args: string[],
-  until: RegExp,
-  env: Record<string, string> = {},
-): Promise<{ output: string; read: () => string; stop: () => void; code: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...withoutControlToken(process.env), PORT: '', ...env },
-  })
-  let output = ''
-  const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Failed to see ${until} in: ${output}`)), 20_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (until.test(output)) {
-        clearTimeout(timer)
-        resolve({ output, read: () => output, stop: () => child.kill('SIGTERM'), code })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-  })
-}
+import { runMain } from './testing/run-main.ts'
 
 test('--help lists the flags', async () => {
-  const { output, code } = await run(['--help'], /--production/)
+  const { output, code } = await runMain(['--help'], /--production/)
   expect(output).toContain('--data <file>')
   expect(await code).toBe(0)
 }, 30_000)
 
 test('starts on a free port, serves the session call, and logs the request', async () => {
-  const server = await run(['--port', '0'], /listening on (http:\/\/\S+)/)
+  const server = await runMain(['--port', '0'], /listening on (http:\/\/\S+)/)
   const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
   const res = await fetch(`${origin}/api/_auth/session`)
   expect(await res.json()).toEqual({})
@@ -54,7 +22,7 @@ test('starts on a free port, serves the session call, and logs the request', asy
 }, 30_000)
 
 test('an unknown flag stops with an error', async () => {
-  const { output, code } = await run(['--colour'], /Unknown option/)
+  const { output, code } = await runMain(['--colour'], /Unknown option/)
   expect(output).toContain("'--colour'")
   expect(await code).toBe(2)
 }, 30_000)
@@ -73,12 +41,12 @@ function get(origin: string, path: string, headers: Record<string, string> = {})
 }
 
 test('--help says --trust-proxy takes a number of hops, and a word in its place stops with an error', async () => {
-  const help = await run(['--help'], /--production/)
+  const help = await runMain(['--help'], /--production/)
   expect(help.output).toContain('--trust-proxy <hops>')
   expect(help.output).toContain('--allow-host <name>')
   expect(help.output).toContain('--control-token <t>')
   for (const value of ['true', 'all', '-1']) {
-    const refused = await run([`--trust-proxy=${value}`], /Failed to start|argument missing/)
+    const refused = await runMain([`--trust-proxy=${value}`], /Failed to start|argument missing/)
     expect(refused.output).toMatch(/--trust-proxy/)
     expect(await refused.code).toBe(2)
   }
@@ -89,7 +57,7 @@ test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control
     [['--control-token', 'flag-token'], {}],
     [[], { MOCK_CONTROL_TOKEN: 'flag-token' }],
   ] as const) {
-    const server = await run(
+    const server = await runMain(
       ['--port', '0', '--web', 'none', '--allow-host', 'qa.internal', ...args],
       /listening on (http:\/\/\S+)/,
       env,
@@ -106,7 +74,10 @@ test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control
 }, 60_000)
 
 test('--production: /idp is 404 and external sign-in says it is not available', async () => {
-  const server = await run(['--port', '0', '--web', 'none', '--production'], /listening on (http:\/\/\S+)/)
+  const server = await runMain(
+    ['--port', '0', '--web', 'none', '--production'],
+    /listening on (http:\/\/\S+)/,
+  )
   const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
   expect((await get(origin, '/idp/.well-known/openid-configuration')).status).toBe(404)
   const external = await get(origin, '/api/auth/external/authorize?state=abcdefghijklmnop')
@@ -116,10 +87,10 @@ test('--production: /idp is 404 and external sign-in says it is not available', 
 }, 60_000)
 
 test('--production with --oidc-issuer and --oidc-client-id: external sign-in goes to that provider, and the secret from OIDC_CLIENT_SECRET is never printed', async () => {
-  const provider = await run(['--port', '0', '--web', 'none', '--quiet'], /listening on (http:\/\/\S+)/)
+  const provider = await runMain(['--port', '0', '--web', 'none', '--quiet'], /listening on (http:\/\/\S+)/)
   const issuer = `${/listening on (http:\/\/\S+)/.exec(provider.output)![1]!}/idp`
   const secret = 'a-client-secret-from-the-environment'
-  const product = await run(
+  const product = await runMain(
     [
       '--port',
       '0',
@@ -161,7 +132,11 @@ test('--public-origin and the --oidc-* flags are checked at start (exit 2)', asy
     ],
   ]
   for (const [args, env, message] of refusals) {
-    const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/, env)
+    const refused = await runMain(
+      ['--port', '0', '--web', 'none', ...args],
+      /Failed to start|listening on/,
+      env,
+    )
     expect(refused.output).toMatch(message)
     expect(await refused.code).toBe(2)
   }
@@ -173,7 +148,7 @@ const SLOW_MACHINE = { timeout: 15_000, interval: 50 }
 test('a failed --data write keeps the server up and its state in memory, says so once, and a later change saves it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
   const dataFile = join(dir, 'state.json')
-  const server = await run(
+  const server = await runMain(
     ['--port', '0', '--web', 'none', '--quiet', '--data', dataFile],
     /listening on (http:\/\/\S+)/,
   )
@@ -215,7 +190,7 @@ test('a failed --data write keeps the server up and its state in memory, says so
 }, 60_000)
 
 test('an empty or non-printable control token and an --allow-host that is no host name stop the start (exit 2)', async () => {
-  const help = await run(['--help'], /--production/)
+  const help = await runMain(['--help'], /--production/)
   expect(help.output).toContain('MOCK_CONTROL_TOKEN')
   const refusals: [string[], Record<string, string>, RegExp][] = [
     [['--control-token='], {}, /--control-token is empty/],
@@ -228,11 +203,15 @@ test('an empty or non-printable control token and an --allow-host that is no hos
     [['--allow-host='], {}, /--allow-host takes a host name/],
   ]
   for (const [args, env, message] of refusals) {
-    const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/, env)
+    const refused = await runMain(
+      ['--port', '0', '--web', 'none', ...args],
+      /Failed to start|listening on/,
+      env,
+    )
     expect(refused.output).toMatch(message)
     expect(await refused.code).toBe(2)
   }
-  const accepted = await run(
+  const accepted = await runMain(
     [
       '--port',
       '0',
@@ -253,7 +232,7 @@ test('an empty or non-printable control token and an --allow-host that is no hos
 }, 120_000)
 
 test('--replay serves a HAR file, and stops the start (exit 2, one line) on a file it cannot replay or a flag it does not take', async () => {
-  const help = await run(['--help'], /--production/)
+  const help = await runMain(['--help'], /--production/)
   expect(help.output).toContain('--replay <file.har>')
   const dir = mkdtempSync(join(tmpdir(), 'replay-main-'))
   try {
@@ -297,12 +276,15 @@ test('--replay serves a HAR file, and stops the start (exit 2, one line) on a fi
       [['--replay', har, '--data', join(dir, 'state.json')], /--data has no place beside it/],
     ]
     for (const [args, message] of refusals) {
-      const refused = await run(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/)
+      const refused = await runMain(['--port', '0', '--web', 'none', ...args], /Failed to start|listening on/)
       expect(refused.output).toMatch(message)
       expect(refused.output.trim().split('\n')).toHaveLength(1)
       expect(await refused.code).toBe(2)
     }
-    const server = await run(['--port', '0', '--web', 'none', '--replay', har], /listening on (http:\/\/\S+)/)
+    const server = await runMain(
+      ['--port', '0', '--web', 'none', '--replay', har],
+      /listening on (http:\/\/\S+)/,
+    )
     expect(server.output).toContain('replaying 1 recorded API calls')
     const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
     expect(await (await fetch(`${origin}/api/_auth/session`)).json()).toEqual({ recorded: 'answer' })
