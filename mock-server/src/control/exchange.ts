@@ -5,6 +5,8 @@ import { redactBodyText, redactHeader, redactJson, redactUrl } from './redact.ts
 export interface ExchangeBody {
   mimeType: string
   text: string
+  /** `text` holds the bytes in base64: an answer of bytes whose type is not text (a replayed image). */
+  encoding?: 'base64'
 }
 
 export interface Exchange {
@@ -58,7 +60,8 @@ export interface ExchangeInput {
   response: {
     status: number
     headers: Record<string, string | string[]>
-    body: string | undefined
+    /** Bytes only from a replay (replay/replay-core.ts): an answer recorded in base64. */
+    body: string | Uint8Array | undefined
     dropped?: true
   }
   durationMs: number
@@ -89,7 +92,7 @@ export function toExchange(input: ExchangeInput): Exchange {
       status: input.response.status,
       headers: responseHeaders,
       ...(input.response.body !== undefined && {
-        body: { mimeType: responseType, text: redactBodyText(responseType, input.response.body) },
+        body: describeResponseBody(responseType, input.response.body),
       }),
       ...(input.response.dropped && { dropped: true }),
     },
@@ -116,6 +119,29 @@ function describeRequestBody(mimeType: string, body: unknown): ExchangeBody {
     return { mimeType, text: redactBodyText(mimeType, form) }
   }
   return { mimeType, text: JSON.stringify(redactJson(body)) }
+}
+
+/**
+ * An answer's body as text, redacted; bytes of a type that is not text as base64, as a browser's HAR holds an image.
+ * Bytes of a text type are read as UTF-8 and redacted like any text answer: a secret in them is never kept, even at
+ * the cost of a byte that is no UTF-8 (it becomes U+FFFD).
+ */
+function describeResponseBody(mimeType: string, body: string | Uint8Array): ExchangeBody {
+  if (typeof body === 'string') return { mimeType, text: redactBodyText(mimeType, body) }
+  if (isTextType(mimeType)) return { mimeType, text: redactBodyText(mimeType, UTF8.decode(body)) }
+  // A copy, as the demo's Buffer (browser/buffer.ts) makes it: it reads no offset into an ArrayBuffer.
+  return { mimeType, text: Buffer.from(body).toString('base64'), encoding: 'base64' }
+}
+
+/** A byte order mark is kept, as the bytes had it. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true })
+
+/** Text, JSON, XML, JavaScript, a form, SVG (with or without parameters): what the journal keeps as text. */
+const TEXT_TYPE =
+  /^(?:text\/[^;]+|application\/(?:[^;]*[+.-])?(?:json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql)|image\/svg\+xml)\s*(?:;|$)/i
+
+function isTextType(mimeType: string): boolean {
+  return TEXT_TYPE.test(mimeType.trim())
 }
 
 function headerOf(headers: Record<string, string | string[]>, name: string): string | undefined {

@@ -214,3 +214,40 @@ test('the HAR schema refuses what HAR 1.2 does not allow', () => {
   ]
   for (const value of broken) expect(harProblems(JSON.parse(JSON.stringify(value)))).not.toEqual([])
 })
+
+/** An answer of bytes, as a replay sends one recorded in base64 (replay/replay-core.ts). */
+function bytesAnswer(contentType: string, body: Uint8Array): ExchangeInput {
+  return {
+    origin: 'http://127.0.0.1:4011',
+    url: '/api/brand/logo',
+    headers: {},
+    body: undefined,
+    response: { status: 200, headers: { 'content-type': contentType }, body },
+    durationMs: 1,
+  }
+}
+
+test('bytes of a type that is not text are written in base64, as a browser writes an image; their size is in bytes', () => {
+  // A PNG's signature and bytes that are no UTF-8.
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28])
+  const har = toHar(journalOf([bytesAnswer('image/png', png)]).records())
+  expect(harProblems(har)).toEqual([])
+  const { content } = har.log.entries[0]!.response
+  expect(content).toEqual({
+    size: png.byteLength,
+    mimeType: 'image/png',
+    text: Buffer.from(png).toString('base64'),
+    encoding: 'base64',
+  })
+  expect(Buffer.from(content.text!, 'base64').equals(png)).toBe(true)
+})
+
+test('bytes of a text type are written as text, redacted like any answer', () => {
+  const json = new TextEncoder().encode(JSON.stringify({ token: SECRETS.accessToken, user: { name: 'Adà' } }))
+  const har = toHar(journalOf([bytesAnswer('application/json', json)]).records())
+  expect(harProblems(har)).toEqual([])
+  const { content } = har.log.entries[0]!.response
+  expect(content.encoding).toBeUndefined()
+  expect(JSON.parse(content.text!)).toEqual({ token: REDACTED, user: { name: 'Adà' } })
+  expect(JSON.stringify(har)).not.toContain(SECRETS.accessToken)
+})

@@ -100,7 +100,13 @@ function toHarResponse(entry: JournalEntry, exchange: Exchange | undefined): Har
     cookies: headers.filter(({ name }) => name === 'set-cookie').map(({ value }) => parseSetCookie(value)),
     headers,
     content: body
-      ? { size: Buffer.byteLength(body.text), mimeType: body.mimeType, text: body.text }
+      ? {
+          size: Buffer.byteLength(body.text, body.encoding ?? 'utf8'),
+          mimeType: body.mimeType,
+          text: body.text,
+          // Bytes that are not text, in base64, as browsers write an image (a replay's answer).
+          ...(body.encoding && { encoding: body.encoding }),
+        }
       : { size: 0, mimeType: headers.find(({ name }) => name === 'content-type')?.value ?? 'x-unknown' },
     redirectURL: headers.find(({ name }) => name === 'location')?.value ?? '',
     headersSize: -1,

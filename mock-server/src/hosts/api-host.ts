@@ -86,7 +86,7 @@ function send(
       ? raw.status === 204 || raw.status === 304
         ? {}
         : { 'content-length': '0' }
-      : { 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length) }
+      : { 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) }
   response.writeHead(raw.status, { ...base, ...raw.headers, ...headers, ...length })
   response.end(body)
 }

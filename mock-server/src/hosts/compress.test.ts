@@ -1,6 +1,7 @@
 // Compressed JSON: an answer of COMPRESS_MIN_BYTES or more goes out in brotli or gzip as the client asks, with `Vary:
 // Accept-Encoding`; a small one, and any answer to a client that asks for no encoding, goes as it is. The API's
 // answers and config.json alike, seen on the wire (supertest and fetch would decompress).
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -117,4 +118,37 @@ test('a large answer that sets a cookie goes raw; the same answer without one is
   const body = JSON.stringify({ padding: 'x'.repeat(COMPRESS_MIN_BYTES) })
   expect(encodeBody('br', 'GET', body, undefined, true)).toEqual({ body, headers: {} })
   expect(encodeBody('br', 'GET', body, undefined, false).headers['content-encoding']).toBe('br')
+})
+
+// Bytes (a replayed answer recorded in base64, docs/decisions/017-har-record-and-replay.md) follow the same rules.
+/** 4 KiB of every byte value in turn: no UTF-8, and compressible. */
+const PATTERN = Uint8Array.from({ length: 4096 }, (_, index) => index % 256)
+
+test.each(['br', 'gzip'] as const)(
+  'large bytes go out in %s when it makes them smaller, and decompress to the same bytes',
+  (encoding) => {
+    const encoded = encodeBody(encoding, 'GET', PATTERN, undefined)
+    expect(encoded.headers).toEqual({ 'content-encoding': encoding, vary: 'Accept-Encoding' })
+    const compressed = Buffer.from(encoded.body as Uint8Array)
+    expect(compressed.length).toBeLessThan(PATTERN.length)
+    const back = encoding === 'br' ? brotliDecompressSync(compressed) : gunzipSync(compressed)
+    expect(back.equals(PATTERN)).toBe(true)
+  },
+)
+
+test('bytes that compress to no fewer bytes (an image is compressed already) go as they are, still with Vary', () => {
+  // Random bytes, like a PNG's compressed data.
+  const bytes = randomBytes(4096)
+  expect(bytes.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES)
+  expect(encodeBody('br, gzip', 'GET', bytes, undefined)).toEqual({
+    body: bytes,
+    headers: { vary: 'Accept-Encoding' },
+  })
+})
+
+test('bytes under the floor, or that spell a credential, go raw', () => {
+  const small = PATTERN.subarray(0, COMPRESS_MIN_BYTES - 1)
+  expect(encodeBody('br', 'GET', small, undefined)).toEqual({ body: small, headers: {} })
+  const token = Buffer.from(`{"access_token":"eyJ.x.y","padding":"${'x'.repeat(COMPRESS_MIN_BYTES)}"}`)
+  expect(encodeBody('br', 'GET', token, undefined)).toEqual({ body: token, headers: {} })
 })

@@ -3,7 +3,9 @@
 // Accept-Encoding`; a smaller one goes as it is, where compressing would cost more CPU than the bytes it saves. A
 // client that sends no Accept-Encoding gets the bytes as they are. An answer that carries a credential (a token, a
 // code, a password field) or sets a cookie is never compressed, whatever its size: compressing a secret beside text
-// a cross-site page can steer lets that page read the secret from the answer's length (BREACH).
+// a cross-site page can steer lets that page read the secret from the answer's length (BREACH). Bytes (a replayed
+// image) follow the same rules; an answer that compresses to no fewer bytes (a PNG is compressed already) goes as
+// it is.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { pickEncoding } from './precompressed.ts'
 
@@ -14,46 +16,62 @@ import { pickEncoding } from './precompressed.ts'
 export const COMPRESS_MIN_BYTES = 1024
 
 /** Brotli's quality 4 and gzip's level 6 (its default): fast enough per answer, most of the gain. */
-const BROTLI = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-}
+const BROTLI_QUALITY = 4
 
 /** A JSON key whose value is a credential in either document's answers (token, access_token, reset_token, code...). */
 const CARRIES_CREDENTIAL = /"[a-z_]*(?:token|code|secret|password)"\s*:/i
 
 export interface Encoded {
-  body: string | Buffer | undefined
+  body: string | Uint8Array | undefined
   /** Headers to add: `content-encoding` when compressed, `vary` whenever the answer could have been. */
   headers: Record<string, string>
 }
 
 /**
+ * Text and bytes alike (a replayed image, docs/decisions/017-har-record-and-replay.md): the floor counts bytes, and
+ * bytes are searched for a credential's name as text too, since a replayed JSON answer may come as bytes.
+ *
  * @example
  * encodeBody('br, gzip', 'GET', big, 'Origin') // { body: <brotli bytes>, headers: { 'content-encoding': 'br', vary: 'Origin, Accept-Encoding' } }
  * encodeBody(undefined, 'GET', big, undefined) // { body: big, headers: { vary: 'Accept-Encoding' } }
  * encodeBody('br', 'GET', '{}', undefined)     // { body: '{}', headers: {} }
  * encodeBody('br', 'GET', `{"code":"123456",${padding}}`, undefined) // raw: it carries a credential
+ * encodeBody('br', 'GET', pngBytes, undefined) // { body: pngBytes, headers: { vary: 'Accept-Encoding' } }: no smaller
  */
 export function encodeBody(
   acceptEncoding: string | undefined,
   method: string,
-  body: string | undefined,
+  body: string | Uint8Array | undefined,
   vary: string | string[] | undefined,
   setsCookie = false,
 ): Encoded {
   // Bytes are at least as many as UTF-16 units: a short string is under the floor without being measured.
   if (body === undefined || body.length * 3 < COMPRESS_MIN_BYTES) return { body, headers: {} }
-  const size = Buffer.byteLength(body)
-  if (size < COMPRESS_MIN_BYTES || setsCookie || CARRIES_CREDENTIAL.test(body)) return { body, headers: {} }
+  const text = typeof body === 'string'
+  const size = text ? Buffer.byteLength(body) : body.byteLength
+  if (size < COMPRESS_MIN_BYTES || setsCookie || CARRIES_CREDENTIAL.test(text ? body : asLatin1(body)))
+    return { body, headers: {} }
   const varies =
     vary === undefined || vary.length === 0 ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`
   const encoding = method === 'HEAD' ? null : pickEncoding(acceptEncoding, ['br', 'gzip'])
   if (!encoding) return { body, headers: { vary: varies } }
+  const mode = text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC
   const compressed =
     encoding === 'br'
       ? brotliCompressSync(body, {
-          params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: mode,
+            [constants.BROTLI_PARAM_SIZE_HINT]: size,
+          },
         })
       : gzipSync(body)
+  // An image or an archive is compressed already: compressing it again only adds a few bytes.
+  if (compressed.byteLength >= size) return { body, headers: { vary: varies } }
   return { body: compressed, headers: { 'content-encoding': encoding, vary: varies } }
+}
+
+/** The bytes as one character each: the credential pattern is ASCII, so it matches where the bytes spell it. */
+function asLatin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }

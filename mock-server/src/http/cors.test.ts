@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseCorsOrigins } from '../cli-values.ts'
 import { addCorsHeaders, answerPreflight, CORS_ALLOWED_HEADERS, isAllowedOrigin } from './cors.ts'
-import { bodyFrom, errorResponse, jsonResponse, type RawRequest } from './raw.ts'
+import { bodyFrom, bodyText, errorResponse, jsonResponse, type RawRequest } from './raw.ts'
 
 const APP = 'https://app.example'
 const ORIGINS = new Set([APP, 'http://127.0.0.1:5173'])
@@ -51,7 +51,7 @@ describe('a preflight', () => {
   ])('from %s: 403 cross_site_request in the error shape, no CORS header', (_label, origin) => {
     const answer = answerPreflight(ORIGINS, preflight(origin), ['GET', 'DELETE'])
     expect(answer?.status).toBe(403)
-    expect(JSON.parse(answer?.body ?? '')).toEqual({
+    expect(JSON.parse(bodyText(answer?.body))).toEqual({
       error: 'cross_site_request',
       message: 'This API takes no calls from that origin.',
     })

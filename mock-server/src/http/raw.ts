@@ -31,12 +31,24 @@ export function bodyFrom(bytes: Uint8Array | undefined): RawRequest['readBody'] 
 export interface RawResponse {
   status: number
   headers: Record<string, string | string[]>
-  body: string | undefined
+  /**
+   * Text (JSON, a page) is sent as UTF-8; bytes are sent as they are: a replayed answer recorded in base64 (an
+   * image, a favicon) must reach the client byte for byte (docs/decisions/017-har-record-and-replay.md). Over an
+   * ArrayBuffer (a Buffer's, a new Uint8Array's), never shared memory: a fetch `Response` takes only those.
+   */
+  body: string | Uint8Array<ArrayBuffer> | undefined
   /**
    * The call ran and this is what it would have answered, but the host must send nothing: it drops the
    * connection (a network error for the client), as a server that dies after committing would.
    */
   dropped?: true
+}
+
+const UTF8 = new TextDecoder()
+
+/** The body as text: bytes read as UTF-8, none as ''. For tests; the hosts send the bytes as they are. */
+export function bodyText(body: RawResponse['body']): string {
+  return body === undefined ? '' : typeof body === 'string' ? body : UTF8.decode(body)
 }
 
 export function jsonResponse(

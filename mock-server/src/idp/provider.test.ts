@@ -6,7 +6,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createControlClock } from '../control/clock.ts'
 import { createMockCore } from '../core.ts'
-import { bodyFrom } from '../http/raw.ts'
+import { bodyFrom, bodyText } from '../http/raw.ts'
 import { PRODUCT_CLIENT_ID } from './clients.ts'
 import { createOpenIdProvider, type OpenIdProvider } from './provider.ts'
 
@@ -262,7 +262,7 @@ describe('the issuer follows the address the server is reached at', () => {
       secure: false,
       origin: `http://${host}`,
     })
-    return JSON.parse(answer!.body!) as Record<string, string>
+    return JSON.parse(bodyText(answer!.body)) as Record<string, string>
   }
 
   test.each([
