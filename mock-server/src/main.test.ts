@@ -269,9 +269,20 @@ test('--replay serves a HAR file, and stops the start (exit 2, one line) on a fi
       JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [entry] } }),
     )
     writeFileSync(join(dir, 'old.har'), JSON.stringify({ log: { version: '1.1', entries: [] } }))
+    // An answer whose text its encoding calls base64, and is not.
+    const content = { size: 4, mimeType: 'image/png', text: 'iVBO!w0K', encoding: 'base64' }
+    const garbled = { ...entry, response: { ...entry.response, content } }
+    writeFileSync(
+      join(dir, 'garbled.har'),
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [garbled] } }),
+    )
     const refusals: [string[], RegExp][] = [
       [['--replay', join(dir, 'missing.har')], /--replay .*missing\.har: there is no such file\./],
       [['--replay', join(dir, 'old.har')], /it is not a HAR 1\.2 file: log\.version is "1\.1"/],
+      [
+        ['--replay', join(dir, 'garbled.har')],
+        /log\.entries\.0\.response\.content\.text is not base64, as its encoding says\./,
+      ],
       [['--replay', har, '--production'], /--production has no place beside it/],
       [['--replay', har, '--data', join(dir, 'state.json')], /--data has no place beside it/],
     ]

@@ -1,10 +1,10 @@
 // What --replay takes (docs/decisions/017-har-record-and-replay.md): a HAR 1.2 file, read whole at start; anything
 // else stops the start with one line naming the file and what is wrong, quoting nothing of its content.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { parseHar, readHarFile } from './har-file.ts'
+import { parseHar, readHarFile, type RecordedCall } from './har-file.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'har-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -59,13 +59,99 @@ test('API calls are taken oldest first, other entries counted and left out', () 
     [2, 'GET', '/api/_auth/session', []],
     [0, 'GET', '/api/me', [['x', '1']]],
   ])
-  // Headers by lower-case name; a base64 content decoded.
+  // Headers by lower-case name; a base64 content decoded to its bytes.
   expect(loaded.calls[0]!.response).toEqual({
     status: 200,
     headers: [['content-type', 'application/json']],
-    body: { mimeType: 'application/json', text: '{}' },
+    body: { mimeType: 'application/json', bytes: expect.any(Uint8Array) },
   })
+  expect(bytesOf(loaded.calls[0]!)).toEqual(Buffer.from('{}'))
 })
+
+function bytesOf(call: RecordedCall): Buffer | undefined {
+  const body = call.response.body
+  return body && 'bytes' in body ? Buffer.from(body.bytes) : undefined
+}
+
+/** A file of one entry at `url` whose answer is `content`. */
+function harWith(url: string, content: Record<string, unknown>) {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [entry(url, '2026-11-26T10:00:00.000Z')],
+    },
+  }
+  har.log.entries[0]!.response.content = content as (typeof har.log.entries)[0]['response']['content']
+  return har
+}
+
+test('a base64 content is kept as its bytes, byte for byte (an icon, a PNG); a text content as its text', () => {
+  const icon = readFileSync(new URL('../../../web/public/favicon.ico', import.meta.url))
+  // A PNG's signature and bytes that are no UTF-8, which a decoding to text would have lost.
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28])
+  for (const [bytes, mimeType] of [
+    [icon, 'image/x-icon'],
+    [png, 'image/png'],
+  ] as const) {
+    const har = harWith('http://x/api/logo', {
+      size: bytes.length,
+      mimeType,
+      text: bytes.toString('base64'),
+      encoding: 'base64',
+    })
+    const call = parseHar(har, 'x.har').calls[0]!
+    expect(call.response.body?.mimeType).toBe(mimeType)
+    expect(bytesOf(call)?.equals(bytes)).toBe(true)
+  }
+  const text = harWith('http://x/api/me', { size: 9, mimeType: 'application/json', text: '{"a":"é"}' })
+  expect(parseHar(text, 'x.har').calls[0]!.response.body).toEqual({
+    mimeType: 'application/json',
+    text: '{"a":"é"}',
+  })
+  // Padding may be left out; an empty text is no bytes.
+  expect(
+    bytesOf(
+      parseHar(
+        harWith('http://x/api/a', { size: 2, mimeType: 'x', text: 'e30', encoding: 'base64' }),
+        'x.har',
+      ).calls[0]!,
+    ),
+  ).toEqual(Buffer.from('{}'))
+  expect(
+    bytesOf(
+      parseHar(harWith('http://x/api/a', { size: 0, mimeType: 'x', text: '', encoding: 'base64' }), 'x.har')
+        .calls[0]!,
+    ),
+  ).toEqual(Buffer.alloc(0))
+})
+
+test.each([
+  ['a character outside the alphabet', 'iVBO!w0K'],
+  ['a line break', 'iVBORw0K\nGgo='],
+  ['a space', 'iVBO Rw0K'],
+  ['the URL-safe alphabet', 'iVBO-w0_'],
+  ['a lone last character', 'iVBORw0KG'],
+  ['text after the padding', 'e30=e30='],
+  ['bits left over in the last character', 'QR=='],
+])(
+  'a base64 content with %s stops the start with one line naming the entry, quoting nothing of it',
+  (_, text) => {
+    const har = harWith('http://x/api/logo', { size: 4, mimeType: 'image/png', text, encoding: 'base64' })
+    const error = errorOf(() => parseHar(har, 'x.har'))
+    expect(error.message).toBe(
+      'Failed to start: --replay x.har: log.entries.0.response.content.text is not base64, as its encoding says.',
+    )
+    expect(error.message).not.toContain(text)
+    // An entry that is not replayed (a page's image) is not decoded, so not checked.
+    expect(
+      parseHar(
+        harWith('http://x/logo.png', { size: 4, mimeType: 'image/png', text, encoding: 'base64' }),
+        'x.har',
+      ),
+    ).toEqual({ calls: [], ignored: 1 })
+  },
+)
 
 test('a posted form recorded as params is compared as its text', () => {
   const har = {

@@ -22,10 +22,16 @@ export interface RecordedCall {
     /** 200 to 599; -1 or 0 (a browser's request that got no answer): the replay drops the connection. */
     status: number
     headers: [string, string][]
-    /** The content's text (decoded when the file has it in base64), when the file has it. */
-    body?: { mimeType: string; text: string }
+    /**
+     * The content, when the file has it: its text, or its bytes when the file has them in base64 (an image, a
+     * favicon: Chromium writes any answer that is not text so), served as they are.
+     */
+    body?: RecordedContent
   }
 }
+
+export type RecordedContent =
+  { mimeType: string; text: string } | { mimeType: string; bytes: Uint8Array<ArrayBuffer> }
 
 export interface LoadedHar {
   /** The product API's calls (paths under /api/), oldest first. */
@@ -117,8 +123,10 @@ export function parseHar(json: unknown, file: string): LoadedHar {
   const calls: RecordedCall[] = []
   let ignored = 0
   parsed.data.log.entries.forEach((entry, index) => {
-    const call = toRecordedCall(entry, index)
-    if (!REPLAYED_PATHS.test(call.path)) return void (ignored += 1)
+    const url = new URL(entry.request.url, 'http://replay.invalid')
+    // Left out before their content is decoded: a page's images are never served from the file.
+    if (!REPLAYED_PATHS.test(url.pathname)) return void (ignored += 1)
+    const call = toRecordedCall(entry, index, url, file)
     if (!isReplayableStatus(call.response.status))
       throw new Error(
         `Failed to start: --replay ${file}: log.entries.${index}.response.status is ${call.response.status}: a replay answers 200 to 599, or -1 or 0 for a request that got no answer.`,
@@ -134,21 +142,19 @@ export function parseHar(json: unknown, file: string): LoadedHar {
   return { calls, ignored }
 }
 
-function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): RecordedCall {
-  const url = new URL(entry.request.url, 'http://replay.invalid')
+function toRecordedCall(
+  entry: z.infer<typeof entrySchema>,
+  index: number,
+  url: URL,
+  file: string,
+): RecordedCall {
   const postData = entry.request.postData
   const text =
     postData?.text ??
     (postData?.params
       ? new URLSearchParams(postData.params.map(({ name, value }) => [name, value ?? ''])).toString()
       : undefined)
-  const { content } = entry.response
-  const contentText =
-    content.text === undefined
-      ? undefined
-      : content.encoding === 'base64'
-        ? Buffer.from(content.text, 'base64').toString('utf8')
-        : content.text
+  const body = toRecordedContent(entry.response.content, index, file)
   return {
     index,
     method: entry.request.method.toUpperCase(),
@@ -161,11 +167,36 @@ function toRecordedCall(entry: z.infer<typeof entrySchema>, index: number): Reco
       headers: entry.response.headers
         .filter(({ name, value }) => isSendableHeader(name, value))
         .map(({ name, value }) => [name.toLowerCase(), value]),
-      ...(contentText !== undefined && {
-        body: { mimeType: content.mimeType ?? 'application/octet-stream', text: contentText },
-      }),
+      ...(body && { body }),
     },
   }
+}
+
+/** The answer's text, or its bytes when the file has them in base64; throws on a base64 text that is not base64. */
+function toRecordedContent(
+  content: z.infer<typeof entrySchema>['response']['content'],
+  index: number,
+  file: string,
+): RecordedContent | undefined {
+  if (content.text === undefined) return undefined
+  const mimeType = content.mimeType ?? 'application/octet-stream'
+  if (content.encoding !== 'base64') return { mimeType, text: content.text }
+  const bytes = decodeBase64(content.text)
+  if (bytes) return { mimeType, bytes }
+  // Served as it is, garbage would reach the client as other bytes than were recorded.
+  throw new Error(
+    `Failed to start: --replay ${file}: log.entries.${index}.response.content.text is not base64, as its encoding says.`,
+  )
+}
+
+/**
+ * The bytes of a base64 text (RFC 4648, padding optional), or null for anything else: Node's decoder skips what is
+ * not base64 and stops at the first `=`, so garbage would be served as some other bytes; a text that does not come
+ * back from its own bytes is refused instead (a space, a line break, the URL-safe alphabet, a stray character).
+ */
+function decodeBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  const bytes = Buffer.from(text, 'base64')
+  return bytes.toString('base64').replace(/=+$/, '') === text.replace(/={1,2}$/, '') ? bytes : null
 }
 
 /**

@@ -1,9 +1,13 @@
 // --replay end to end in one process (docs/decisions/017-har-record-and-replay.md): a session recorded by the mock
 // server's journal, exported as HAR, replayed by a server that has no account at all; what a call with no recorded
 // answer gets; what /__mock, the web app and /builds answer in replay mode.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { get, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { harProblems } from '#contracts/support/har-validator.ts'
@@ -270,4 +274,103 @@ test('a request whose body the server refused is marked _bodyOmitted in the HAR,
       .expect(200)
     expect(answer.body.user).toEqual(login.body.user)
   }
+})
+
+/** One GET on the wire (supertest would decompress): status, headers and the bytes as sent. */
+async function rawGet(
+  app: ReturnType<typeof createReplayApp>,
+  path: string,
+  headers: Record<string, string>,
+) {
+  const server = app.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  try {
+    const { port } = server.address() as AddressInfo
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`http://127.0.0.1:${port}${path}`, { headers }, resolve).on('error', reject),
+    )
+    const chunks: Buffer[] = []
+    for await (const chunk of response) chunks.push(chunk as Buffer)
+    return { status: response.statusCode, headers: response.headers, bytes: Buffer.concat(chunks) }
+  } finally {
+    server.close()
+  }
+}
+
+test('an answer recorded in base64 (an icon, a PNG) is served byte for byte with its recorded type; text as it was', async () => {
+  const icon = readFileSync(new URL('../../../web/public/favicon.ico', import.meta.url))
+  // A PNG's signature, then 4 KiB with every byte value (none of it UTF-8): past the compression floor.
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from(Uint8Array.from({ length: 4096 }, (_, index) => (index * 7) % 256)),
+  ])
+  const json = '{"user":{"name":"Adà"}}'
+  const har = browserHar('https://backend.example/api/brand/favicon.ico', { status: 200, headers: [] })
+  const [template] = har.log.entries
+  const answer = (path: string, contentType: string, content: Record<string, unknown>) => {
+    const copy = structuredClone(template!)
+    copy.request.url = `https://backend.example${path}`
+    copy.response.headers = [{ name: 'Content-Type', value: contentType }]
+    copy.response.content = content as typeof copy.response.content
+    return copy
+  }
+  har.log.entries = [
+    answer('/api/brand/favicon.ico', 'image/vnd.microsoft.icon', {
+      size: icon.length,
+      mimeType: 'image/vnd.microsoft.icon',
+      text: icon.toString('base64'),
+      encoding: 'base64',
+    }),
+    answer('/api/brand/logo.png', 'image/png', {
+      size: png.length,
+      mimeType: 'image/png',
+      text: png.toString('base64'),
+      encoding: 'base64',
+    }),
+    answer('/api/me', 'application/json; charset=utf-8', {
+      size: 24,
+      mimeType: 'application/json',
+      text: json,
+    }),
+  ]
+  const replay = replayOf(parseHar(har, 'browser.har'))
+  for (const [path, bytes, type] of [
+    ['/api/brand/favicon.ico', icon, 'image/vnd.microsoft.icon'],
+    ['/api/brand/logo.png', png, 'image/png'],
+    ['/api/me', Buffer.from(json), 'application/json; charset=utf-8'],
+  ] as const) {
+    const plain = await rawGet(replay, path, {})
+    expect([plain.status, plain.headers['content-type'], plain.headers['content-encoding']]).toEqual([
+      200,
+      type,
+      undefined,
+    ])
+    expect(plain.bytes.equals(bytes), path).toBe(true)
+    expect(plain.headers['content-length']).toBe(String(bytes.length))
+  }
+  // Compressed like any large answer when the client takes it; the same bytes once decompressed.
+  const compressed = await rawGet(replay, '/api/brand/logo.png', { 'accept-encoding': 'br' })
+  expect(compressed.headers['content-encoding']).toBe('br')
+  expect(compressed.headers['content-length']).toBe(String(compressed.bytes.length))
+  expect(brotliDecompressSync(compressed.bytes).equals(png)).toBe(true)
+
+  // The replay's own journal writes the bytes back in base64, as the file had them; the text as text.
+  const exported = (await request(replay).get('/__mock/requests?format=har').expect(200)).body
+  expect(harProblems(exported)).toEqual([])
+  const contents = exported.log.entries.map(
+    (entry: { response: { content: unknown } }) => entry.response.content,
+  )
+  expect(contents.slice(0, 3)).toEqual([
+    {
+      size: icon.length,
+      mimeType: 'image/vnd.microsoft.icon',
+      text: icon.toString('base64'),
+      encoding: 'base64',
+    },
+    { size: png.length, mimeType: 'image/png', text: png.toString('base64'), encoding: 'base64' },
+    { size: Buffer.byteLength(json), mimeType: 'application/json; charset=utf-8', text: json },
+  ])
+  // And that export replays to the same bytes again.
+  const again = await rawGet(replayOf(parseHar(exported, 'export.har')), '/api/brand/logo.png', {})
+  expect(again.bytes.equals(png)).toBe(true)
 })

@@ -189,7 +189,8 @@ export function answerWith(call: RecordedCall): RawResponse {
   if (!bodyless && headers['content-type'] === undefined && body.mimeType !== 'x-unknown')
     headers['content-type'] = body.mimeType
   headers['cache-control'] ??= 'no-store'
-  return { status, headers, body: bodyless ? undefined : body.text }
+  // Bytes (base64 in the file) go as they are, byte for byte; the host states their length and may compress them.
+  return { status, headers, body: bodyless ? undefined : 'bytes' in body ? body.bytes : body.text }
 }
 
 function refuseBody(reason: 'too_large' | 'unsupported_encoding' | 'unreadable'): RawResponse {
