@@ -1,9 +1,13 @@
 // HAR record and replay (README: Record and replay; docs/decisions/017-har-record-and-replay.md). Chromium itself records
 // a sign-in against the suite's mock server (Playwright's recordHar); a second mock server started with --replay on
 // that file, which has no account at all, takes the same sign-in to home with the recorded answers; a call that was
-// not recorded gets 501 replay_no_match. And the journal's own HAR of that sign-in holds none of its secrets.
+// not recorded gets 501 replay_no_match. And the journal's own HAR of that sign-in holds none of its secrets. A binary
+// answer (the app's icon, from a backend's /api/) that Chromium recorded in base64 replays byte for byte.
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createMockClient } from '../contracts/support/mock-client.ts'
 import { expect, readTokens, signInThroughForm, test } from './fixtures.ts'
@@ -59,6 +63,33 @@ function startReplay(harFile: string): Promise<ReplayServer> {
   })
 }
 
+/** The app's own icon: an ICO holding a PNG, bytes that are no UTF-8 text. */
+const FAVICON = readFileSync(new URL('../web/public/favicon.ico', import.meta.url))
+/** Not `.../favicon.ico`: Playwright hides requests whose URL ends so from its events, and so from its HAR. */
+const ICON_PATH = '/api/brand/icon.ico'
+
+/**
+ * A backend of another origin whose API answers an image (a staging backend's logo): the product API answers only
+ * JSON, and the replay answers only paths under /api/, whatever their origin.
+ */
+async function startIconBackend(): Promise<ReplayServer> {
+  const server = createServer((request, response) => {
+    if (request.url !== ICON_PATH) return void response.writeHead(404).end()
+    response.writeHead(200, { 'content-type': 'image/x-icon', 'cache-control': 'no-store' }).end(FAVICON)
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.close()
+      server.closeAllConnections()
+      await once(server, 'close')
+    },
+  }
+}
+
 test('a sign-in recorded by Chromium replays to home against a server that has only the recording', async ({
   browser,
   baseURL,
@@ -77,9 +108,28 @@ test('a sign-in recorded by Chromium replays to home against a server that has o
   await signInThroughForm(recordedPage, account)
   const tokens = await readTokens(recordedPage)
   const sessionCookie = (await recording.cookies()).find((cookie) => cookie.name === 'sid')?.value
-  await recording.close() // writes the file
+  // Chromium opens the backend's image in a page of its own: the app's pages may not load another origin (CSP 'self').
+  const backend = await startIconBackend()
+  try {
+    const iconPage = await recording.newPage()
+    const icon = await iconPage.goto(`${backend.origin}${ICON_PATH}`)
+    expect((await icon!.body()).equals(FAVICON)).toBe(true)
+  } finally {
+    await recording.close() // writes the file
+    await backend.stop()
+  }
   const recorded = readFileSync(harFile, 'utf8')
-  expect(JSON.parse(recorded)).toMatchObject({ log: { version: '1.2' } })
+  const recordedHar = JSON.parse(recorded) as {
+    log: {
+      version: string
+      entries: { request: { url: string }; response: { content: Record<string, unknown> } }[]
+    }
+  }
+  expect(recordedHar).toMatchObject({ log: { version: '1.2' } })
+  // The recording holds the icon in base64, as a browser's HAR holds any answer that is not text.
+  const recordedIcon = recordedHar.log.entries.find((entry) => entry.request.url.endsWith(ICON_PATH))
+  expect(recordedIcon?.response.content).toMatchObject({ mimeType: 'image/x-icon', encoding: 'base64' })
+  expect(Buffer.from(recordedIcon!.response.content.text as string, 'base64').equals(FAVICON)).toBe(true)
   // A browser's HAR holds the answers' secrets in clear, so the search below for them in the journal's HAR can find
   // them. (Chromium leaves the app's request bodies out, the password with them: the journal keeps them, redacted.)
   const secrets = {
@@ -127,6 +177,18 @@ test('a sign-in recorded by Chromium replays to home against a server that has o
     const calls = await replayControl.journal()
     expect(calls.map((call) => call.operation)).toContain('login')
     expect(calls.filter((call) => call.replay?.matched !== true)).toEqual([])
+
+    // The recorded icon, replayed at the replay's origin: the file's bytes, byte for byte, with the recorded type.
+    const icon = await page.goto(ICON_PATH)
+    expect(icon!.status()).toBe(200)
+    expect(icon!.headers()['content-type']).toBe('image/x-icon')
+    expect(Number(icon!.headers()['content-length'])).toBe(FAVICON.length)
+    expect((await icon!.body()).equals(FAVICON)).toBe(true)
+    expect((await replayControl.journal()).at(-1)).toMatchObject({
+      path: ICON_PATH,
+      status: 200,
+      replay: { matched: true },
+    })
 
     // A call that was not recorded: the documented no-match answer, naming it.
     const missing = await context.request.get('/api/help?q=never-recorded')
