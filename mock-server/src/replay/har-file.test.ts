@@ -153,6 +153,16 @@ test.each([
   },
 )
 
+test.each(['quoted-printable', 'gzip', 'BASE64'])(
+  'a content in the encoding %s stops the start: its bytes cannot be known',
+  (encoding) => {
+    const har = harWith('http://x/api/logo', { size: 4, mimeType: 'image/png', text: 'e30=', encoding })
+    expect(errorOf(() => parseHar(har, 'x.har')).message).toBe(
+      'Failed to start: --replay x.har: log.entries.0.response.content.encoding is not base64, the only encoding replayed.',
+    )
+  },
+)
+
 test('a posted form recorded as params is compared as its text', () => {
   const har = {
     log: {

@@ -172,7 +172,10 @@ function toRecordedCall(
   }
 }
 
-/** The answer's text, or its bytes when the file has them in base64; throws on a base64 text that is not base64. */
+/**
+ * The answer's text, or its bytes when the file has them in base64; throws on a base64 text that is not base64 and on
+ * another encoding.
+ */
 function toRecordedContent(
   content: z.infer<typeof entrySchema>['response']['content'],
   index: number,
@@ -180,7 +183,12 @@ function toRecordedContent(
 ): RecordedContent | undefined {
   if (content.text === undefined) return undefined
   const mimeType = content.mimeType ?? 'application/octet-stream'
-  if (content.encoding !== 'base64') return { mimeType, text: content.text }
+  if (content.encoding === undefined || content.encoding === '') return { mimeType, text: content.text }
+  // HAR 1.2 names base64 only: the bytes of any other encoding cannot be known, so they are not guessed.
+  if (content.encoding !== 'base64')
+    throw new Error(
+      `Failed to start: --replay ${file}: log.entries.${index}.response.content.encoding is not base64, the only encoding replayed.`,
+    )
   const bytes = decodeBase64(content.text)
   if (bytes) return { mimeType, bytes }
   // Served as it is, garbage would reach the client as other bytes than were recorded.
