@@ -1,0 +1,73 @@
+// What the server holds, as `GET /__mock/state` answers it (mock-server/control.openapi.yaml, MockState): the store's
+// collections, the wrong codes counted, the mailbox, the armed scenarios, the clock's offset. The contract suite
+// reads it around a call to see what the call changed: through HTTP against a server it did not start, by calling
+// this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
+import { createHash } from 'node:crypto'
+import type { components } from '#contracts/control.gen.ts'
+import type { OperationsContext } from '../operations/context.ts'
+import type { Store } from '../domain/store.ts'
+
+export type MockState = components['schemas']['MockState']
+
+/** Per collection, the fields that hold a hash or a sealed secret (a code's sign-up is handled apart). */
+const SECRET_FIELDS: { [K in keyof Store]: readonly string[] } = {
+  users: ['passwordHash'],
+  sessions: ['cookieHash', 'serviceTokenHash'],
+  refreshTokens: ['hash', 'graceBox'],
+  codes: ['hash'],
+  resetTokens: ['hash'],
+  steps: [],
+}
+
+/**
+ * The first 16 hex digits of the SHA-256 of `value`: enough to see that a secret changed, nothing to use it with.
+ * @example fingerprint('$argon2id$v=19$...') // '3f2a9c0d1e4b5a67'
+ */
+export function fingerprint(value: string): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 16)
+}
+
+const fingerprintOrNull = (value: unknown) => (typeof value === 'string' ? fingerprint(value) : null)
+
+function readRecords(name: keyof Store, records: readonly object[]): Record<string, unknown>[] {
+  const secret = SECRET_FIELDS[name]
+  return records.map((record) => {
+    // Own string keys only: the collections' bookkeeping (symbol keys) is not state.
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(record)) {
+      out[key] = secret.includes(key) ? fingerprintOrNull(value) : value
+    }
+    if (name === 'codes' && out.signup) {
+      const { name: signupName, passwordHash } = out.signup as { name: string; passwordHash: string }
+      out.signup = { name: signupName, passwordHash: fingerprint(passwordHash) }
+    }
+    return out
+  })
+}
+
+/**
+ * The state `GET /__mock/state` answers: the same object for the handler and for the in-process readers of the
+ * contract suite (generated-input, conformance, bad-input).
+ * @example const before = JSON.stringify(readMockState(ops)); ... ; expect(JSON.stringify(readMockState(ops))).toBe(before)
+ */
+export function readMockState(
+  ops: Pick<OperationsContext, 'domain' | 'mailbox' | 'scenarios' | 'clock'>,
+): MockState {
+  const { store, guesses } = ops.domain
+  const collections = Object.fromEntries(
+    (Object.keys(SECRET_FIELDS) as (keyof Store)[]).map((name) => [
+      name,
+      readRecords(name, store[name].all()),
+    ]),
+  )
+  return {
+    store: collections as MockState['store'],
+    // Sorted: a guess moves its address to the end of the log, which is no change of what is counted.
+    guesses: Object.entries(guesses.snapshot())
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, times]) => ({ key, times: [...times] })),
+    mails: ops.mailbox.snapshot(),
+    scenarios: ops.scenarios.list(),
+    clock: { offset_ms: ops.clock.offsetMs() },
+  }
+}
