@@ -44,6 +44,8 @@ export interface TestServer {
   api: ContractAgent
   /** The control surface, through `api`. */
   mock: MockClient
+  /** The control token's header when the server has one (else none), for requests sent without `api`. */
+  controlHeaders: Record<string, string>
 }
 
 export interface LiveServer extends TestServer {
@@ -76,12 +78,12 @@ async function readyApp(options: AppOptions): Promise<MockApp> {
   return app
 }
 
+const controlHeadersOf = ({ controlToken }: AppOptions): Record<string, string> =>
+  controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
+
 /** The contract agent of a server, carrying its control token when it has one. */
-function agentOf(target: MockApp | string, { controlToken }: AppOptions): ContractAgent {
-  return createContractAgent(
-    target,
-    controlToken ? { headers: { [CONTROL_TOKEN_HEADER]: controlToken } } : {},
-  )
+function agentOf(target: MockApp | string, options: AppOptions): ContractAgent {
+  return createContractAgent(target, { headers: controlHeadersOf(options) })
 }
 
 /** The tests that were given the target as their server already (a second server cannot be the same one). */
@@ -127,7 +129,13 @@ async function targetServer(options: AppOptions): Promise<TestServer & { target:
     mockModeOnProduction: production !== true && target.production,
   })
   if (noControl) uncontrolled.set(api, noControl)
-  return { app: unavailable<MockApp>('needs the in-process app'), api, mock: mockOf(api), target }
+  return {
+    app: unavailable<MockApp>('needs the in-process app'),
+    api,
+    mock: mockOf(api),
+    controlHeaders: target.headers,
+    target,
+  }
 }
 
 interface TargetGuard {
@@ -225,7 +233,7 @@ export async function createTestServer(options: AppOptions = {}): Promise<TestSe
   if (TARGET_URL) return targetServer(options)
   const app = await readyApp(options)
   const api = agentOf(app, options)
-  return { app, api, mock: mockOf(api) }
+  return { app, api, mock: mockOf(api), controlHeaders: controlHeadersOf(options) }
 }
 
 /**
@@ -266,7 +274,8 @@ export async function startLiveServer(
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
   if (TestRunner.getCurrentTest()) onTestFinished(close)
-  return { app, api, mock: mockOf(api), origin, port, server, close }
+  const controlHeaders = controlHeadersOf(options)
+  return { app, api, mock: mockOf(api), controlHeaders, origin, port, server, close }
 }
 
 export function uniqueEmail(label = 'user'): string {
