@@ -47,9 +47,11 @@ function fingerprintOf(record: object, field: string, value: unknown): string | 
 function readRecords(name: keyof Store, records: readonly object[]): Record<string, unknown>[] {
   const secret = SECRET_FIELDS[name]
   return records.map((record) => {
-    // Own string keys only: the collections' bookkeeping (symbol keys) is not state.
+    // String keys only (for...in): the collections' bookkeeping (symbol keys) is not state. Faster than
+    // Object.entries, which counted at some 300 records read around each of 10,000 calls.
     const out: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(record)) {
+    for (const key in record) {
+      const value = (record as Record<string, unknown>)[key]
       out[key] = secret.includes(key) ? fingerprintOf(record, key, value) : value
     }
     if (name === 'codes' && out.signup) {
