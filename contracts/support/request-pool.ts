@@ -10,7 +10,7 @@
 // itself: through HTTP they cost some 20 ms a pool, several seconds of the suite. The product calls (sign-in, the
 // mailed codes, external sign-in) go through HTTP either way.
 import { randomInt } from 'node:crypto'
-import { bearer, PASSWORD, signIn, signUp, type LiveServer } from '#contracts/fixtures.ts'
+import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
 import type { RequestPool } from '#contracts/request-generator.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
 import { createUser } from '#mock-server/domain/users.ts'
@@ -68,9 +68,18 @@ function controlInProcess(live: LiveServer): PoolControl {
         password: PASSWORD,
         verified: true,
       })
-      const signedIn = await signIn(live.api, email, PASSWORD)
+      const res = await postJson(live, '/api/auth/login', { email, password: PASSWORD })
+      if (res.status !== 200) throw new Error(`Failed to sign the pool's account in: ${res.status}.`)
+      const body = (await res.json()) as { token: string; refresh_token: string }
       const steps = ops.domain.store.steps.findMany((q) => q.where({ userId: user.id }))
-      return { ...signedIn, stepIds: steps.map((step) => step.id) }
+      return {
+        email,
+        password: PASSWORD,
+        token: body.token,
+        refreshToken: body.refresh_token,
+        cookie: sessionCookieOf(res.headers.getSetCookie()),
+        stepIds: steps.map((step) => step.id),
+      }
     },
     serveBuild: async (id) => void (ops.build.override = { id, timestamp: ops.clock.now() }),
     async latestCodes(email, purposes) {
@@ -112,12 +121,28 @@ async function externalCode(
   return { external: { code, state, cookie } }
 }
 
+/**
+ * A product call with `fetch` and its pooled connections (the suites judge the calls they make, not the pool's); against
+ * a target, target-setup.ts counts it and adds the control token.
+ */
+function postJson(live: LiveServer, path: string, body: unknown): Promise<Response> {
+  return fetch(`${live.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
 /** Mails `email` a login code and a reset code, as its owner asks for them, and reads them. */
 async function mailedCodes(live: LiveServer, control: PoolControl, email: string): Promise<string[]> {
-  await Promise.all([
-    live.api.post('/api/auth/otp/send').send({ email, purpose: 'login' }).expect(202),
-    live.api.post('/api/auth/forgot').send({ email }).expect(202),
+  const sent = await Promise.all([
+    postJson(live, '/api/auth/otp/send', { email, purpose: 'login' }),
+    postJson(live, '/api/auth/forgot', { email }),
   ])
+  for (const answer of sent) {
+    await answer.body?.cancel()
+    if (answer.status !== 202) throw new Error(`Failed to mail the pool a code: ${answer.status}.`)
+  }
   return control.latestCodes(email, ['login', 'reset'])
 }
 
