@@ -470,7 +470,10 @@ describe('bounded state', () => {
 
   test('an account never verified is purged once PENDING_PASSWORD_MS old; a verified one and the seeded unverified one stay', async () => {
     const server = await createTestServer()
-    const { store } = server.app.core.ops.domain
+    // The store as GET /__mock/state shows it (the same in-process and against a running server).
+    const store = async () => (await server.mock.state()).store
+    const userOf = async (email: string) => (await store()).users.find((user) => user.email === email)
+    const stepsOf = async (userId: string) => (await store()).steps.filter((step) => step.userId === userId)
     const alan = SEED_ACCOUNTS.find((account) => !account.verified)!
     const pending = uniqueEmail('never-verified')
     await server.api
@@ -478,16 +481,16 @@ describe('bounded state', () => {
       .send({ name: 'Never', email: pending, password: PASSWORD })
       .expect(202)
     const verified = await signUp(server.api, 'verified')
-    const pendingUser = store.users.findFirst((q) => q.where({ email: pending }))!
-    expect(store.steps.findMany((q) => q.where({ userId: pendingUser.id })).length).toBeGreaterThan(0)
+    const pendingUser = (await userOf(pending))!
+    expect((await stepsOf(pendingUser.id)).length).toBeGreaterThan(0)
     // Just short of the retention: still there.
     await advanceClock(server.api, PENDING_PASSWORD_MS - 120_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(store.users.findFirst((q) => q.where({ email: pending }))).toBeDefined()
+    expect(await userOf(pending)).toBeDefined()
     await advanceClock(server.api, 240_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(store.users.findFirst((q) => q.where({ email: pending }))).toBeUndefined()
-    expect(store.steps.findMany((q) => q.where({ userId: pendingUser.id }))).toEqual([])
+    expect(await userOf(pending)).toBeUndefined()
+    expect(await stepsOf(pendingUser.id)).toEqual([])
     await server.api.post('/api/auth/login').send({ email: verified.email, password: PASSWORD }).expect(200)
     const seeded = await server.api
       .post('/api/auth/login')

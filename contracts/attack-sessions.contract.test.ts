@@ -37,16 +37,19 @@ const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>
 
 /** How many refresh tokens of a session's family are live (issued, not retired, family not revoked). */
-function liveRefreshTokens(server: { app: TestServer['app'] }, sessionId: string): number {
-  const { store } = server.app.core.ops.domain
-  const session = store.sessions.findFirst((q) => q.where({ id: sessionId }))
+async function liveRefreshTokens(server: TestServer, sessionId: string): Promise<number> {
+  const { store } = await server.mock.state()
+  const session = store.sessions.find((one) => one.id === sessionId)
   if (!session || session.revokedAt !== null) return 0
-  return store.refreshTokens.findMany((q) => q.where({ sessionId, retiredAt: null })).length
+  return store.refreshTokens.filter((token) => token.sessionId === sessionId && token.retiredAt === null)
+    .length
 }
 
-function liveSessionsOf(server: { app: TestServer['app'] }, userId: string): string[] {
-  const { store } = server.app.core.ops.domain
-  return store.sessions.findMany((q) => q.where({ userId, revokedAt: null })).map((session) => session.id)
+async function liveSessionsOf(server: TestServer, userId: string): Promise<string[]> {
+  const { store } = await server.mock.state()
+  return store.sessions
+    .filter((session) => session.userId === userId && session.revokedAt === null)
+    .map((session) => session.id)
 }
 
 describe('refresh rotation under attack', () => {
@@ -61,8 +64,8 @@ describe('refresh rotation under attack', () => {
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]))
     const pairs = new Set(answers.map((answer) => `${answer.body.token} ${answer.body.refresh_token}`))
     expect(pairs.size).toBe(1)
-    expect(liveSessionsOf(server, account.user.id)).toEqual([sessionId])
-    expect(liveRefreshTokens(server, sessionId)).toBe(1)
+    expect(await liveSessionsOf(server, account.user.id)).toEqual([sessionId])
+    expect(await liveRefreshTokens(server, sessionId)).toBe(1)
     const [winner] = answers
     expect(claimsOf(winner!.body.token).sid).toBe(sessionId)
     await server.api.get('/api/me').set(bearer(winner!.body.token)).expect(200)
@@ -114,9 +117,11 @@ describe('refresh rotation under attack', () => {
       }),
     )
     expect(new Set(finals.map((final) => final.sid)).size).toBe(20)
-    expect(liveSessionsOf(server, owner.user.id).sort()).toEqual(finals.map((final) => final.sid).sort())
+    expect((await liveSessionsOf(server, owner.user.id)).sort()).toEqual(
+      finals.map((final) => final.sid).sort(),
+    )
     for (const { sid, pair } of finals) {
-      expect(liveRefreshTokens(server, sid)).toBe(1)
+      expect(await liveRefreshTokens(server, sid)).toBe(1)
       await server.api.get('/api/me').set(bearer(pair.token)).expect(200)
     }
   })

@@ -6,7 +6,6 @@ import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import { openIdpForm, PUBLIC_ORIGIN, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
-import { createContractAgent } from '#contracts/support/api.ts'
 import {
   advanceClock,
   arm,
@@ -14,6 +13,7 @@ import {
   readCode,
   startLiveServer,
   signUp,
+  strangerOf,
   uniqueEmail,
   PASSWORD,
 } from '#contracts/fixtures.ts'
@@ -215,10 +215,10 @@ describe('a control surface only its owner drives', () => {
 
   test('with a control token set, a request without it is refused', async () => {
     const server = await createTestServer({ controlToken: TOKEN })
-    const stranger = createContractAgent(server.app) // no token
+    const stranger = strangerOf(server) // no token
     const missing = await stranger.get('/__mock/mailbox').expect(401)
     expect(missing.body.error).toBe('control_token_required')
-    await stranger.get('/__mock/mailbox').set('X-Mock-Control-Token', `${TOKEN}x`).expect(401)
+    await stranger.get('/__mock/mailbox').set('X-Mock-Control-Token', `${server.controlToken}x`).expect(401)
     await stranger.post('/__mock/reset').send({}).expect(401)
     await stranger.get('/api/_auth/session').expect(200) // the product API does not need it
     // The suite's own helpers pass it (contracts/fixtures.ts): sign-up through the mailbox, the clock, a scenario.
@@ -235,7 +235,7 @@ describe('a control surface only its owner drives', () => {
       const server = await createTestServer({ controlToken: TOKEN })
       const foreign = await server.api.request(method, path).set('Host', 'attacker.example').expect(403)
       expect(foreign.body.error).toBe('host_not_allowed')
-      const stranger = createContractAgent(server.app)
+      const stranger = strangerOf(server)
       expect((await stranger.request(method, path).expect(401)).body.error).toBe('control_token_required')
     },
   )
@@ -246,7 +246,7 @@ describe('a control surface only its owner drives', () => {
       const server = await createTestServer({ controlToken: TOKEN })
       const foreign = await server.api.request(method, path).set('Host', 'rebind.evil.example').expect(403)
       expect(foreign.body.error).toBe('host_not_allowed')
-      const stranger = createContractAgent(server.app)
+      const stranger = strangerOf(server)
       await stranger.request(method, path).expect(200)
       // Nothing else of /__mock opens to it: the mailbox, say, still asks for the token.
       expect((await stranger.get('/__mock/mailbox').expect(401)).body.error).toBe('control_token_required')

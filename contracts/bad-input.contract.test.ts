@@ -1,9 +1,10 @@
 // Property-based bad input: whatever arrives as a body, every operation that takes one answers a 4xx
-// in the documented error shape (never a 500, never a hang) and no state changes.
+// in the documented error shape (never a 500, never a hang) and no state changes (GET /__mock/state's: the store,
+// the wrong codes counted, the mailbox, the armed scenarios, the clock; contracts/support/server-state.ts).
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { snapshotStore } from '#mock-server/domain/store.ts'
 import { createTestServer, type TestServer } from '#contracts/fixtures.ts'
+import { createStateReader, type StateReader } from '#contracts/support/server-state.ts'
 
 const BODY_OPERATIONS = [
   ['POST', '/api/refresh_token'],
@@ -30,18 +31,15 @@ const badJson = fc.oneof(
 )
 
 let server: TestServer
+let reader: StateReader
 beforeAll(async () => {
   server = await createTestServer()
+  reader = createStateReader(server)
 })
-
-function state() {
-  const { domain, mailbox, scenarios } = server.app.core.ops
-  return JSON.stringify([snapshotStore(domain.store), mailbox.snapshot(), scenarios.list()])
-}
 
 describe('bad input never changes state and always gets a documented 4xx', () => {
   test.each(BODY_OPERATIONS)('%s %s with arbitrary JSON', async (method, path) => {
-    const before = state()
+    const before = await reader.state()
     await fc.assert(
       fc.asyncProperty(badJson, async (body) => {
         const res = await server.api
@@ -53,11 +51,11 @@ describe('bad input never changes state and always gets a documented 4xx', () =>
       }),
       { numRuns: 40 },
     )
-    expect(state()).toBe(before)
+    expect(await reader.state()).toBe(before)
   })
 
   test.each(BODY_OPERATIONS)('%s %s with arbitrary bytes', async (method, path) => {
-    const before = state()
+    const before = await reader.state()
     await fc.assert(
       fc.asyncProperty(
         fc.string({ maxLength: 200 }),
@@ -70,6 +68,6 @@ describe('bad input never changes state and always gets a documented 4xx', () =>
       ),
       { numRuns: 30 },
     )
-    expect(state()).toBe(before)
+    expect(await reader.state()).toBe(before)
   })
 })

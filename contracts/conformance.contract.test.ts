@@ -14,7 +14,7 @@
 // The counts are printed after the run. Seeded: CONFORMANCE_SEED=<n> replays a run.
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
+import { requireOwnServer, startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
 import { SCENARIO_RULES, type ScenarioName } from '#contracts/operations.gen.ts'
 import {
   createRng,
@@ -26,6 +26,7 @@ import {
   type Rng,
 } from '#contracts/request-generator.ts'
 import { readFetchResponse, recordCoverage, type OperationId } from '#contracts/support/api.ts'
+import type { ArmRequest } from '#contracts/support/mock-client.ts'
 import {
   resolveLocalRef,
   type OpenApiDocument,
@@ -33,6 +34,7 @@ import {
 } from '#contracts/support/openapi-documents.ts'
 import { getProjectValidator, type DocumentName } from '#contracts/support/openapi-validator.ts'
 import { resetWithPool } from '#contracts/support/request-pool.ts'
+import { createStateReader, type StateReader } from '#contracts/support/server-state.ts'
 
 const SEED = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : randomInt(2 ** 31)
 /** Well-formed requests sent per operation, and how many share one reset of the server. */
@@ -70,8 +72,10 @@ const disagreements: Disagreement[] = []
 const judged = { requests: 0, scenarios: 0, faults: 0 }
 
 let live: LiveServer
+let reader: StateReader
 beforeAll(async () => {
   live = await startLiveServer()
+  reader = createStateReader(live)
 })
 afterAll(async () => {
   const counts = KINDS.map((kind) => `${disagreements.filter((d) => d.kind === kind).length} ${kind}`)
@@ -163,7 +167,6 @@ function expectAgreement(found: Disagreement[]): void {
   expect(found, `CONFORMANCE_SEED=${SEED} replays it`).toEqual([])
 }
 
-const lastSeq = () => live.app.core.ops.journal.list().at(-1)?.seq ?? 0
 const operationSeed = (operationId: string) =>
   (SEED + [...operationId].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7)) >>> 0
 
@@ -201,28 +204,21 @@ describe(`conformance of the mock server to both documents (seed ${SEED})`, () =
       const entry = byOperationId.get(operationId)!
       const rng = createRng(operationSeed(`${name} ${operationId}`))
       const pool = await resetWithPool(live)
-      const armed = await fetch(`${live.origin}/__mock/scenarios`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name,
-          operation: operationId,
-          until_cleared: true,
-          ...(name === 'latency' && { delay_ms: 1 }),
-          ...(name === 'server-error' && { status: 503 }),
-        }),
-      })
-      expect(armed.status, await armed.clone().text()).toBe(201)
+      await live.mock.arm({
+        name,
+        operation: operationId,
+        until_cleared: true,
+        ...(name === 'latency' && { delay_ms: 1 }),
+        ...(name === 'server-error' && { status: 503 }),
+      } as ArmRequest)
       try {
         // A call refused before the scenario (another rule) leaves it armed; a reshaping scenario leaves an answer
         // other than a success as it was: the next call is tried.
         for (let tries = 0; tries < REACH_TRIES; tries += 1) {
-          const since = lastSeq()
+          const since = await reader.lastSeq()
           const request = wellFormed(rng, entry, pool, needsBearer)
           const response = await send(request).catch(() => null)
-          const fired = live.app.core.ops.journal
-            .list({ since: String(since) })
-            .some((call) => call.scenario === name)
+          const fired = (await reader.journalSince(since)).some((call) => call.scenario === name)
           if (name === 'answer-lost' && fired) {
             // The scenario's promise is that no answer arrives: the connection closes without a status line.
             expect(response).toBeNull()
@@ -239,7 +235,7 @@ describe(`conformance of the mock server to both documents (seed ${SEED})`, () =
           return
         }
       } finally {
-        await fetch(`${live.origin}/__mock/scenarios`, { method: 'DELETE' })
+        await live.mock.clearScenarios()
       }
       throw new Error(`No well-formed call of ${operationId} reached ${name} in ${REACH_TRIES} tries.`)
     },
@@ -248,6 +244,9 @@ describe(`conformance of the mock server to both documents (seed ${SEED})`, () =
   test.each(entries.map((entry) => [entry.operation.operationId, entry] as const))(
     '%s: a fault in its handler is answered on contract',
     async (_id, entry) => {
+      requireOwnServer(
+        'swaps a handler of the in-process app for one that throws; the handlers of a running server cannot be reached from outside',
+      )
       const { operationId } = entry.operation
       const rng = createRng(operationSeed(`fault ${operationId}`))
       const pool = await resetWithPool(live)

@@ -4,8 +4,20 @@ import { createRequire } from 'node:module'
 import request from 'supertest'
 import { parse } from 'yaml'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { arm, bearer, createTestServer, signUp, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+import {
+  arm,
+  bearer,
+  createTestServer,
+  PASSWORD,
+  readCode,
+  requireOwnServer,
+  signUp,
+  uniqueEmail,
+  type TestServer,
+} from '#contracts/fixtures.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES } from '#contracts/operations.gen.ts'
+import { fingerprint } from '#mock-server/control/state.ts'
+import { hashToken } from '#mock-server/domain/crypto.ts'
 
 let server: TestServer
 beforeEach(async () => {
@@ -241,6 +253,85 @@ describe('mailbox and journal', () => {
   })
 })
 
+describe('state (GET /__mock/state)', () => {
+  test('answers the store, the wrong codes counted, the mailbox, the armed scenarios and the clock', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    // A wrong code from a client that never signed in to the account: counted towards its address's ceiling.
+    const ada = 'ada@example.com'
+    await api.post('/api/auth/otp/send').send({ email: ada, purpose: 'login' }).expect(202)
+    const right = await readCode(api, ada, 'login')
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0')
+    await api.post('/api/auth/otp/verify').send({ email: ada, code: wrong, purpose: 'login' }).expect(400)
+    await arm(api, { name: 'server-error', email: 'ada@example.com', until_cleared: true })
+    await api.post('/__mock/clock').send({ advance_ms: 60_000 }).expect(200)
+    const state = (await api.get('/__mock/state').expect(200)).body
+    const user = state.store.users.find((one: { email: string }) => one.email === account.email)
+    expect(user).toMatchObject({ id: account.user.id, name: 'Test Learner', verified: true })
+    expect(state.store.users.map((one: { email: string }) => one.email)).toContain('ada@example.com')
+    expect(state.store.sessions.filter((one: { userId: string }) => one.userId === user.id)).toHaveLength(1)
+    const steps = (await api.get('/api/process').set(bearer(account.token)).expect(200)).body.steps
+    expect(state.store.steps.filter((one: { userId: string }) => one.userId === user.id)).toHaveLength(
+      steps.length,
+    )
+    const codes = state.store.codes.map((code: { email: string; purpose: string; attempts: number }) => [
+      code.email,
+      code.purpose,
+      code.attempts,
+    ])
+    expect(codes).toEqual([
+      [account.email, 'signup', 0],
+      [ada, 'login', 1],
+    ])
+    expect(state.guesses).toEqual([{ key: `login:${ada}`, times: [expect.any(Number)] }])
+    expect(state.mails).toEqual((await api.get('/__mock/mailbox').expect(200)).body.messages)
+    expect(state.scenarios).toEqual((await api.get('/__mock/scenarios').expect(200)).body.armed)
+    expect(state.clock.offset_ms).toBeGreaterThanOrEqual(60_000)
+  })
+
+  test('carries no secret: every hash a fingerprint, no token, no password', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    const refreshed = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken })
+    expect(refreshed.status).toBe(200)
+    const text = (await api.get('/__mock/state').expect(200)).text
+    const cookie = account.cookie.split('=')[1]!
+    const secrets = [account.token, account.refreshToken, refreshed.body.refresh_token, account.serviceToken]
+    for (const secret of [...secrets, cookie, PASSWORD, 'analytical-engine-1843']) {
+      expect(text).not.toContain(secret)
+      expect(text).not.toContain(hashToken(secret))
+    }
+    expect(text).not.toContain('$argon2')
+    // A hash is there as its fingerprint, so a change still shows.
+    const state = JSON.parse(text)
+    const session = state.store.sessions.find((one: { userId: string }) => one.userId === account.user.id)
+    expect(session.cookieHash).toBe(fingerprint(hashToken(cookie)))
+    expect(session.serviceTokenHash).toBe(fingerprint(hashToken(account.serviceToken)))
+    const [parent] = state.store.refreshTokens.filter(
+      (one: { sessionId: string }) => one.sessionId === session.id,
+    )
+    expect(parent.hash).toBe(fingerprint(hashToken(account.refreshToken)))
+    expect(parent.graceBox).toMatch(/^[0-9a-f]{16}$/)
+  })
+
+  test("no hash the store holds leaves the server, the seeded passwords' included", async () => {
+    requireOwnServer('compares with what the in-process app stores')
+    const account = await signUp(server.api)
+    await server.api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
+    const text = (await server.api.get('/__mock/state').expect(200)).text
+    const { store } = server.app.core.ops.domain
+    const stored = [
+      ...store.users.all().map((user) => user.passwordHash),
+      ...store.sessions.all().flatMap((session) => [session.cookieHash, session.serviceTokenHash]),
+      ...store.refreshTokens.all().flatMap((token) => [token.hash, token.graceBox ?? '']),
+      ...store.codes.all().flatMap((code) => [code.hash, code.signup?.passwordHash ?? '']),
+      ...store.resetTokens.all().map((token) => token.hash),
+    ].filter((value) => value !== '')
+    expect(stored.length).toBeGreaterThan(5)
+    for (const value of stored) expect(text).not.toContain(value)
+  })
+})
+
 describe('the API reference (/__mock/docs)', () => {
   const documentOf = (file: string) => parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'))
 
@@ -297,6 +388,7 @@ describe('production mode', () => {
     // Not through the validating agent: in production mode /__mock is not part of what is served.
     await request(production.app).get('/__mock/clock').expect(404)
     await request(production.app).post('/__mock/reset').send({}).expect(404)
+    await request(production.app).get('/__mock/state').expect(404)
     for (const path of ['/__mock/docs', '/__mock/docs/api.json', '/__mock/docs/redoc.standalone.js'])
       await request(production.app).get(path).expect(404)
     await production.api.get('/api/_auth/session').expect(200)

@@ -137,6 +137,36 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__mock/state': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * What the server holds, secrets as fingerprints; to see what a call changed.
+     * @description Every collection of the store (`store`: accounts, sessions, refresh tokens, codes, reset tokens, process
+     *     steps; each record as the server keeps it, with its own field names and times in ms since the epoch), the
+     *     wrong codes counted per address and purpose (`guesses`, sorted by `key`), the mailbox (as
+     *     `GET /__mock/mailbox` shows it, codes included), the armed scenarios and the clock's offset. Two reads around
+     *     a call show what the call changed: the contract suite checks this way that a refused call changes nothing,
+     *     also against a server it did not start (`CONTRACT_TARGET`, docs/decisions/016-contract-target.md).
+     *
+     *     No secret leaves the server in a usable form: every field that holds a hash or a sealed secret (an account's
+     *     `passwordHash`; a session's `cookieHash` and `serviceTokenHash`; a refresh token's `hash` and `graceBox`; a
+     *     code's `hash` and its sign-up's `passwordHash`; a reset token's `hash`) is given as its fingerprint, the first
+     *     16 hex digits of the SHA-256 of its value: a change still shows, the value does not.
+     */
+    get: operations['getState']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/__mock/docs': {
     parameters: {
       query?: never
@@ -885,6 +915,91 @@ export interface components {
         entry?: number
       }
     }
+    /** @description The first 16 hex digits of the SHA-256 of a hash or sealed secret the server keeps. */
+    Fingerprint: string
+    MockState: {
+      store: {
+        users: components['schemas']['StateUser'][]
+        sessions: components['schemas']['StateSession'][]
+        refreshTokens: components['schemas']['StateRefreshToken'][]
+        codes: components['schemas']['StateCode'][]
+        resetTokens: components['schemas']['StateResetToken'][]
+        steps: components['schemas']['StateStep'][]
+      }
+      /** @description The times (ms since the epoch, by the server's clock) of the wrong codes counted, per `<purpose>:<address>`. */
+      guesses: {
+        key: string
+        times: number[]
+      }[]
+      mails: components['schemas']['Mail'][]
+      scenarios: components['schemas']['ArmedScenario'][]
+      clock: {
+        offset_ms: number
+      }
+    }
+    StateUser: {
+      id: string
+      email: string
+      name: string
+      passwordHash: components['schemas']['Fingerprint']
+      verified: boolean
+      createdAt: number
+    }
+    StateSession: {
+      id: string
+      userId: string
+      cookieHash: components['schemas']['Fingerprint']
+      serviceTokenHash: components['schemas']['Fingerprint']
+      createdAt: number
+      expiresAt: number
+      revokedAt: number | null
+      revokedReason: string | null
+    }
+    StateRefreshToken: {
+      id: string
+      sessionId: string
+      hash: components['schemas']['Fingerprint']
+      createdAt: number
+      retiredAt: number | null
+      childId: string | null
+      /** @description The child pair sealed under this token while the grace window is open (its fingerprint), else null. */
+      graceBox: components['schemas']['Fingerprint'] | null
+    }
+    StateCode: {
+      id: string
+      email: string
+      /** @enum {string} */
+      purpose: 'signup' | 'login' | 'reset'
+      hash: components['schemas']['Fingerprint']
+      sentAt: number
+      expiresAt: number
+      attempts: number
+      usedAt: number | null
+      burned: boolean
+      supersededAt: number | null
+      /** @description The sign-up a `signup` code proves (its name and its password hash's fingerprint), else null. */
+      signup: {
+        name: string
+        passwordHash: components['schemas']['Fingerprint']
+      } | null
+    }
+    StateResetToken: {
+      id: string
+      userId: string
+      hash: components['schemas']['Fingerprint']
+      expiresAt: number
+      usedAt: number | null
+    }
+    StateStep: {
+      id: string
+      userId: string
+      position: number
+      title: string
+      description: string
+      /** @enum {string} */
+      status: 'todo' | 'in_progress' | 'done'
+      scheduled_at: string | null
+    }
     Journal: {
       requests: components['schemas']['JournalEntry'][]
     }
@@ -1518,6 +1633,29 @@ export interface operations {
       403: components['responses']['ControlRefused']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['InternalError']
+    }
+  }
+  getState: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The state. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockState']
+        }
+      }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
       500: components['responses']['InternalError']
     }
   }

@@ -44,6 +44,10 @@ export interface TestServer {
   api: ContractAgent
   /** The control surface, through `api`. */
   mock: MockClient
+  /** The server's control token, if it has one. */
+  controlToken: string | undefined
+  /** The control token's header when the server has one (else none), for requests sent without `api`. */
+  controlHeaders: Record<string, string>
 }
 
 export interface LiveServer extends TestServer {
@@ -76,12 +80,25 @@ async function readyApp(options: AppOptions): Promise<MockApp> {
   return app
 }
 
+const controlHeadersOf = ({ controlToken }: AppOptions): Record<string, string> =>
+  controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
+
 /** The contract agent of a server, carrying its control token when it has one. */
-function agentOf(target: MockApp | string, { controlToken }: AppOptions): ContractAgent {
-  return createContractAgent(
-    target,
-    controlToken ? { headers: { [CONTROL_TOKEN_HEADER]: controlToken } } : {},
-  )
+function agentOf(target: MockApp | string, options: AppOptions): ContractAgent {
+  return createContractAgent(target, { headers: controlHeadersOf(options) })
+}
+
+/** For each server's `api`, an agent of the same server without the control token. */
+const strangers = new WeakMap<ContractAgent, ContractAgent>()
+
+/**
+ * An agent of `server` that carries no control token (a stranger to /__mock): validated and counted like `api`.
+ * @example await strangerOf(server).get('/__mock/mailbox').expect(401)
+ */
+export function strangerOf(server: TestServer): ContractAgent {
+  const stranger = strangers.get(server.api)
+  if (!stranger) throw new Error('Failed to make a stranger: the server was not made by these fixtures.')
+  return stranger
 }
 
 /** The tests that were given the target as their server already (a second server cannot be the same one). */
@@ -102,15 +119,18 @@ export function requireControl(api: ContractAgent): void {
 /**
  * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
  * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
- * - options other than `production` configure a server the target is not: not checkable;
+ * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
+ *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
  * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
  *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
  * - the in-process app (`app`) is never available.
  */
 async function targetServer(options: AppOptions): Promise<TestServer & { target: ContractTarget }> {
   const target = await getContractTarget()
-  const { production, ...built } = options
-  const configured = Object.keys(built)
+  const { production } = options
+  const configured = Object.keys(options).filter(
+    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
+  )
   if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
   if (production === true && !target.production)
     notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
@@ -119,15 +139,23 @@ async function targetServer(options: AppOptions): Promise<TestServer & { target:
     if (testsWithServer.has(test)) notCheckable('needs a second server, separate from the first')
     testsWithServer.add(test)
   }
-  const agent = createContractAgent(target.baseUrl, { headers: target.headers })
   const noControl = production === true ? null : target.noControl
-  const api = guardForTarget(agent, {
+  const guard: TargetGuard = {
     noControl,
     rateLimitedWithoutReset: target.noControl !== null,
     mockModeOnProduction: production !== true && target.production,
-  })
+  }
+  const api = guardForTarget(createContractAgent(target.baseUrl, { headers: target.headers }), guard)
   if (noControl) uncontrolled.set(api, noControl)
-  return { app: unavailable<MockApp>('needs the in-process app'), api, mock: mockOf(api), target }
+  strangers.set(api, guardForTarget(createContractAgent(target.baseUrl), guard))
+  return {
+    app: unavailable<MockApp>('needs the in-process app'),
+    api,
+    mock: mockOf(api),
+    controlToken: target.controlToken ?? undefined,
+    controlHeaders: target.headers,
+    target,
+  }
 }
 
 interface TargetGuard {
@@ -225,7 +253,9 @@ export async function createTestServer(options: AppOptions = {}): Promise<TestSe
   if (TARGET_URL) return targetServer(options)
   const app = await readyApp(options)
   const api = agentOf(app, options)
-  return { app, api, mock: mockOf(api) }
+  strangers.set(api, createContractAgent(app))
+  const { controlToken } = options
+  return { app, api, mock: mockOf(api), controlToken, controlHeaders: controlHeadersOf(options) }
 }
 
 /**
@@ -266,7 +296,10 @@ export async function startLiveServer(
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
   if (TestRunner.getCurrentTest()) onTestFinished(close)
-  return { app, api, mock: mockOf(api), origin, port, server, close }
+  strangers.set(api, createContractAgent(origin))
+  const { controlToken } = options
+  const controlHeaders = controlHeadersOf(options)
+  return { app, api, mock: mockOf(api), controlToken, controlHeaders, origin, port, server, close }
 }
 
 export function uniqueEmail(label = 'user'): string {

@@ -4,16 +4,19 @@
 // the validator of contracts/support/), the journal records each documented call once with the status
 // answered, and a refused call (4xx) leaves the state as it was.
 //
-// "The state": every collection of the store (accounts, sessions, refresh tokens, codes, reset tokens,
-// external codes, steps), the wrong codes counted per address (in memory), the mailbox, the armed scenarios
-// and the clock. A refusal changes none of it, except the counters the rules keep on purpose
+// "The state": what GET /__mock/state answers (mock-server/src/control/state.ts): every collection of the store
+// (accounts, sessions, refresh tokens, codes, reset tokens, steps; each hash or sealed secret as its fingerprint),
+// the wrong codes counted per address (in memory), the mailbox, the armed scenarios and the clock. In-process the
+// suite calls that function, against a CONTRACT_TARGET it asks the server (contracts/support/server-state.ts), and
+// the journal likewise. A refusal changes none of it, except the counters the rules keep on purpose
 // (docs/decisions/004-tokens-sessions-codes.md, docs/security/codes.md): a wrong code counts its attempts and
 // towards its address's ceiling (and an address without a code gets its decoy), also when that guess reaches
 // the ceiling (`429 rate_limited`); a reused refresh token revokes its family. A failed sign-in changes nothing
 // here: its lock-out counts live outside the store, in memory (mock-server/src/domain/lockout.ts,
 // docs/security/lockout.md).
 //
-// Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message.
+// Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message. GENERATED_INPUT_REQUESTS=<n>
+// sends n instead of 10,000 (a quick run, such as contracts/support/target-run.test.ts's against a running server).
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
@@ -26,14 +29,24 @@ import {
   type RequestPool,
 } from '#contracts/request-generator.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
-import { resetWithPool } from '#contracts/support/request-pool.ts'
+import type { MockState } from '#contracts/support/mock-client.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
+import { resetWithPool } from '#contracts/support/request-pool.ts'
+import { createStateReader, type StateReader } from '#contracts/support/server-state.ts'
 
-const MIN_REQUESTS = 10_000
+const MIN_REQUESTS = readRequestCount(process.env.GENERATED_INPUT_REQUESTS) ?? 10_000
 const BATCH = 100 // requests between two resets, so the state stays small and every batch starts alike
 const SEED = process.env.GENERATED_INPUT_SEED ? Number(process.env.GENERATED_INPUT_SEED) : randomInt(2 ** 31)
 const operations = listOperations()
 const PER_OPERATION = Math.ceil(MIN_REQUESTS / operations.length)
+
+function readRequestCount(raw: string | undefined): number | null {
+  if (!raw?.trim()) return null
+  const count = Number(raw)
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`GENERATED_INPUT_REQUESTS must be a positive whole number, not ${JSON.stringify(raw)}.`)
+  return count
+}
 
 /** Fields a refusal may change, per (operation, status, error): the counters the rules keep. */
 /** A wrong code: its attempts, its decoy, and the guesses counted for its address and purpose. */
@@ -56,11 +69,13 @@ const ALLOWED_CHANGES: Record<
 }
 
 let live: LiveServer
+let reader: StateReader
 let pool: RequestPool
 let sent = 0
 let started = 0
 beforeAll(async () => {
   live = await startLiveServer()
+  reader = createStateReader(live)
   started = performance.now()
 })
 afterAll(async () => {
@@ -74,22 +89,13 @@ afterAll(async () => {
 
 type State = Record<string, unknown[]>
 
-/** The state as JSON text: cheap to take before every call and to compare after it. */
-function readState(): string {
-  const { domain, mailbox, scenarios, clock } = live.app.core.ops
-  const state: State = Object.fromEntries(
-    Object.entries(domain.store).map(([name, collection]) => [name, collection.all()]),
-  )
-  return JSON.stringify({
-    ...state,
-    // Sorted: a guess moves its address to the end of the log, which is not a change of what is counted.
-    guesses: Object.entries(domain.guesses.snapshot())
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, times]) => ({ key, times })),
-    mails: mailbox.snapshot(),
-    scenarios: scenarios.list(),
-    clock: [clock.offsetMs()],
-  })
+/**
+ * The state (GET /__mock/state's MockState, as JSON text) as records by collection: the store's collections, the
+ * guesses, the mails, the scenarios and the clock's offset.
+ */
+function readRecords(text: string): State {
+  const { store, clock, ...rest } = JSON.parse(text) as MockState
+  return { ...store, ...rest, clock: [clock.offset_ms] } as State
 }
 
 /** The state with what `allowed` lets change blanked out, and codes and guess logs created by the call left out. */
@@ -121,8 +127,8 @@ function expectUnchanged(
   allowed: (typeof ALLOWED_CHANGES)[string] | undefined,
 ): void {
   if (afterText === beforeText) return
-  const before = JSON.parse(beforeText) as State
-  const after = JSON.parse(afterText) as State
+  const before = readRecords(beforeText)
+  const after = readRecords(afterText)
   expect(project(after, before, allowed), 'a refused call changed the state').toBe(
     project(before, before, allowed),
   )
@@ -138,10 +144,16 @@ function describeRequest(request: GeneratedRequest): string {
   return `${request.method} ${request.url.slice(0, 300)} [${request.mutation}] headers ${JSON.stringify(request.headers).slice(0, 300)} body ${body}`
 }
 
-async function send(request: GeneratedRequest): Promise<void> {
-  const { ops } = live.app.core
-  const before = readState()
-  const lastSeq = ops.journal.list().at(-1)?.seq ?? 0
+/**
+ * Sends `request` and checks its answer, its journal entry and, for a refusal, that the state is as `before`.
+ * Returns the state after it and the journal's last seq: the next request's `before` and `since` (nothing else
+ * calls the server in between).
+ */
+async function send(
+  request: GeneratedRequest,
+  before: string,
+  since: number,
+): Promise<{ state: string; seq: number }> {
   const response = await fetch(`${live.origin}${request.url}`, {
     method: request.method,
     headers: request.headers,
@@ -152,7 +164,8 @@ async function send(request: GeneratedRequest): Promise<void> {
   const path = `${url.pathname}${url.search}`
   const text = await response.clone().text()
   expect(response.status, `a 5xx: ${text}`).toBeLessThan(500)
-  const entries = ops.journal.list({ since: String(lastSeq) })
+  // Both read after the answer: against a running server they are two requests, sent together.
+  const [entries, after] = await Promise.all([reader.journalSince(since), reader.state()])
   let operationId: string | null = null
   if (getProjectValidator().matchOperation(request.method, path)) {
     operationId = (await requireValidFetchResponse(request.method, path, response)).operationId
@@ -168,18 +181,24 @@ async function send(request: GeneratedRequest): Promise<void> {
   if (response.status >= 400) {
     const error = text ? (JSON.parse(text) as { error?: string }).error : undefined
     const allowed = ALLOWED_CHANGES[`${operationId} ${response.status} ${error}`]
-    expectUnchanged(before, readState(), allowed)
+    expectUnchanged(before, after, allowed)
   }
+  return { state: after, seq: entries.at(-1)?.seq ?? since }
 }
 
 async function runOperation(operation: GeneratedOperation, index: number): Promise<void> {
   const seed = (SEED + index * 7919) >>> 0
   const rng = createRng(seed)
+  let state = ''
+  let seq = 0
   for (let n = 0; n < PER_OPERATION; n += 1) {
-    if (n % BATCH === 0) pool = await resetWithPool(live)
+    if (n % BATCH === 0) {
+      pool = await resetWithPool(live)
+      ;[state, seq] = await Promise.all([reader.state(), reader.lastSeq()])
+    }
     const request = generateRequest(rng, operation, pool)
     try {
-      await send(request)
+      ;({ state, seq } = await send(request, state, seq))
     } catch (error) {
       const message = `Generated request ${n} of ${operation.operationId} failed (GENERATED_INPUT_SEED=${SEED} replays it):\n${describeRequest(request)}\n${(error as Error).message}`
       throw new Error(message, { cause: error })
@@ -189,7 +208,7 @@ async function runOperation(operation: GeneratedOperation, index: number): Promi
 }
 
 describe(`generated requests from openapi.yaml (seed ${SEED})`, () => {
-  test('cover every operation, at least 10,000 in all', () => {
+  test(`cover every operation, at least ${MIN_REQUESTS.toLocaleString('en-US')} in all`, () => {
     expect(operations.length).toBeGreaterThanOrEqual(17)
     expect(PER_OPERATION * operations.length).toBeGreaterThanOrEqual(MIN_REQUESTS)
   })

@@ -5,8 +5,8 @@
 // Then each documented refusal, with its status and RFC 6749 error.
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
-import { createContractAgent, requireValidFetchResponse } from '#contracts/support/api.ts'
+import { startLiveServer, strangerOf, type LiveServer } from '#contracts/fixtures.ts'
+import { requireValidFetchResponse } from '#contracts/support/api.ts'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 
 let live: LiveServer
@@ -211,7 +211,7 @@ describe('the provider’s refusals, each documented', () => {
 
   test('the form of a server with a control token signs no one in without it (401)', async () => {
     const guarded = await startLiveServer({ controlToken: 'a-control-token' })
-    const refused = await createContractAgent(guarded.origin)
+    const refused = await strangerOf(guarded)
       .post('/idp/authorize')
       .type('form')
       .send({ request: 'x', email: 'a@example.com' })

@@ -18,6 +18,7 @@ export type ScenarioInfo = Schemas['ScenarioInfo']
 export type ArmedScenario = Schemas['ArmedScenario']
 export type SentryEvent = Schemas['SentryEvent']
 export type RecorderSession = Schemas['RecorderSession']
+export type MockState = Schemas['MockState']
 
 /** The JSON body an operation takes, as the control document states it. */
 type JsonBody<Operation> = Operation extends { requestBody?: { content: { 'application/json': infer Body } } }
@@ -171,6 +172,11 @@ export function createMockClient({ baseUrl, controlToken, fetch, codeWaitMs = 0 
     /** The session recordings the recorder's sink saw, oldest first. */
     recorderSessions: async (): Promise<RecorderSession[]> =>
       (await bodyOf(client.GET('/__mock/recorder/sessions'))).sessions,
+    /**
+     * What the server holds (store, counted wrong codes, mailbox, armed scenarios, clock offset), every secret as its
+     * fingerprint: read it before and after a call to see what the call changed.
+     */
+    state: (): Promise<MockState> => bodyOf(client.GET('/__mock/state')),
     /** Serves `id` as the newest build (`/builds/latest.json`): a deployment acted out. */
     serveBuild: (id: string) => bodyOf(client.POST('/__mock/build', { body: { id } })),
   }

@@ -1,38 +1,119 @@
 // The live values generated requests draw on (contracts/request-generator.ts): a server reset to its seed, one
-// verified account signed in, a code of each purpose mailed to it, and a served build. Shared by the generated-input
-// and conformance suites, which start each batch of requests from it.
+// verified account signed in, a code of each purpose mailed to it, an external sign-in code, and a served build.
+// Shared by the generated-input and conformance suites, which start each batch of requests from it (some 300 times a
+// run).
+//
+// Against a CONTRACT_TARGET it is made through HTTP only: `POST /__mock/reset`, a sign-up verified with the mailed
+// code, `POST /__mock/build`, the mailbox, `POST /__mock/idp/accounts` and the API for the account's steps, with the
+// target's control token (docs/decisions/016-contract-target.md). In-process the few steps that touch the server's
+// insides (the reset, the account, the build, the mailbox, the provider's account, the step ids) are done on the app
+// itself: through HTTP they cost some 20 ms a pool, several seconds of the suite. The product calls (sign-in, the
+// mailed codes, external sign-in) go through HTTP either way.
 import { randomInt } from 'node:crypto'
-import { PASSWORD, type LiveServer } from '#contracts/fixtures.ts'
+import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
 import type { RequestPool } from '#contracts/request-generator.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
 import { createUser } from '#mock-server/domain/users.ts'
 
-async function postJson(live: LiveServer, path: string, body: unknown): Promise<Response> {
-  return fetch(`${live.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+/** A verified account, signed in: the pool's first address. */
+interface PoolAccount {
+  email: string
+  password: string
+  token: string
+  refreshToken: string
+  cookie: string
+  /** The ids of its process steps. */
+  stepIds: string[]
+}
+
+/** The steps that reach the server's insides: through /__mock against a target, on the app in-process. */
+interface PoolControl {
+  reset(): Promise<void>
+  createAccount(): Promise<PoolAccount>
+  serveBuild(id: string): Promise<void>
+  /** The newest code of each purpose mailed to `email`. */
+  latestCodes(email: string, purposes: readonly ('login' | 'reset')[]): Promise<string[]>
+  /** Gives the mock's OpenID provider an account for `email`. */
+  addIdpAccount(email: string): Promise<void>
+}
+
+function controlOverHttp(live: LiveServer): PoolControl {
+  return {
+    reset: async () => void (await live.mock.reset()),
+    async createAccount() {
+      const account = await signUp(live.api, 'generated')
+      const process = await live.api.get('/api/process').set(bearer(account.token)).expect(200)
+      const steps = (process.body as { steps: { id: string }[] }).steps
+      return { ...account, stepIds: steps.map((step) => step.id) }
+    },
+    serveBuild: async (id) => void (await live.mock.serveBuild(id)),
+    async latestCodes(email, purposes) {
+      const mails = await live.mock.mailbox(email)
+      return purposes.flatMap((purpose) => mails.findLast((mail) => mail.purpose === purpose)?.code ?? [])
+    },
+    addIdpAccount: async (email) =>
+      void (await live.api.post('/__mock/idp/accounts').send({ email, name: 'Generated' }).expect(201)),
+  }
+}
+
+function controlInProcess(live: LiveServer): PoolControl {
+  const { ops } = live.app.core
+  return {
+    reset: () => ops.reset(),
+    async createAccount() {
+      const email = `generated-${randomInt(1e9)}@example.test`
+      const user = await createUser(ops.domain, {
+        email,
+        name: 'Generated',
+        password: PASSWORD,
+        verified: true,
+      })
+      const res = await postJson(live, '/api/auth/login', { email, password: PASSWORD })
+      if (res.status !== 200) throw new Error(`Failed to sign the pool's account in: ${res.status}.`)
+      const body = (await res.json()) as { token: string; refresh_token: string }
+      const steps = ops.domain.store.steps.findMany((q) => q.where({ userId: user.id }))
+      return {
+        email,
+        password: PASSWORD,
+        token: body.token,
+        refreshToken: body.refresh_token,
+        cookie: sessionCookieOf(res.headers.getSetCookie()),
+        stepIds: steps.map((step) => step.id),
+      }
+    },
+    serveBuild: async (id) => void (ops.build.override = { id, timestamp: ops.clock.now() }),
+    async latestCodes(email, purposes) {
+      const mails = ops.mailbox.list(email)
+      return purposes.flatMap((purpose) => mails.findLast((mail) => mail.purpose === purpose)?.code ?? [])
+    },
+    addIdpAccount: async (email) => void ops.idp?.accounts.put(email, 'Generated'),
+  }
 }
 
 /**
  * An external sign-in code for `email`, as a browser gets it: the product's authorize call (its `sso` cookie), then
  * the mock's OpenID provider with prompt=none and the address as login_hint (an account the provider is given here).
+ * None when the server's external sign-in goes to a provider other than the one it plays at /idp.
  */
 async function externalCode(
   live: LiveServer,
+  control: PoolControl,
   email: string,
 ): Promise<{ external?: RequestPool['external'] }> {
-  const { idp } = live.app.core.ops
-  if (!live.app.core.externalSignIn || !idp) return {}
-  idp.accounts.put(email, 'Generated')
   const state = `pool-state-${randomInt(1e9)}-0123456789`
-  const start = await fetch(`${live.origin}/api/auth/external/authorize?state=${state}`, {
-    redirect: 'manual',
-  })
+  const [start] = await Promise.all([
+    fetch(`${live.origin}/api/auth/external/authorize?state=${state}`, { redirect: 'manual' }),
+    control.addIdpAccount(email),
+  ])
+  await start.body?.cancel()
   const authorize = new URL(start.headers.get('location') ?? '/', live.origin)
+  if (start.status !== 302 || authorize.origin !== live.origin || !authorize.pathname.startsWith('/idp/'))
+    return {}
   authorize.searchParams.set('prompt', 'none')
   authorize.searchParams.set('login_hint', email)
-  const back = await fetch(authorize, { redirect: 'manual' })
+  // The provider asks a scripted client for the control token, as /__mock does.
+  const back = await fetch(authorize, { redirect: 'manual', headers: live.controlHeaders })
+  await back.body?.cancel()
   const code = new URL(back.headers.get('location') ?? '/', live.origin).searchParams.get('code')
   const cookie = start.headers.getSetCookie()[0]?.split(';')[0]
   if (back.status !== 302 || !code || !cookie)
@@ -41,40 +122,52 @@ async function externalCode(
 }
 
 /**
+ * A product call with `fetch` and its pooled connections (the suites judge the calls they make, not the pool's); against
+ * a target, target-setup.ts counts it and adds the control token.
+ */
+function postJson(live: LiveServer, path: string, body: unknown): Promise<Response> {
+  return fetch(`${live.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Mails `email` a login code and a reset code, as its owner asks for them, and reads them. */
+async function mailedCodes(live: LiveServer, control: PoolControl, email: string): Promise<string[]> {
+  const sent = await Promise.all([
+    postJson(live, '/api/auth/otp/send', { email, purpose: 'login' }),
+    postJson(live, '/api/auth/forgot', { email }),
+  ])
+  for (const answer of sent) {
+    await answer.body?.cancel()
+    if (answer.status !== 202) throw new Error(`Failed to mail the pool a code: ${answer.status}.`)
+  }
+  return control.latestCodes(email, ['login', 'reset'])
+}
+
+/**
  * Resets `live` to its seed and returns a fresh pool for it.
  * @example const pool = await resetWithPool(live) // pool.accessToken signs in pool.emails[0]
  */
 export async function resetWithPool(live: LiveServer): Promise<RequestPool> {
-  const { ops } = live.app.core
-  await ops.reset()
-  const email = `generated-${randomInt(1e9)}@example.test`
-  const user = await createUser(ops.domain, { email, name: 'Generated', password: PASSWORD, verified: true })
-  const res = await postJson(live, '/api/auth/login', { email, password: PASSWORD })
-  if (res.status !== 200) throw new Error(`Failed to sign the pool's account in: ${res.status}.`)
-  const body = (await res.json()) as { token: string; refresh_token: string }
-  const build = { id: `build-${randomInt(1e9)}`, timestamp: ops.clock.now() }
-  ops.build.override = build
-  const codes: string[] = []
-  for (const [path, purpose, sendBody] of [
-    ['/api/auth/otp/send', 'login', { email, purpose: 'login' }],
-    ['/api/auth/forgot', 'reset', { email }],
-  ] as const) {
-    const sent = await postJson(live, path, sendBody)
-    if (sent.status !== 202) throw new Error(`Failed to mail the pool a ${purpose} code: ${sent.status}.`)
-    const code = ops.mailbox.list(email).find((mail) => mail.purpose === purpose)?.code
-    if (code) codes.push(code)
-  }
+  const control = TARGET_URL ? controlOverHttp(live) : controlInProcess(live)
+  await control.reset()
+  const account = await control.createAccount()
+  const buildId = `build-${randomInt(1e9)}`
+  const [codes, external] = await Promise.all([
+    mailedCodes(live, control, account.email),
+    externalCode(live, control, account.email),
+    control.serveBuild(buildId),
+  ])
   return {
-    ...(await externalCode(live, email)),
-    emails: [email, 'ada@example.com', 'alan@example.com', 'grace@example.com'],
-    passwords: [PASSWORD, 'analytical-engine-1843', 'imitation-game-1950', 'password'],
-    accessToken: body.token,
-    refreshTokens: [body.refresh_token],
-    cookie: res.headers.getSetCookie()[0]!.split(';')[0]!,
-    ids: [
-      build.id,
-      ...ops.domain.store.steps.findMany((q) => q.where({ userId: user.id })).map((step) => step.id),
-    ],
+    ...external,
+    emails: [account.email, 'ada@example.com', 'alan@example.com', 'grace@example.com'],
+    passwords: [account.password, 'analytical-engine-1843', 'imitation-game-1950', 'password'],
+    accessToken: account.token,
+    refreshTokens: [account.refreshToken],
+    cookie: account.cookie,
+    ids: [buildId, ...account.stepIds],
     codes,
   }
 }

@@ -1,7 +1,9 @@
 // `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md): the contract
 // suite, run as a child process against a mock server started here, once with a control token and once in
-// `--production`. Two files keep it short; the whole suite runs the same way. An unreachable target and a token
-// the target refuses are target.test.ts's (the probe).
+// `--production`. A few files keep it short; the whole suite runs the same way. The token run includes the suites
+// that read the server's state and journal through /__mock (bad-input; generated-input, cut to 340 requests with
+// GENERATED_INPUT_REQUESTS), so `npm test` proves that path too. An unreachable target and a token the target
+// refuses are target.test.ts's (the probe).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,12 @@ import { expect, onTestFinished, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const FILES = ['contracts/auth-codes.contract.test.ts', 'contracts/auth-signup.contract.test.ts']
+/** With the control token: also the suites that read state and journal through GET /__mock/state and /requests. */
+const TOKEN_FILES = [
+  ...FILES,
+  'contracts/bad-input.contract.test.ts',
+  'contracts/generated-input.contract.test.ts',
+]
 
 interface Child {
   output: () => string
@@ -66,6 +74,7 @@ async function startMockServer(
  */
 async function runContracts(
   env: NodeJS.ProcessEnv,
+  files: readonly string[] = FILES,
 ): Promise<{ code: number | null; output: string; reports: string }> {
   const reports = mkdtempSync(join(tmpdir(), 'contract-target-reports-'))
   onTestFinished(() => rmSync(reports, { recursive: true, force: true }))
@@ -75,7 +84,7 @@ async function runContracts(
       'run',
       '--project',
       'contracts',
-      ...FILES,
+      ...files,
       '--reporter=default',
       '--reporter=junit',
       `--outputFile.junit=${join(reports, 'junit.xml')}`,
@@ -99,32 +108,39 @@ const checksRan = (output: string) => Number(/: (\d+) checks ran;/.exec(output)?
 test('against a mock server with its control token: the checks run, reset between tests; what needs another server is counted', async () => {
   const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
   try {
-    const withToken = await runContracts({
-      CONTRACT_TARGET: server.origin,
-      CONTRACT_CONTROL_TOKEN: 'target-run-token',
-    })
+    const withToken = await runContracts(
+      {
+        CONTRACT_TARGET: server.origin,
+        CONTRACT_CONTROL_TOKEN: 'target-run-token',
+        GENERATED_INPUT_REQUESTS: '340',
+      },
+      TOKEN_FILES,
+    )
     expect(withToken.code, withToken.output).toBe(0)
-    // 21 checks, of which one needs a server built with another mail rate and one reads the app's store.
-    expect(checksRan(withToken.output)).toBe(19)
+    // 59 checks, of which one needs a server built with another mail rate, one reads the app's store, and one (the
+    // generated-input suite's count of its own requests) sends nothing to the target.
+    expect(checksRan(withToken.output)).toBe(56)
     expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
     expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
+    expect(withToken.output).toMatch(/Generated input: 340 requests over 17 operations/)
 
     // The reports CI reads say the same: CTRF and JUnit name each not-checkable check as skipped with its reason,
     // and the coverage files count them.
     const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
     expect(ctrf.reportFormat).toBe('CTRF')
-    expect(ctrf.results.summary).toMatchObject({ tests: 21, passed: 19, skipped: 2, failed: 0 })
+    expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
     const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
     expect(skipped.map((one) => one.message).sort()).toEqual([
       'not checkable against this target: needs a server built with mailRateLimit',
       'not checkable against this target: needs the in-process app (read .core)',
+      "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
     ])
-    expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="21" failures="0"/)
+    expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="59" failures="0"/)
     const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
       join(withToken.reports, 'coverage.json'),
     )
     expect(coverage.target).toBe(server.origin)
-    expect(coverage.notCheckable).toHaveLength(2)
+    expect(coverage.notCheckable).toHaveLength(3)
     expect(readFileSync(join(withToken.reports, 'coverage.md'), 'utf8')).toContain(
       `## Not checkable against ${server.origin}`,
     )

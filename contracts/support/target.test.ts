@@ -18,14 +18,17 @@ test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://a.example/?x=1' })).toThrow(/no query/)
 })
 
-/** A server whose GET /__mock/clock answers `status`, recording the control token it was sent. */
-async function startControlStub(status: number) {
+/**
+ * A server whose GET /__mock/clock answers `status`, recording the control token it was sent; with `asksFor`, a call
+ * without that token gets 401.
+ */
+async function startControlStub(status: number, asksFor?: string) {
   const tokens: (string | undefined)[] = []
   const server = createServer((req, res) => {
-    tokens.push(req.headers['x-mock-control-token'] as string | undefined)
-    res
-      .writeHead(req.url === '/__mock/clock' ? status : 404, { 'content-type': 'application/json' })
-      .end('{}')
+    const token = req.headers['x-mock-control-token'] as string | undefined
+    tokens.push(token)
+    const answer = req.url !== '/__mock/clock' ? 404 : asksFor && token !== asksFor ? 401 : status
+    res.writeHead(answer, { 'content-type': 'application/json' }).end('{}')
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -45,8 +48,25 @@ test.each([
     expect(target.production).toBe(production)
     if (noControl === null) expect(target.noControl).toBeNull()
     else expect(target.noControl).toMatch(noControl)
-    expect(stub.tokens).toEqual(['the-token'])
+    // A token that was taken: the same call without it, to learn whether the target asks for one (this one does not).
+    expect(stub.tokens).toEqual(status === 200 ? ['the-token', undefined] : ['the-token'])
     expect(target.headers).toEqual({ 'X-Mock-Control-Token': 'the-token' })
+    expect(target.controlToken).toBeNull()
+  } finally {
+    await stub.close()
+  }
+})
+
+test('the probe: a target that refuses /__mock without the token it was given stands for a server built with it', async () => {
+  const stub = await startControlStub(200, 'the-token')
+  try {
+    const target = await probeTarget(stub.baseUrl, 'the-token')
+    expect(target.noControl).toBeNull()
+    expect(target.controlToken).toBe('the-token')
+    expect(stub.tokens).toEqual(['the-token', undefined])
+    const untold = await probeTarget(stub.baseUrl, undefined)
+    expect(untold.noControl).toMatch(/asks for a control token/)
+    expect(untold.controlToken).toBeNull()
   } finally {
     await stub.close()
   }

@@ -25,6 +25,11 @@ export interface ContractTarget {
   noControl: string | null
   /** The target has no /__mock at all (404): a production server, or the mock server in `--production`. */
   production: boolean
+  /**
+   * The control token, when the target's /__mock asks for one (it refuses a call without it) and
+   * CONTRACT_CONTROL_TOKEN gives it: such a target stands for a server built with `controlToken`. Else null.
+   */
+  controlToken: string | null
 }
 
 /** The configured target's base URL, or null for the usual in-process run. Throws on a value that is no URL. */
@@ -66,6 +71,8 @@ export function targetRequests({ reset = false } = {}): number {
 export const TARGET_URL = readTargetUrl()
 
 let probed: Promise<ContractTarget> | null = null
+/** The fetch target-setup.ts has not wrapped yet: that one adds the control token, and the probe asks once without. */
+const unwrappedFetch = globalThis.fetch
 
 /**
  * The target, probed once per worker: does its /__mock answer (with the token, when given)?
@@ -73,29 +80,34 @@ let probed: Promise<ContractTarget> | null = null
  */
 export function getContractTarget(): Promise<ContractTarget> {
   if (!TARGET_URL) throw new Error('Failed to read the contract target: CONTRACT_TARGET is not set.')
-  probed ??= probeTarget(TARGET_URL, process.env.CONTRACT_CONTROL_TOKEN?.trim() || undefined)
+  probed ??= probeTarget(TARGET_URL, process.env.CONTRACT_CONTROL_TOKEN?.trim() || undefined, unwrappedFetch)
   return probed
 }
 
-/** GET /__mock/clock, the cheapest control call: 200 means the control surface is there for us. */
+/**
+ * GET /__mock/clock, the cheapest control call: 200 means the control surface is there for us. With a token that is
+ * taken, the same call without it says whether the target asks for one.
+ */
 export async function probeTarget(
   baseUrl: string,
   controlToken: string | undefined,
   fetch: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<ContractTarget> {
   const headers: Record<string, string> = controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
-  let status: number
-  try {
-    const response = await fetch(`${baseUrl}/__mock/clock`, {
-      headers: { ...headers, Accept: 'application/json' },
-    })
-    await response.body?.cancel()
-    status = response.status
-  } catch (error) {
-    throw new Error(`Failed to reach the contract target ${baseUrl}: ${(error as Error).message}`, {
-      cause: error,
-    })
+  const clockStatus = async (sent: Record<string, string>): Promise<number> => {
+    try {
+      const response = await fetch(`${baseUrl}/__mock/clock`, {
+        headers: { ...sent, Accept: 'application/json' },
+      })
+      await response.body?.cancel()
+      return response.status
+    } catch (error) {
+      throw new Error(`Failed to reach the contract target ${baseUrl}: ${(error as Error).message}`, {
+        cause: error,
+      })
+    }
   }
+  const status = await clockStatus(headers)
   const production = status === 404
   const noControl =
     status === 200
@@ -103,7 +115,8 @@ export async function probeTarget(
       : status === 401
         ? 'needs the /__mock control surface, which asks for a control token (set CONTRACT_CONTROL_TOKEN)'
         : `needs the /__mock control surface, which the target does not offer (GET /__mock/clock: ${status})`
-  return { baseUrl, headers, noControl, production }
+  const asksForToken = status === 200 && controlToken !== undefined && (await clockStatus({})) === 401
+  return { baseUrl, headers, noControl, production, controlToken: asksForToken ? controlToken : null }
 }
 
 /** Thrown where no test is running (a beforeAll): the check cannot be skipped alone, so the file says why. */

@@ -3,6 +3,7 @@ import type { operations } from '#contracts/control.gen.ts'
 import { toHar } from '../control/har.ts'
 import { parseSince, type Journal } from '../control/journal.ts'
 import { SCENARIOS } from '../control/scenarios.ts'
+import { readMockState } from '../control/state.ts'
 import type { OperationsContext } from './context.ts'
 import { isWritableDate, validationFailed } from './context.ts'
 import type { OperationTable } from './types.ts'
@@ -18,6 +19,7 @@ type ControlOperations = Pick<
   | 'getMailbox'
   | 'getRequests'
   | 'setServedBuild'
+  | 'getState'
 >
 
 export function createControlOperations(ops: OperationsContext): OperationTable<ControlOperations> {
@@ -66,6 +68,7 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
       return { status: 200, body: build.override }
     },
     getRequests: ({ query }) => readJournal(journal, query),
+    getState: () => ({ status: 200, body: readMockState(ops) }),
   }
 }
 

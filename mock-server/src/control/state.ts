@@ -1,0 +1,93 @@
+// What the server holds, as `GET /__mock/state` answers it (mock-server/control.openapi.yaml, MockState): the store's
+// collections, the wrong codes counted, the mailbox, the armed scenarios, the clock's offset. The contract suite
+// reads it around a call to see what the call changed: through HTTP against a server it did not start, by calling
+// this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
+import { createHash } from 'node:crypto'
+import type { components } from '#contracts/control.gen.ts'
+import type { OperationsContext } from '../operations/context.ts'
+import type { Store } from '../domain/store.ts'
+
+export type MockState = components['schemas']['MockState']
+
+/** Per collection, the fields that hold a hash or a sealed secret (a code's sign-up is handled apart). */
+const SECRET_FIELDS: { [K in keyof Store]: readonly string[] } = {
+  users: ['passwordHash'],
+  sessions: ['cookieHash', 'serviceTokenHash'],
+  refreshTokens: ['hash', 'graceBox'],
+  codes: ['hash'],
+  resetTokens: ['hash'],
+  steps: [],
+}
+
+/**
+ * The first 16 hex digits of the SHA-256 of `value`: enough to see that a secret changed, nothing to use it with.
+ * @example fingerprint('$argon2id$v=19$...') // '3f2a9c0d1e4b5a67'
+ */
+export function fingerprint(value: string): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 16)
+}
+
+/**
+ * The fingerprints already taken, by record and field, with the value each was taken of: a cache of pure results that
+ * lives as long as its record (a test reads the state around every call, and most records have not changed).
+ */
+const taken = new WeakMap<object, Map<string, { value: string; fingerprint: string }>>()
+
+function fingerprintOf(record: object, field: string, value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  let fields = taken.get(record)
+  if (!fields) taken.set(record, (fields = new Map()))
+  const known = fields.get(field)
+  if (known?.value === value) return known.fingerprint
+  const made = fingerprint(value)
+  fields.set(field, { value, fingerprint: made })
+  return made
+}
+
+function readRecords(name: keyof Store, records: readonly object[]): Record<string, unknown>[] {
+  const secret = SECRET_FIELDS[name]
+  return records.map((record) => {
+    // String keys only (for...in): the collections' bookkeeping (symbol keys) is not state. Faster than
+    // Object.entries, which counted at some 300 records read around each of 10,000 calls.
+    const out: Record<string, unknown> = {}
+    for (const key in record) {
+      const value = (record as Record<string, unknown>)[key]
+      out[key] = secret.includes(key) ? fingerprintOf(record, key, value) : value
+    }
+    if (name === 'codes' && out.signup) {
+      const signup = out.signup as { name: string; passwordHash: string }
+      out.signup = {
+        name: signup.name,
+        passwordHash: fingerprintOf(signup, 'passwordHash', signup.passwordHash),
+      }
+    }
+    return out
+  })
+}
+
+/**
+ * The state `GET /__mock/state` answers: the same object for the handler and for the in-process readers of the
+ * contract suite (generated-input, conformance, bad-input).
+ * @example const before = JSON.stringify(readMockState(ops)); ... ; expect(JSON.stringify(readMockState(ops))).toBe(before)
+ */
+export function readMockState(
+  ops: Pick<OperationsContext, 'domain' | 'mailbox' | 'scenarios' | 'clock'>,
+): MockState {
+  const { store, guesses } = ops.domain
+  const collections = Object.fromEntries(
+    (Object.keys(SECRET_FIELDS) as (keyof Store)[]).map((name) => [
+      name,
+      readRecords(name, store[name].all()),
+    ]),
+  )
+  return {
+    store: collections as MockState['store'],
+    // Sorted: a guess moves its address to the end of the log, which is no change of what is counted.
+    guesses: Object.entries(guesses.snapshot())
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, times]) => ({ key, times: [...times] })),
+    mails: ops.mailbox.snapshot(),
+    scenarios: ops.scenarios.list(),
+    clock: { offset_ms: ops.clock.offsetMs() },
+  }
+}
