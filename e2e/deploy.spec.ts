@@ -89,9 +89,11 @@ for (const { label, appHost } of TOPOLOGIES) {
 
       // A reload: the start-up refresh, and the session call answered from the cookie the other origin set.
       const signedIn = await readTokens(page)
+      // Waited for once the new document has committed, before any of its scripts can have run: so only its own calls
+      // match, never a late one of the page it replaces (whose body Chromium no longer holds).
+      await page.reload({ waitUntil: 'commit' })
       const startupRefresh = answerOf(page, api, 'POST', '/api/refresh_token')
       const session = answerOf(page, api, 'GET', '/api/_auth/session')
-      await page.reload()
       expect((await startupRefresh).status()).toBe(200)
       expect(await (await session).json()).toMatchObject({ user: { email, name } })
       await expect(welcome).toBeVisible()
@@ -117,8 +119,8 @@ for (const { label, appHost } of TOPOLOGIES) {
         data: { refresh_token: last.refreshToken },
       })
       expect(refused.status()).toBe(401)
+      await page.goto(`${app}/`, { waitUntil: 'commit' })
       const sessionAfter = answerOf(page, api, 'GET', '/api/_auth/session')
-      await page.goto(`${app}/`)
       expect(await (await sessionAfter).json()).toEqual({})
       await expect(page).toHaveURL(`${app}/login?redirect=%2F`)
     } finally {
