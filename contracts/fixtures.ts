@@ -12,6 +12,8 @@ import { signUpVerified } from '#contracts/support/accounts.ts'
 import type { Response, Test } from 'supertest'
 import { createContractAgent, fetchThrough, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
+import { getCoverageDir } from '#contracts/coverage/recorder.ts'
+import { readCoverageRecords } from '#contracts/coverage/report.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import {
   countTargetRequest,
@@ -184,7 +186,10 @@ const SEED_EMAILS = SEED_ACCOUNTS.map((account) => account.email.toLowerCase())
 function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent {
   const validator = getProjectValidator()
   const open = (method: string, path: string): Test => {
-    if (guard.noControl && path.startsWith('/__mock')) notCheckable(guard.noControl)
+    // The provider's sign-in form is the control token's too: it would sign in whoever is typed.
+    const controlled =
+      path.startsWith('/__mock') || (method.toLowerCase() === 'post' && path.startsWith('/idp/authorize'))
+    if (guard.noControl && controlled) notCheckable(guard.noControl)
     if (guard.mockModeOnProduction && path.startsWith('/api/auth/external/'))
       notCheckable('needs the identity provider the mock server plays, which a production target does not')
     if (
@@ -225,10 +230,20 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
       })
     if (guard.rateLimitedWithoutReset)
       test.expect((res: Response | undefined) => {
-        if (res?.status === 429 && (res.body as { error?: unknown } | undefined)?.error === 'rate_limited')
-          notCheckable(
-            "the target rate-limited this client after the run's earlier checks (no /__mock to reset it between checks)",
+        if (res?.status !== 429 || (res.body as { error?: unknown } | undefined)?.error !== 'rate_limited')
+          return
+        // A limit this run's earlier calls reached is the target's right, not its fault: the check cannot be made.
+        // A limit met at the run's first call of the operation is no such thing: a target that answers every call
+        // 429 must fail, not have its checks turned into skips; and a limit an earlier run spent leaves nothing this
+        // run can vouch for, so it fails too, saying when to run again.
+        const operationId = validator.matchOperation(method, path.split('?')[0]!)?.operationId
+        if (!operationId || !answeredOtherwise(operationId))
+          throw new Error(
+            `The target answered 429 rate_limited to ${method.toUpperCase()} ${path} before this run had any other answer from ${operationId ?? 'it'}, so no earlier check of this run reached the limit: the target refuses every call, or an earlier run from this client spent it (run again after its Retry-After: ${String(res.headers['retry-after'] ?? 'not given')}).`,
           )
+        notCheckable(
+          `the target rate-limited this client after the run's earlier calls of ${operationId} (no /__mock to reset it between checks)`,
+        )
       })
     return test
   }
@@ -237,6 +252,15 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
     'request'
   >
   return { ...methods, request: open }
+}
+
+/** Whether this run (any worker, any earlier check) had an answer other than 429 from `operationId`. */
+function answeredOtherwise(operationId: string): boolean {
+  const dir = getCoverageDir()
+  if (!dir) return false
+  return readCoverageRecords(dir).some(
+    (record) => record.kind === 'documented' && record.operationId === operationId && record.status !== '429',
+  )
 }
 
 /**

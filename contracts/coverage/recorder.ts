@@ -22,7 +22,8 @@ export type CoverageRecord =
   | { kind: 'documented'; document: string; operationId: string; status: string }
   | { kind: 'undocumented'; method: string; path: string; status: number }
 
-function getCoverageDir(): string | undefined {
+/** The run directory of the coverage records, or undefined outside a contracts run. */
+export function getCoverageDir(): string | undefined {
   try {
     return inject(COVERAGE_DIR_KEY) as string | undefined
   } catch {

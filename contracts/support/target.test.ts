@@ -38,7 +38,6 @@ async function startControlStub(status: number, asksFor?: string) {
 
 test.each([
   [200, null, false],
-  [401, /asks for a control token \(set CONTRACT_CONTROL_TOKEN\)/, false],
   [404, /does not offer \(GET \/__mock\/clock: 404\)/, true],
   [403, /does not offer \(GET \/__mock\/clock: 403\)/, false],
 ] as const)('the probe: /__mock/clock answering %i', async (status, noControl, production) => {
@@ -67,6 +66,17 @@ test('the probe: a target that refuses /__mock without the token it was given st
     const untold = await probeTarget(stub.baseUrl, undefined)
     expect(untold.noControl).toMatch(/asks for a control token/)
     expect(untold.controlToken).toBeNull()
+  } finally {
+    await stub.close()
+  }
+})
+
+test('the probe: a token the target refuses fails the run rather than shrinking it to the checks that need no control', async () => {
+  const stub = await startControlStub(200, 'the-token')
+  try {
+    await expect(probeTarget(stub.baseUrl, 'a-typo')).rejects.toThrow(
+      `Failed to use the contract target ${stub.baseUrl}: its /__mock refused CONTRACT_CONTROL_TOKEN (GET /__mock/clock: 401).`,
+    )
   } finally {
     await stub.close()
   }

@@ -108,6 +108,12 @@ export async function probeTarget(
     }
   }
   const status = await clockStatus(headers)
+  // A token that was given and refused is a mistake in the run's set-up, not a target without control: shrinking the
+  // run to the checks that need none would turn a typo into a green run of a few checks.
+  if (status === 401 && controlToken !== undefined)
+    throw new Error(
+      `Failed to use the contract target ${baseUrl}: its /__mock refused CONTRACT_CONTROL_TOKEN (GET /__mock/clock: 401). Give the token the server was started with, or none to run only the checks that need no control.`,
+    )
   const production = status === 404
   const noControl =
     status === 200
