@@ -24,6 +24,7 @@ import {
   type TestServer,
 } from '#contracts/fixtures.ts'
 import { PUBLIC_ORIGIN } from '#contracts/support/external-sign-in.ts'
+import { countTargetRequest, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -237,7 +238,11 @@ const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.index
 async function open(
   port: number,
 ): Promise<{ socket: Socket; head: Promise<string>; closed: Promise<string> }> {
-  const socket = connect(port, '127.0.0.1')
+  // Against a CONTRACT_TARGET, its host (the port is the target's too): these bytes are sent to it, and counted.
+  if (TARGET_URL?.startsWith('https:'))
+    notCheckable('speaks raw HTTP/1.1 over plain TCP, and the target is reached over https')
+  const socket = connect(port, TARGET_URL ? new URL(TARGET_URL).hostname : '127.0.0.1')
+  countTargetRequest()
   sockets.push(socket)
   socket.on('error', () => {})
   let received = ''

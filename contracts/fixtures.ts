@@ -3,6 +3,8 @@
 // control surface is driven through the one mock client (contracts/support/mock-client.ts).
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { onTestFinished, TestRunner } from 'vitest'
@@ -233,11 +235,12 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
         if (res?.status !== 429 || (res.body as { error?: unknown } | undefined)?.error !== 'rate_limited')
           return
         // A limit this run's earlier calls reached is the target's right, not its fault: the check cannot be made.
-        // A limit met at the run's first call of the operation is no such thing: a target that answers every call
-        // 429 must fail, not have its checks turned into skips; and a limit an earlier run spent leaves nothing this
-        // run can vouch for, so it fails too, saying when to run again.
+        // A limit met at the run's first call of the operation, before the run reached any limit by its own calls, is
+        // no such thing: a target that answers every call 429 must fail, not have its checks turned into skips; and a
+        // limit an earlier run spent leaves nothing this run can vouch for, so it fails too, saying when to run again.
         const operationId = validator.matchOperation(method, path.split('?')[0]!)?.operationId
-        if (!operationId || !answeredOtherwise(operationId))
+        if (operationId && answeredOtherwise(operationId)) noteLimitReached()
+        else if (!limitReachedBefore())
           throw new Error(
             `The target answered 429 rate_limited to ${method.toUpperCase()} ${path} before this run had any other answer from ${operationId ?? 'it'}, so no earlier check of this run reached the limit: the target refuses every call, or an earlier run from this client spent it (run again after its Retry-After: ${String(res.headers['retry-after'] ?? 'not given')}).`,
           )
@@ -252,6 +255,24 @@ function guardForTarget(agent: ContractAgent, guard: TargetGuard): ContractAgent
     'request'
   >
   return { ...methods, request: open }
+}
+
+/**
+ * A limit this run reached by its own calls (a 429 after earlier answers of the same operation) is remembered for the
+ * rest of the run, in its coverage directory (files run in separate workers): a limiter may count several operations
+ * together (the mock server's counts sign-ins and password updates alike), so another operation's first call may
+ * meet it too. Before the run has reached any limit so, a 429 at an operation's first call fails.
+ */
+const LIMIT_REACHED_FILE = 'target-limit-reached'
+
+function noteLimitReached(): void {
+  const dir = getCoverageDir()
+  if (dir) writeFileSync(join(dir, LIMIT_REACHED_FILE), '')
+}
+
+function limitReachedBefore(): boolean {
+  const dir = getCoverageDir()
+  return dir !== undefined && existsSync(join(dir, LIMIT_REACHED_FILE))
 }
 
 /** Whether this run (any worker, any earlier check) had an answer other than 429 from `operationId`. */
