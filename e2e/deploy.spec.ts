@@ -4,7 +4,7 @@
 // in, stays signed in across a reload (the start-up refresh and the cookie session read from the other origin) and
 // the 300 s refresh, and logs out, which ends the session on the server. An API started for another origin refuses
 // the app. No /__mock here: the codes are read where the server mails them (--mail-outbox).
-import type { Page } from '@playwright/test'
+import type { Frame, Page } from '@playwright/test'
 import {
   compareTokens,
   createEmail,
@@ -32,6 +32,25 @@ function answerOf(page: Page, api: ProductionApi, method: string, path: string) 
   return page.waitForResponse(
     (response) => response.url() === `${api.origin}${path}` && response.request().method() === method,
   )
+}
+
+/**
+ * The same, from the next document on: waited for before a reload or a `goto`, so its calls are not missed, and matched
+ * only once the main frame has navigated, so a late answer of the page being replaced (whose body Chromium no longer
+ * holds) never stands for the new page's. Events arrive in order: the old page's answers before the navigation.
+ */
+function answerOfNextDocument(page: Page, api: ProductionApi, method: string, path: string) {
+  let navigated = false
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) navigated = true
+  }
+  page.on('framenavigated', onNavigated)
+  return page
+    .waitForResponse(
+      (response) =>
+        navigated && response.url() === `${api.origin}${path}` && response.request().method() === method,
+    )
+    .finally(() => page.off('framenavigated', onNavigated))
 }
 
 async function logOut(page: Page, api: ProductionApi, app: string): Promise<void> {
@@ -89,11 +108,9 @@ for (const { label, appHost } of TOPOLOGIES) {
 
       // A reload: the start-up refresh, and the session call answered from the cookie the other origin set.
       const signedIn = await readTokens(page)
-      // Waited for once the new document has committed, before any of its scripts can have run: so only its own calls
-      // match, never a late one of the page it replaces (whose body Chromium no longer holds).
-      await page.reload({ waitUntil: 'commit' })
-      const startupRefresh = answerOf(page, api, 'POST', '/api/refresh_token')
-      const session = answerOf(page, api, 'GET', '/api/_auth/session')
+      const startupRefresh = answerOfNextDocument(page, api, 'POST', '/api/refresh_token')
+      const session = answerOfNextDocument(page, api, 'GET', '/api/_auth/session')
+      await page.reload()
       expect((await startupRefresh).status()).toBe(200)
       expect(await (await session).json()).toMatchObject({ user: { email, name } })
       await expect(welcome).toBeVisible()
@@ -119,8 +136,8 @@ for (const { label, appHost } of TOPOLOGIES) {
         data: { refresh_token: last.refreshToken },
       })
       expect(refused.status()).toBe(401)
-      await page.goto(`${app}/`, { waitUntil: 'commit' })
-      const sessionAfter = answerOf(page, api, 'GET', '/api/_auth/session')
+      const sessionAfter = answerOfNextDocument(page, api, 'GET', '/api/_auth/session')
+      await page.goto(`${app}/`)
       expect(await (await sessionAfter).json()).toEqual({})
       await expect(page).toHaveURL(`${app}/login?redirect=%2F`)
     } finally {
