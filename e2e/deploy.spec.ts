@@ -27,24 +27,24 @@ const webDir = process.env.E2E_WEB_DIR ?? ''
 // header the app never sends has no place in its preflights.
 test.use({ extraHTTPHeaders: {} })
 
-/** An answer of the API to one of the app's calls (a preflight is never reported, so the method tells them apart). */
-function answerOf(page: Page, api: ProductionApi, method: string, path: string) {
-  return page.waitForResponse(
-    (response) => response.url() === `${api.origin}${path}` && response.request().method() === method,
-  )
-}
-
 /**
- * The same, from the next document on: waited for before a reload or a `goto`, so its calls are not missed, and matched
- * only once the main frame has navigated, so a late answer of the page being replaced (whose body Chromium no longer
- * holds) never stands for the new page's. Events arrive in order: the old page's answers before the navigation.
+ * An answer of the API to one of the app's calls (a preflight is never reported, so the method tells them apart).
+ * `nextDocument`: waited for before a reload or a `goto`, so its calls are not missed, and matched only once the main
+ * frame has navigated, so a late answer of the page being replaced (whose body Chromium no longer holds) never stands
+ * for the new page's. Events arrive in order: the old page's answers before the navigation.
  */
-function answerOfNextDocument(page: Page, api: ProductionApi, method: string, path: string) {
-  let navigated = false
+function answerOf(
+  page: Page,
+  api: ProductionApi,
+  method: string,
+  path: string,
+  { nextDocument = false } = {},
+) {
+  let navigated = !nextDocument
   const onNavigated = (frame: Frame) => {
     if (frame === page.mainFrame()) navigated = true
   }
-  page.on('framenavigated', onNavigated)
+  if (nextDocument) page.on('framenavigated', onNavigated)
   return page
     .waitForResponse(
       (response) =>
@@ -108,8 +108,8 @@ for (const { label, appHost } of TOPOLOGIES) {
 
       // A reload: the start-up refresh, and the session call answered from the cookie the other origin set.
       const signedIn = await readTokens(page)
-      const startupRefresh = answerOfNextDocument(page, api, 'POST', '/api/refresh_token')
-      const session = answerOfNextDocument(page, api, 'GET', '/api/_auth/session')
+      const startupRefresh = answerOf(page, api, 'POST', '/api/refresh_token', { nextDocument: true })
+      const session = answerOf(page, api, 'GET', '/api/_auth/session', { nextDocument: true })
       await page.reload()
       expect((await startupRefresh).status()).toBe(200)
       expect(await (await session).json()).toMatchObject({ user: { email, name } })
@@ -136,7 +136,7 @@ for (const { label, appHost } of TOPOLOGIES) {
         data: { refresh_token: last.refreshToken },
       })
       expect(refused.status()).toBe(401)
-      const sessionAfter = answerOfNextDocument(page, api, 'GET', '/api/_auth/session')
+      const sessionAfter = answerOf(page, api, 'GET', '/api/_auth/session', { nextDocument: true })
       await page.goto(`${app}/`)
       expect(await (await sessionAfter).json()).toEqual({})
       await expect(page).toHaveURL(`${app}/login?redirect=%2F`)

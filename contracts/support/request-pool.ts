@@ -31,8 +31,8 @@ interface PoolControl {
   reset(): Promise<void>
   createAccount(): Promise<PoolAccount>
   serveBuild(id: string): Promise<void>
-  /** The newest code of each purpose mailed to `email`. */
-  latestCodes(email: string, purposes: readonly ('login' | 'reset')[]): Promise<string[]>
+  /** The mails sent to `email`, oldest first. */
+  mailsTo(email: string): Promise<readonly { purpose: string; code?: string }[]>
   /** Gives the mock's OpenID provider an account for `email`. */
   addIdpAccount(email: string): Promise<void>
 }
@@ -47,10 +47,7 @@ function controlOverHttp(live: LiveServer): PoolControl {
       return { ...account, stepIds: steps.map((step) => step.id) }
     },
     serveBuild: async (id) => void (await live.mock.serveBuild(id)),
-    async latestCodes(email, purposes) {
-      const mails = await live.mock.mailbox(email)
-      return purposes.flatMap((purpose) => mails.findLast((mail) => mail.purpose === purpose)?.code ?? [])
-    },
+    mailsTo: (email) => live.mock.mailbox(email),
     addIdpAccount: async (email) =>
       void (await live.api.post('/__mock/idp/accounts').send({ email, name: 'Generated' }).expect(201)),
   }
@@ -82,10 +79,7 @@ function controlInProcess(live: LiveServer): PoolControl {
       }
     },
     serveBuild: async (id) => void (ops.build.override = { id, timestamp: ops.clock.now() }),
-    async latestCodes(email, purposes) {
-      const mails = ops.mailbox.list(email)
-      return purposes.flatMap((purpose) => mails.findLast((mail) => mail.purpose === purpose)?.code ?? [])
-    },
+    mailsTo: async (email) => ops.mailbox.list(email),
     addIdpAccount: async (email) => void ops.idp?.accounts.put(email, 'Generated'),
   }
 }
@@ -143,7 +137,10 @@ async function mailedCodes(live: LiveServer, control: PoolControl, email: string
     await answer.body?.cancel()
     if (answer.status !== 202) throw new Error(`Failed to mail the pool a code: ${answer.status}.`)
   }
-  return control.latestCodes(email, ['login', 'reset'])
+  const mails = await control.mailsTo(email)
+  return (['login', 'reset'] as const).flatMap(
+    (purpose) => mails.findLast((mail) => mail.purpose === purpose)?.code ?? [],
+  )
 }
 
 /**
