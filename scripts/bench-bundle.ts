@@ -40,8 +40,15 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain',
 }
 
-/** A static server for a build: files as they are, any other path the app's page (the SPA fallback). */
-function serve(dir: string): Promise<Server> {
+const TEXT = /^text\/|^application\/json$/
+
+/**
+ * A static server for a build: files as they are, any other path the app's page (the SPA fallback). With
+ * `compress`, text files go brotli-compressed (quality 11, computed once per file) to a browser that accepts it, as
+ * the mock server sends its precompressed copies, so a page load compares with the app's (scripts/lighthouse.ts).
+ */
+export function serve(dir: string, { compress = false } = {}): Promise<Server> {
+  const compressed = new Map<string, Buffer>()
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
     let file = join(dir, path)
@@ -51,8 +58,16 @@ function serve(dir: string): Promise<Server> {
       if (path.startsWith('/api/') || extname(path) !== '') return void response.writeHead(404).end()
       file = join(dir, 'index.html')
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    response.end(readFileSync(file))
+    const type = TYPES[extname(file)] ?? 'application/octet-stream'
+    const brotli = compress && TEXT.test(type) && /\bbr\b/.test(String(request.headers['accept-encoding']))
+    if (!brotli) return void response.writeHead(200, { 'content-type': type }).end(readFileSync(file))
+    let body = compressed.get(file)
+    if (!body) {
+      body = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      compressed.set(file, body)
+    }
+    response.writeHead(200, { 'content-type': type, 'content-encoding': 'br', vary: 'Accept-Encoding' })
+    response.end(body)
   })
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
@@ -125,7 +140,7 @@ const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 `
 
 /** Builds the bare React + react-router app; returns its output folder. */
-async function buildBare(): Promise<string> {
+export async function buildBare(): Promise<string> {
   const dir = join(cache, 'bare')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })

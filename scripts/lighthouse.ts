@@ -1,15 +1,20 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) three times each on /login and /,
  * against the app built and served by the mock server as `npm start` serves it, in Debian's Chromium
- * (CHROMIUM_PATH); prints the medians beside the budgets (docs/decisions/012-first-load.md). Lighthouse is not a
- * dependency: the first run installs it with npm into node_modules/.cache/lighthouse (LIGHTHOUSE_VERSION, default 12).
- * Not part of `npm test`. LIGHTHOUSE_RUNS changes the number of runs.
+ * (CHROMIUM_PATH); prints the medians beside the budgets (docs/decisions/012-first-load.md), and beside the same
+ * figures of the bench's bare React + react-router app (scripts/bench-bundle.ts, served brotli-compressed like the
+ * app), measured in the same run, its runs alternating with the app's so that the machine's load falls on both alike:
+ * the bare app's figures are what this machine's Lighthouse gives a page that renders almost nothing. Lighthouse is
+ * not a dependency: the first run installs it with npm into node_modules/.cache/lighthouse (LIGHTHOUSE_VERSION,
+ * default 12). Not part of `npm test`. LIGHTHOUSE_RUNS changes the number of runs.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import type { AddressInfo } from 'node:net'
+import { buildBare, serve } from './bench-bundle.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -130,26 +135,43 @@ async function runLighthouse(url: string): Promise<Report> {
   return JSON.parse(stdout) as Report
 }
 
+/** The ratio of the app's figure to the bare app's, for the figures measured in time or bytes. */
+function ratio(metric: Metric, app: number, bare: number): string {
+  if (metric.budget.startsWith('100') || metric.label === 'CLS' || !(bare > 0)) return ''
+  return `${(app / bare).toFixed(2)}x`
+}
+
 async function main(): Promise<void> {
   ensureLighthouse()
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const bareServer = await serve(await buildBare(), { compress: true })
+  const bareOrigin = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`
   const { origin, server } = await startServer()
   try {
     for (const path of ['/login', '/']) {
       const reports: Report[] = []
-      for (let run = 0; run < runs; run += 1) reports.push(await runLighthouse(`${origin}${path}`))
+      const bareReports: Report[] = []
+      for (let run = 0; run < runs; run += 1) {
+        reports.push(await runLighthouse(`${origin}${path}`))
+        bareReports.push(await runLighthouse(`${bareOrigin}${path}`))
+      }
       console.log(`\nLighthouse ${version} mobile (simulated throttling), ${path}, median of ${runs} runs`)
+      console.log(
+        `  ${''.padEnd(15)} ${'app'.padStart(10)}   ${'budget'.padEnd(17)} ${''.padEnd(8)} ${'bare app'.padStart(10)}  ${'ratio'.padEnd(6)} app runs`,
+      )
       for (const metric of METRICS) {
         const values = reports.map(metric.read)
         const value = median(values)
+        const bare = median(bareReports.map(metric.read))
         const verdict = metric.budget === '' ? '' : metric.meets(value) ? 'met' : 'NOT met'
         console.log(
-          `  ${metric.label.padEnd(15)} ${metric.format(value).padStart(10)}   budget ${metric.budget.padEnd(10)} ${verdict.padEnd(8)} runs: ${values.map(metric.format).join(', ')}`,
+          `  ${metric.label.padEnd(15)} ${metric.format(value).padStart(10)}   ${metric.budget.padEnd(17)} ${verdict.padEnd(8)} ${metric.format(bare).padStart(10)}  ${ratio(metric, value, bare).padEnd(6)} ${values.map(metric.format).join(', ')}`,
         )
       }
     }
   } finally {
     server.kill()
+    bareServer.close()
   }
 }
 
