@@ -1,6 +1,7 @@
 // What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
 // build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page;
 // and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
+import { abortChunk, countDocumentLoads } from './chunks.ts'
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -62,4 +63,31 @@ test('config.json is read from where the app is, whatever the path the page was 
   // Read once, ahead of the entry (the page's preload), and taken as the mock server's: the QA panel shows.
   await expect(page.getByRole('button', { name: 'QA panel' })).toBeVisible()
   expect(configRequests).toEqual(['/config.json'])
+})
+
+test('chunks fetched in the background that cannot be loaded leave the page alone: no reload, the typing kept, no error page', async ({
+  page,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  // Fetched without the visitor asking: the error page ahead of need and the QA panel at idle, monitoring at the
+  // first key press.
+  const background = ['error-page', 'qa-panel', 'supporting-services']
+  for (const name of background) await abortChunk(page, name)
+  const failed = new Set<string>()
+  page.on('requestfailed', (request) => {
+    const name = background.find((candidate) => new URL(request.url()).pathname.includes(`/${candidate}-`))
+    if (name) failed.add(name)
+  })
+  const loads = countDocumentLoads(page)
+  await page.goto('/login')
+  const email = page.getByLabel('E-mail', { exact: true })
+  await email.pressSequentially('typed@example.test')
+  await expect.poll(() => [...failed].sort()).toEqual([...background].sort())
+  // Two turns of the page's event loop after the last failure: a reload would have begun by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  expect(loads.count, 'document loads').toBe(1)
+  await expect(email).toHaveValue('typed@example.test')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'QA panel' })).toHaveCount(0)
 })

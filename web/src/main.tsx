@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter } from './app/app-router.ts'
 import { AppRouterView, loadErrorPage } from './app/router.tsx'
+import { screenLoads } from './app/lazy-screen.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
@@ -62,6 +63,7 @@ async function boot() {
     now: () => Date.now(),
     getPath: () => window.location.pathname,
     reload: () => window.location.reload(),
+    waiting: () => screenLoads.getSnapshot() > 0,
   })
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   store.start()

@@ -12,7 +12,18 @@ const changeLoading = (by: number) => {
   listeners.forEach((listener) => listener())
 }
 
-/** How many screen chunks are on their way (for useSyncExternalStore). */
+/**
+ * Counts `chunk` as a load the user waits for until it settles: the loading bar shows meanwhile, and a chunk-load
+ * error then reloads the page (lib/navigation/chunk-reload.ts), which a chunk fetched in the background does not.
+ * @example
+ * const SchedulePicker = lazy(() => awaitedLoad(import('./schedule-picker.tsx')))
+ */
+export function awaitedLoad<T>(chunk: Promise<T>): Promise<T> {
+  changeLoading(1)
+  return chunk.finally(() => changeLoading(-1))
+}
+
+/** How many chunks the user waits for are on their way: screens and the like (for useSyncExternalStore). */
 export const screenLoads = {
   subscribe(listener: Listener) {
     listeners.add(listener)
@@ -49,13 +60,10 @@ export function lazyScreen<M, P extends object>(
     useEffect(() => {
       if (Screen) return
       let live = true
-      changeLoading(1)
-      get()
-        .then(
-          (next) => live && setScreen(() => next),
-          (error: unknown) => live && setFailure({ error }),
-        )
-        .finally(() => changeLoading(-1))
+      awaitedLoad(get()).then(
+        (next) => live && setScreen(() => next),
+        (error: unknown) => live && setFailure({ error }),
+      )
       return () => {
         live = false
       }

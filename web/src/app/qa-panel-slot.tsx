@@ -1,11 +1,17 @@
 // Where the QA panel goes in the layout: only when the mock server serves the app (config.json `mock: true`), and
 // then as a lazy chunk, so a production configuration never loads it. It mounts once the page is idle (or at the
 // first interaction), so its chunk never competes with the first paint (docs/decisions/012-first-load.md).
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 import { runWhenIdle } from '../lib/monitoring/idle-start.ts'
 import { useServices } from '../lib/services/services.ts'
 
-const QaPanel = lazy(async () => ({ default: (await import('../features/qa/qa-panel.tsx')).QaPanel }))
+/** Fetched in the background: a chunk that fails to load leaves the panel out (a reload brings it), not the error page. */
+const QaPanel = lazy((): Promise<{ default: ComponentType }> =>
+  import('../features/qa/qa-panel.tsx').then(
+    (module) => ({ default: module.QaPanel }),
+    () => ({ default: () => null }),
+  ),
+)
 
 export function QaPanelSlot() {
   const { config } = useServices()

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
-import { lazyScreen } from './lazy-screen.tsx'
+import { awaitedLoad, lazyScreen } from './lazy-screen.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
@@ -25,7 +25,7 @@ export const loadErrorPage = async () => (errorPageModule ??= await import('./er
 function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; error?: unknown }) {
   const [loaded, setLoaded] = useState(errorPageModule)
   useEffect(() => {
-    if (!loaded) void loadErrorPage().then(setLoaded)
+    if (!loaded) void awaitedLoad(loadErrorPage()).then(setLoaded)
   }, [loaded])
   if (!loaded) return null
   return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />

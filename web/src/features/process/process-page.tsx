@@ -2,6 +2,7 @@
 // status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
 // the server refuses it. Past ~150 lines only by markup.
 import { lazy, Suspense, useCallback, useId } from 'react'
+import { awaitedLoad } from '../../app/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
@@ -13,7 +14,9 @@ import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-upda
 
 // The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
 // to /process that the guard turns away never loads it.
-const SchedulePicker = lazy(async () => ({ default: (await import('./schedule-picker.tsx')).SchedulePicker }))
+const SchedulePicker = lazy(async () => ({
+  default: (await awaitedLoad(import('./schedule-picker.tsx'))).SchedulePicker,
+}))
 
 const loadSteps: Loader<Step[]> = (api) => answerOf(api.GET('/api/process'), (data) => data.steps)
 

@@ -35,7 +35,12 @@ export function scheduleSupportingServices(
     if (started) return
     started = true
     cancelStart()
-    void load().then(({ startSupportingServices }) => startSupportingServices({ ...deps, stopEarlyListener }))
+    // A chunk that fails to load (fetched in the background: no page reload, lib/navigation/chunk-reload.ts) leaves
+    // the services off for this page; there is no reporter to tell.
+    void load().then(
+      ({ startSupportingServices }) => startSupportingServices({ ...deps, stopEarlyListener }),
+      () => undefined,
+    )
   }
   const cancelStart = runWhenIdle(start, target, { settleMs: SERVICES_SETTLE_MS })
   deps.errors.onWaiting(start)

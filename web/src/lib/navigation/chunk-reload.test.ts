@@ -34,19 +34,27 @@ describe('vite:preloadError', () => {
     const storage = createMemoryStorage()
     let now = 100_000
     const reloads: number[] = []
+    let waiting = true
     installChunkReload({
       target,
       guard: createSessionValues(storage).reloadGuard,
       now: () => now,
       getPath: () => '/help',
       reload: () => reloads.push(now),
+      waiting: () => waiting,
     })
     const fire = () => {
       const event = new Event('vite:preloadError', { cancelable: true })
       target.dispatchEvent(event)
       return event.defaultPrevented
     }
-    return { storage, reloads, fire, setNow: (t: number) => (now = t) }
+    return {
+      storage,
+      reloads,
+      fire,
+      setNow: (t: number) => (now = t),
+      setWaiting: (w: boolean) => (waiting = w),
+    }
   }
 
   test('reloads once, keeps the guard in sessionStorage, and lets the second error through', () => {
@@ -60,5 +68,16 @@ describe('vite:preloadError', () => {
     s.setNow(110_000)
     expect(s.fire()).toBe(true)
     expect(s.reloads).toEqual([100_000, 110_000])
+  })
+
+  test('a chunk fetched in the background (nothing waited for) neither reloads nor touches the guard', () => {
+    const s = setup()
+    s.setWaiting(false)
+    expect(s.fire()).toBe(false) // not prevented: the import fails to its caller
+    expect(s.reloads).toEqual([])
+    expect(s.storage.getItem('reloadGuard')).toBeNull()
+    s.setWaiting(true) // a screen's chunk fails next: the rule applies as before
+    expect(s.fire()).toBe(true)
+    expect(s.reloads).toEqual([100_000])
   })
 })

@@ -1,5 +1,8 @@
 // Chunk-load errors (docs/behaviour.md: Session, Messages; Vite's `vite:preloadError`): reload the page, at most once per 10,000 ms for the
-// same path, the guard kept in sessionStorage; otherwise let the error reach the error page.
+// same path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only while the user waits
+// for a chunk (a screen, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`): a chunk fetched in the
+// background (the error page ahead of need, the QA panel, monitoring) that fails must not reload the page under a
+// visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure.
 import { RELOAD_GUARD_MS } from '../../session/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
@@ -26,11 +29,21 @@ export interface ChunkReloadOptions {
   now: () => number
   getPath: () => string
   reload: () => void
+  /** Whether a chunk the user waits for is on its way. */
+  waiting: () => boolean
 }
 
 /** Listens for `vite:preloadError`; returns a function that stops listening. */
-export function installChunkReload({ target, guard, now, getPath, reload }: ChunkReloadOptions): () => void {
+export function installChunkReload({
+  target,
+  guard,
+  now,
+  getPath,
+  reload,
+  waiting,
+}: ChunkReloadOptions): () => void {
   const onPreloadError = (event: Event) => {
+    if (!waiting()) return // a background fetch: not prevented, so it fails to its caller
     const decision = decideReload(guard.get() ?? {}, getPath(), now())
     if (!decision.reload) return // not prevented: the import fails and the error page shows
     guard.set(decision.guard)
