@@ -16,7 +16,14 @@ import { build } from 'esbuild'
 import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
 import { benchBundle } from './bench-bundle.ts'
 import { buildServer } from './build-server.ts'
-import { prismArgs, ROUTES, runRound, type Contender, type RoundResult } from './bench/servers.ts'
+import {
+  prismArgs,
+  ROUTES,
+  runRound,
+  type Contender,
+  type RoundResult,
+  type RouteName,
+} from './bench/servers.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -140,6 +147,35 @@ async function benchServers(): Promise<string[]> {
       .map((value) => ratio(cold[0]! / value))
       .join('')}`,
   )
+  // The budgets of the mock server (docs/decisions/013-mock-server-speed.md): the mock's median over another's.
+  const cpuOf = (route: RouteName) => (result: RoundResult) => result.cpu[route] ?? Number.NaN
+  const budgets: { label: string; pick: (result: RoundResult) => number; against: string; limit: number }[] =
+    [
+      {
+        label: 'GET /api/_auth/session CPU',
+        pick: cpuOf('GET /api/_auth/session'),
+        against: 'prism',
+        limit: 0.5,
+      },
+      { label: 'GET /api/me CPU', pick: cpuOf('GET /api/me'), against: 'prism', limit: 0.5 },
+      {
+        label: 'POST /api/refresh_token CPU',
+        pick: cpuOf('POST /api/refresh_token'),
+        against: 'express+jose',
+        limit: 1.2,
+      },
+      { label: 'cold start', pick: (result) => result.coldStartMs, against: 'prism', limit: 0.5 },
+    ]
+  lines.push('budgets:')
+  for (const { label, pick, against, limit } of budgets) {
+    const head = `  ${label.padEnd(28)} mock/${against} <= ${limit.toFixed(2)}x:`
+    if (!names.includes(against)) {
+      lines.push(`${head} not measured (${against} is not installed)`)
+      continue
+    }
+    const value = medianOf(names[0]!, pick) / medianOf(against, pick)
+    lines.push(`${head} ${value.toFixed(2)}x ${value <= limit ? 'met' : 'NOT met'}`)
+  }
   for (const name of names) {
     const failures = results.get(name)!.reduce((sum, result) => sum + result.failures, 0)
     if (failures > 0) lines.push(`${name}: ${failures} measured requests did not answer 200`)
