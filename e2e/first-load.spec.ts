@@ -36,9 +36,9 @@ test('robots.txt and favicon.ico are themselves, and a missing file is a 404', a
 
 /** Chunks /login has no use for before its form is on screen (Vite names a chunk after its module). */
 const NOT_FOR_LOGIN =
-  /\/assets\/(home-page|help-page|process-page|signup-page|otp-page|forgot-page|update-password-page|logout-page|callback-page|schedule-picker|error-page|supporting-services|error-reporting|sentry-sdk|recorder|entry)-[^/]*\.js$/
+  /\/assets\/(home-page|help-page|process-page|signup-page|otp-page|forgot-page|update-password-page|logout-page|callback-page|schedule-picker|error-page|supporting-services|error-reporting|sentry-sdk|recorder|entry|toaster)-[^/]*\.js$/
 
-test('/login renders from its own scripts: no other screen, no date picker, no error page, no monitoring', async ({
+test('/login renders from its own scripts: no other screen, no date picker, no error page, no monitoring, no toast area', async ({
   page,
 }) => {
   await markFormAppearance(page)

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react'
 import { Link, NavLink, Outlet } from 'react-router-dom'
 import { useServices } from '../lib/services/services.ts'
-import { AppToaster } from '../lib/toasts/toaster.tsx'
+import { ToastArea } from '../lib/toasts/toast-area.tsx'
 import { useSession } from '../session/use-session.ts'
 import { screenLoads } from './lazy-screen.tsx'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
@@ -52,7 +52,7 @@ export function Layout() {
       <main id="page">
         <Outlet />
       </main>
-      <AppToaster />
+      <ToastArea />
       <QaPanelSlot />
     </>
   )

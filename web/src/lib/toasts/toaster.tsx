@@ -11,6 +11,7 @@ import type { ToastMode } from '../config/runtime-config.ts'
 import { useOptionalServices } from '../services/services.ts'
 import { getRemainingMs, pickShownToasts, shownKey, type ShownSince } from './toast-queue.ts'
 import {
+  connectToastArea,
   QUEUED_TOAST_OPTIONS,
   QUEUED_TOAST_POSITION,
   QUEUED_TOAST_TIMING,
@@ -88,3 +89,6 @@ export function AppToaster({ mode: forced }: { mode?: ToastMode } = {}) {
     </div>
   )
 }
+
+// This module is the toast area's chunk (toasts.ts): being evaluated is being in.
+connectToastArea(toast, AppToaster)

@@ -3,8 +3,14 @@
 // without time-out; the second is top-right, at most 4 shown, the rest queued, 5000 ms each (see toaster.tsx).
 // react-hot-toast has no warning or info kind: they are built over `toast()` with an icon. Durations are not set
 // per toast: the toaster of the chosen reading gives them, so one call serves both readings.
-import { createElement } from 'react'
-import { toast, type DefaultToastOptions, type Toast, type ToastPosition } from 'react-hot-toast'
+//
+// react-hot-toast, its styles and the toast area (toaster.tsx) are a chunk of their own, fetched in the background
+// right after the first paint (toast-area.tsx), so the first load of /login carries none of them
+// (docs/decisions/012-first-load.md). A toast raised before the chunk is in waits here and is raised, in order, when
+// toaster.tsx connects itself; a chunk that fails to load is asked for again at the next toast (a background fetch:
+// no page reload, lib/navigation/chunk-reload.ts).
+import { createElement, type ComponentType } from 'react'
+import type { DefaultToastOptions, Toast, ToastPosition } from 'react-hot-toast'
 import { TOAST_DURATION_MS } from '../../session/constants.ts'
 import { QUEUED_TOAST_DURATION_MS } from '../config/constants.ts'
 
@@ -43,6 +49,48 @@ export const QUEUED_TOAST_OPTIONS: DefaultToastOptions = {
   loading: { duration: Infinity },
 }
 
+/** react-hot-toast's `toast`, which only toaster.tsx imports. */
+export type ToastApi = typeof import('react-hot-toast').toast
+
+let area: { toast: ToastApi; Toaster: ComponentType } | null = null
+let loading = false
+const waiting: ((toast: ToastApi) => void)[] = []
+const areaListeners = new Set<() => void>()
+
+/** Fetches the toast area's chunk, unless it is in or on its way; a failure leaves it to the next call. */
+export function loadToastArea(): void {
+  if (area || loading) return
+  loading = true
+  void import('./toaster.tsx').then(
+    () => (loading = false),
+    () => (loading = false),
+  )
+}
+
+/** Called once by toaster.tsx as it is evaluated: raises the toasts that waited, in order, then renders the area. */
+export function connectToastArea(toast: ToastApi, Toaster: ComponentType): void {
+  area = { toast, Toaster }
+  for (const raise of waiting.splice(0)) raise(toast)
+  areaListeners.forEach((listener) => listener())
+}
+
+/** The toast area's component once its chunk is in, else null (for useSyncExternalStore). */
+export const toastArea = {
+  subscribe(listener: () => void) {
+    areaListeners.add(listener)
+    return () => void areaListeners.delete(listener)
+  },
+  getSnapshot: () => area?.Toaster ?? null,
+}
+
+function withToast(raise: (toast: ToastApi) => void): void {
+  if (area) return raise(area.toast)
+  waiting.push(raise)
+  loadToastArea()
+}
+
+let sequence = 0
+
 const ICONS = { warning: '⚠️', info: 'ℹ️' } as const
 
 export interface ToastRequest {
@@ -56,7 +104,7 @@ export interface ToastRequest {
   persistent?: boolean
 }
 
-function withAction(message: string, action: NonNullable<ToastRequest['action']>) {
+function withAction(toast: ToastApi, message: string, action: NonNullable<ToastRequest['action']>) {
   return (shown: Toast) =>
     createElement(
       'span',
@@ -78,26 +126,33 @@ function withAction(message: string, action: NonNullable<ToastRequest['action']>
 }
 
 /**
- * Shows one toast; returns its id.
+ * Shows one toast (once the toast area is in); returns its id.
  * @example
  * showToast({ kind: 'error', message: 'Session expired. Please login again.' })
  * showToast({ kind: 'info', message: 'A new version is available.', action: { label: 'Reload', onAction: reload } })
  */
 export function showToast({ kind, message, id, action, persistent }: ToastRequest): string {
+  // An id of our own, known before react-hot-toast is in (its own are digits, so the two never meet).
   const options = {
-    ...(id !== undefined && { id }),
+    id: id ?? `toast-${(sequence += 1)}`,
     ...(persistent && { duration: Infinity }),
   }
-  const content = action ? withAction(message, action) : message
-  switch (kind) {
-    case 'success':
-      return toast.success(content, options)
-    case 'error':
-      return toast.error(content, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } })
-    case 'warning':
-    case 'info':
-      return toast(content, { ...options, icon: ICONS[kind] })
-  }
+  withToast((toast) => {
+    const content = action ? withAction(toast, message, action) : message
+    switch (kind) {
+      case 'success':
+        return void toast.success(content, options)
+      case 'error':
+        return void toast.error(content, {
+          ...options,
+          ariaProps: { role: 'alert', 'aria-live': 'assertive' },
+        })
+      case 'warning':
+      case 'info':
+        return void toast(content, { ...options, icon: ICONS[kind] })
+    }
+  })
+  return options.id
 }
 
 /**
@@ -109,5 +164,6 @@ export function showPromiseToast<T>(
   promise: Promise<T>,
   messages: { loading: string; success: string; error: string },
 ): Promise<T> {
-  return toast.promise(promise, messages)
+  withToast((toast) => void toast.promise(promise, messages))
+  return promise
 }

@@ -1,0 +1,15 @@
+// Where the toasts show in the layout: toaster.tsx once its chunk is in, fetched in the background right after the
+// first paint (toasts.ts), and nothing until then. Until it is in, the browser coming back online asks for it again.
+import { useEffect, useSyncExternalStore } from 'react'
+import { loadToastArea, toastArea } from './toasts.ts'
+
+export function ToastArea() {
+  const Toaster = useSyncExternalStore(toastArea.subscribe, toastArea.getSnapshot, toastArea.getSnapshot)
+  useEffect(() => {
+    if (Toaster) return
+    loadToastArea()
+    window.addEventListener('online', loadToastArea)
+    return () => window.removeEventListener('online', loadToastArea)
+  }, [Toaster])
+  return Toaster ? <Toaster /> : null
+}
