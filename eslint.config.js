@@ -24,4 +24,21 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      // Vite wraps a dynamic import in its preload helper together with the calls chained onto it, so in
+      // `import('./x').then(ok, failed)` the handlers run inside the wrapper, and a stylesheet of the chunk that
+      // fails to load rejects outside them (the QA panel's did, and reached the error page). Await the import in an
+      // async function with try/catch instead (app/qa-panel-slot.tsx).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > MemberExpression.callee > ImportExpression.object',
+          message:
+            "Vite runs what is chained onto import() inside its preload helper, where a stylesheet's failure escapes it: await the import in an async function with try/catch.",
+        },
+      ],
+    },
+  },
 )

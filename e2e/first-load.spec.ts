@@ -91,3 +91,25 @@ test('chunks fetched in the background that cannot be loaded leave the page alon
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'QA panel' })).toHaveCount(0)
 })
+
+test("the QA panel's stylesheet that cannot be loaded leaves the page alone: the panel out, no error page", async ({
+  page,
+  consoleLines,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  // Vite checks a chunk's stylesheets apart from its script, and rejects the import when one fails.
+  await page.route('**/assets/qa-panel-*.css', (route) => route.abort('failed'))
+  const loads = countDocumentLoads(page)
+  await page.goto('/login')
+  const email = page.getByLabel('E-mail', { exact: true })
+  await email.pressSequentially('typed@example.test')
+  // The panel's loader has taken the failure (before, it reached the error page, the typing lost).
+  await expect
+    .poll(() => consoleLines.filter((line) => line.startsWith('Failed to load the QA panel:')))
+    .toHaveLength(1)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(email).toHaveValue('typed@example.test')
+  expect(loads.count, 'document loads').toBe(1)
+  await expect(page.getByRole('button', { name: 'QA panel' })).toHaveCount(0)
+})

@@ -3,7 +3,7 @@
 // of the session (log-out, a forced sign-out) leaves neither service carrying the user; a new build served while
 // the app is open brings the new-version toast within the hour, and the next navigation loads it.
 import type { Page } from '@playwright/test'
-import { countDocumentLoads } from './chunks.ts'
+import { abortChunk, countDocumentLoads } from './chunks.ts'
 import {
   expect,
   goHomeByLink,
@@ -126,6 +126,43 @@ async function waitForSentEvent(events: SentEvent[], message: string): Promise<S
 
 const throwOnWindow = (page: Page, message: string) =>
   page.evaluate((text) => window.dispatchEvent(new ErrorEvent('error', { error: new Error(text) })), message)
+
+test('a recorder whose chunk cannot be loaded says so on the console and reports nothing', async ({
+  page,
+  consoleLines,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  await abortChunk(page, 'recorder')
+  const sent = collectSentEvents(page)
+  await page.goto('/login')
+  await page.getByLabel('E-mail', { exact: true }).press('a') // the first interaction starts the services
+  await expect
+    .poll(() => consoleLines.filter((line) => line.startsWith('Failed to start the session recorder:')))
+    .toHaveLength(1)
+  // An error raised after the failure is sent; nothing was sent before it (the failure is no unhandled rejection).
+  await throwOnWindow(page, 'e2e: after the recorder failed')
+  await waitForSentEvent(sent, 'e2e: after the recorder failed')
+  expect(sent.map((event) => event.exception?.values?.map((value) => value.value))).toEqual([
+    ['e2e: after the recorder failed'],
+  ])
+})
+
+test('error reporting whose chunk cannot be loaded says so on the console, and the recorder still starts', async ({
+  page,
+  consoleLines,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  await abortChunk(page, 'error-reporting')
+  await page.goto('/login')
+  const recording = waitForRecordingStart(page)
+  await page.getByLabel('E-mail', { exact: true }).press('a')
+  await expect
+    .poll(() => consoleLines.filter((line) => line.startsWith('Failed to start error reporting:')))
+    .toHaveLength(1)
+  expect(await recording).toEqual(expect.any(String))
+})
 
 test('log-out: the recording restarts anonymous and error events carry no user', async ({
   page,

@@ -6,6 +6,7 @@ import { BUILD_ID, SENTRY_DSN_FALLBACK } from '../config/build-info.ts'
 import type { ErrorReporter } from './error-reporter.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
 import { followSentryIdentity } from './sentry-identity.ts'
+import { FAILED_TO_START_REPORTING } from './messages.ts'
 import { getSentryOptions } from './sentry-options.ts'
 import type { IdentityStore } from './session-identity.ts'
 
@@ -53,7 +54,7 @@ export async function startErrorReporting({
   } catch (error) {
     stopEarlyListener()
     reporter.disable()
-    console.warn('Failed to start error reporting:', error)
+    console.warn(FAILED_TO_START_REPORTING, error)
     return false
   }
 }

@@ -1,6 +1,7 @@
 // Session recording with @openreplay/tracker (docs/decisions/008): imported when this runs, after first paint, so it
 // is not in the initial bundle; configured from config.json's `recorder`; identity kept in step with the session
 // (recorder-identity.ts), down to a new recording when the user goes.
+import { FAILED_TO_START_RECORDER } from './messages.ts'
 import { getRecorderOptions } from './recorder-options.ts'
 import { followRecorderIdentity, type IdentityTracker, type RecorderLogger } from './recorder-identity.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
@@ -50,7 +51,7 @@ export async function startRecorder({
       tracker.stop()
     }
   } catch (error) {
-    logger.warn('Failed to start the session recorder:', error)
+    logger.warn(FAILED_TO_START_RECORDER, error)
     return null
   }
 }

@@ -7,6 +7,7 @@ import type { ErrorReporter } from './error-reporter.ts'
 import type { RecorderDeps } from './recorder.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
 import { showToast } from '../toasts/toasts.ts'
+import { FAILED_TO_START_RECORDER, FAILED_TO_START_REPORTING } from './messages.ts'
 import {
   createVersionCheck,
   installFullLoadOnNavigation,
@@ -77,25 +78,33 @@ export function startSupportingServices({
   router,
   stopEarlyListener,
 }: SupportingServicesDeps): void {
+  const logger = {
+    log: (message: string) => console.log(message),
+    warn: (message: string, error?: unknown) => console.warn(message, error),
+  }
   // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
-  const reporting = import('./error-reporting.ts').then(({ startErrorReporting }) =>
-    startErrorReporting({ config, reporter: errors, store, stopEarlyListener }),
-  )
+  // A chunk that fails to load (fetched in the background: no page reload, lib/navigation/chunk-reload.ts) leaves
+  // that service off for this page and says so on the console, never as an unhandled rejection the reporter would
+  // send. Async functions, not `import(...).then(...)` (eslint.config.js says why).
+  const reporting = (async () => {
+    const { startErrorReporting } = await import('./error-reporting.ts')
+    return startErrorReporting({ config, reporter: errors, store, stopEarlyListener })
+  })().catch((error: unknown) => {
+    // As when the SDK itself cannot start (error-reporting.ts): nothing will take the waiting errors.
+    stopEarlyListener()
+    errors.disable()
+    logger.warn(FAILED_TO_START_REPORTING, error)
+  })
   // The recorder starts once the error reporter is in: it wraps window.fetch, and an error reporter started after
   // that probes for the browser's own fetch in a throwaway iframe, a frame that comes and goes under whatever
   // inspects the page at that moment (an accessibility scan).
-  void reporting
-    .catch(() => false)
-    .then(() => import('./recorder.ts'))
-    .then(({ startRecorder }) =>
-      startRecorder({
-        config,
-        store,
-        logger: {
-          log: (message) => console.log(message),
-          warn: (message, error) => console.warn(message, error),
-        },
-      }),
-    )
+  void reporting.then(async () => {
+    try {
+      const { startRecorder } = await import('./recorder.ts')
+      await startRecorder({ config, store, logger })
+    } catch (error) {
+      logger.warn(FAILED_TO_START_RECORDER, error)
+    }
+  })
   startVersionCheck(router)
 }

@@ -7,8 +7,8 @@
 // react-hot-toast, its styles and the toast area (toaster.tsx) are a chunk of their own, fetched in the background
 // right after the first paint (toast-area.tsx), so the first load of /login carries none of them
 // (docs/decisions/012-first-load.md). A toast raised before the chunk is in waits here and is raised, in order, when
-// toaster.tsx connects itself; a chunk that fails to load is asked for again at the next toast (a background fetch:
-// no page reload, lib/navigation/chunk-reload.ts).
+// toaster.tsx connects itself, unless it waited longer than a toast lasts (WaitingToast); a chunk that fails to load
+// is asked for again at the next toast (a background fetch: no page reload, lib/navigation/chunk-reload.ts).
 import { createElement, type ComponentType } from 'react'
 import type { DefaultToastOptions, Toast, ToastPosition } from 'react-hot-toast'
 import { TOAST_DURATION_MS } from '../../session/constants.ts'
@@ -54,23 +54,39 @@ export type ToastApi = typeof import('react-hot-toast').toast
 
 let area: { toast: ToastApi; Toaster: ComponentType } | null = null
 let loading = false
-const waiting: ((toast: ToastApi) => void)[] = []
+
+/**
+ * A toast waiting for the area, and from when its time runs out (performance.now(), a clock the user's clock changes
+ * do not move): it is dropped when it connects later than that. A toast the visitor could not see for as long as a
+ * toast lasts (TOAST_DURATION_MS) is stale: "Session expired" raised offline must not greet the next sign-in.
+ */
+interface WaitingToast {
+  raise: (toast: ToastApi) => void
+  staleFrom: () => number
+}
+const waiting: WaitingToast[] = []
 const areaListeners = new Set<() => void>()
 
 /** Fetches the toast area's chunk, unless it is in or on its way; a failure leaves it to the next call. */
 export function loadToastArea(): void {
   if (area || loading) return
   loading = true
-  void import('./toaster.tsx').then(
-    () => (loading = false),
-    () => (loading = false),
-  )
+  void (async () => {
+    try {
+      await import('./toaster.tsx') // connects itself (connectToastArea)
+    } catch {
+      // left to the next toast, or the browser's next 'online' (toast-area.tsx)
+    } finally {
+      loading = false
+    }
+  })()
 }
 
 /** Called once by toaster.tsx as it is evaluated: raises the toasts that waited, in order, then renders the area. */
 export function connectToastArea(toast: ToastApi, Toaster: ComponentType): void {
   area = { toast, Toaster }
-  for (const raise of waiting.splice(0)) raise(toast)
+  const now = performance.now()
+  for (const { raise, staleFrom } of waiting.splice(0)) if (now < staleFrom()) raise(toast)
   areaListeners.forEach((listener) => listener())
 }
 
@@ -83,9 +99,9 @@ export const toastArea = {
   getSnapshot: () => area?.Toaster ?? null,
 }
 
-function withToast(raise: (toast: ToastApi) => void): void {
+function withToast(raise: (toast: ToastApi) => void, staleFrom: () => number): void {
   if (area) return raise(area.toast)
-  waiting.push(raise)
+  waiting.push({ raise, staleFrom })
   loadToastArea()
 }
 
@@ -137,21 +153,25 @@ export function showToast({ kind, message, id, action, persistent }: ToastReques
     id: id ?? `toast-${(sequence += 1)}`,
     ...(persistent && { duration: Infinity }),
   }
-  withToast((toast) => {
-    const content = action ? withAction(toast, message, action) : message
-    switch (kind) {
-      case 'success':
-        return void toast.success(content, options)
-      case 'error':
-        return void toast.error(content, {
-          ...options,
-          ariaProps: { role: 'alert', 'aria-live': 'assertive' },
-        })
-      case 'warning':
-      case 'info':
-        return void toast(content, { ...options, icon: ICONS[kind] })
-    }
-  })
+  const staleFrom = persistent ? Infinity : performance.now() + TOAST_DURATION_MS
+  withToast(
+    (toast) => {
+      const content = action ? withAction(toast, message, action) : message
+      switch (kind) {
+        case 'success':
+          return void toast.success(content, options)
+        case 'error':
+          return void toast.error(content, {
+            ...options,
+            ariaProps: { role: 'alert', 'aria-live': 'assertive' },
+          })
+        case 'warning':
+        case 'info':
+          return void toast(content, { ...options, icon: ICONS[kind] })
+      }
+    },
+    () => staleFrom,
+  )
   return options.id
 }
 
@@ -164,6 +184,13 @@ export function showPromiseToast<T>(
   promise: Promise<T>,
   messages: { loading: string; success: string; error: string },
 ): Promise<T> {
-  withToast((toast) => void toast.promise(promise, messages))
+  // Its loading toast stays while the promise is pending; its outcome lasts as long as any toast.
+  let settledAt = Infinity
+  const settle = () => void (settledAt = performance.now())
+  promise.then(settle, settle)
+  withToast(
+    (toast) => void toast.promise(promise, messages),
+    () => settledAt + TOAST_DURATION_MS,
+  )
   return promise
 }

@@ -1,0 +1,3 @@
+// The console warnings of the supporting services when one cannot start, its chunk included (supporting-services.ts).
+export const FAILED_TO_START_REPORTING = 'Failed to start error reporting:'
+export const FAILED_TO_START_RECORDER = 'Failed to start the session recorder:'
