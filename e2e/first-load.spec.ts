@@ -113,3 +113,21 @@ test("the QA panel's stylesheet that cannot be loaded leaves the page alone: the
   expect(loads.count, 'document loads').toBe(1)
   await expect(page.getByRole('button', { name: 'QA panel' })).toHaveCount(0)
 })
+
+test("a screen that cannot be loaded, with the error page's own chunk failing too: the error page's plain view, not a blank page", async ({
+  page,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(
+    /Failed to load resource: net::ERR_FAILED/,
+    /Failed to fetch dynamically imported module/,
+  )
+  await abortChunk(page, 'signup-page')
+  await abortChunk(page, 'error-page')
+  const loads = countDocumentLoads(page)
+  await page.goto('/signup')
+  await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible()
+  await expect(page).toHaveTitle('Internal Server Error · Auth shell')
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
+  expect(loads.count, 'the first load and the chunk-load rule’s one reload').toBe(2)
+})

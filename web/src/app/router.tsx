@@ -3,8 +3,9 @@
 // (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
 // it is there when the network is not. Declarative routes over the app's own history (app-router.ts).
 import { useEffect, useState } from 'react'
-import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom'
+import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
+import { ErrorView, useCaughtError } from './error-view.tsx'
 import { awaitedLoad, lazyScreen } from './lazy-screen.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
@@ -21,14 +22,33 @@ export const loadErrorPage = async () => (errorPageModule ??= await import('./er
 /**
  * Renders one of the error page's components once its chunk is in: at once when it was fetched ahead, else after
  * it loads. A state update rather than Suspense, whose reveal waits on a timer (a paused page clock would hold it).
+ * When the chunk cannot be loaded (after the chunk-load rule's one reload), the view people see, which is eager.
  */
 function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; error?: unknown }) {
   const [loaded, setLoaded] = useState(errorPageModule)
+  const [failed, setFailed] = useState(false)
   useEffect(() => {
-    if (!loaded) void awaitedLoad(loadErrorPage()).then(setLoaded)
+    if (loaded) return
+    let live = true
+    awaitedLoad(loadErrorPage()).then(
+      (module) => live && setLoaded(module),
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
   }, [loaded])
-  if (!loaded) return null
-  return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
+  if (loaded) return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
+  if (!failed) return null
+  return name === 'ErrorPage' ? <PlainErrorPage error={error} /> : <PlainNotFoundPage />
+}
+
+function PlainErrorPage({ error }: { error: unknown }) {
+  return <ErrorView {...useCaughtError(error)} />
+}
+
+function PlainNotFoundPage() {
+  return <ErrorView status={404} path={useLocation().pathname} />
 }
 
 const showError = (error: unknown) => <LazyErrorPage name="ErrorPage" error={error} />
