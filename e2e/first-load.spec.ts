@@ -131,3 +131,23 @@ test("a screen that cannot be loaded, with the error page's own chunk failing to
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
   expect(loads.count, 'the first load and the chunk-load rule’s one reload').toBe(2)
 })
+
+test('a screen asked for while the browser is offline: the error page, no reload into the offline page; back online, the next visit loads it', async ({
+  page,
+  context,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource/, /Failed to fetch dynamically imported module/)
+  const loads = countDocumentLoads(page)
+  await page.goto('/login')
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible()
+  expect(loads.count, 'document loads').toBe(1)
+  await context.setOffline(false)
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible()
+  expect(loads.count, 'document loads').toBe(1)
+})

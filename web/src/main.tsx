@@ -64,6 +64,7 @@ async function boot() {
     getPath: () => window.location.pathname,
     reload: () => window.location.reload(),
     waiting: () => screenLoads.getSnapshot() > 0,
+    online: () => navigator.onLine,
   })
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   store.start()

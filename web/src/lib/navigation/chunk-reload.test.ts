@@ -35,6 +35,7 @@ describe('vite:preloadError', () => {
     let now = 100_000
     const reloads: number[] = []
     let waiting = true
+    let online = true
     installChunkReload({
       target,
       guard: createSessionValues(storage).reloadGuard,
@@ -42,6 +43,7 @@ describe('vite:preloadError', () => {
       getPath: () => '/help',
       reload: () => reloads.push(now),
       waiting: () => waiting,
+      online: () => online,
     })
     const fire = () => {
       const event = new Event('vite:preloadError', { cancelable: true })
@@ -54,6 +56,7 @@ describe('vite:preloadError', () => {
       fire,
       setNow: (t: number) => (now = t),
       setWaiting: (w: boolean) => (waiting = w),
+      setOnline: (o: boolean) => (online = o),
     }
   }
 
@@ -77,6 +80,17 @@ describe('vite:preloadError', () => {
     expect(s.reloads).toEqual([])
     expect(s.storage.getItem('reloadGuard')).toBeNull()
     s.setWaiting(true) // a screen's chunk fails next: the rule applies as before
+    expect(s.fire()).toBe(true)
+    expect(s.reloads).toEqual([100_000])
+  })
+
+  test("offline, no reload (it would land on the browser's offline page): the error page shows, the guard untouched", () => {
+    const s = setup()
+    s.setOnline(false)
+    expect(s.fire()).toBe(false)
+    expect(s.reloads).toEqual([])
+    expect(s.storage.getItem('reloadGuard')).toBeNull()
+    s.setOnline(true) // back online, the next failure reloads as before
     expect(s.fire()).toBe(true)
     expect(s.reloads).toEqual([100_000])
   })

@@ -2,7 +2,8 @@
 // same path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only while the user waits
 // for a chunk (a screen, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`): a chunk fetched in the
 // background (the error page ahead of need, the QA panel, monitoring) that fails must not reload the page under a
-// visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure.
+// visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure. Nor
+// while the browser is offline.
 import { RELOAD_GUARD_MS } from '../../session/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
@@ -31,6 +32,8 @@ export interface ChunkReloadOptions {
   reload: () => void
   /** Whether a chunk the user waits for is on its way. */
   waiting: () => boolean
+  /** Whether the browser thinks it is online (navigator.onLine): false only when it surely is not. */
+  online: () => boolean
 }
 
 /** Listens for `vite:preloadError`; returns a function that stops listening. */
@@ -41,9 +44,13 @@ export function installChunkReload({
   getPath,
   reload,
   waiting,
+  online,
 }: ChunkReloadOptions): () => void {
   const onPreloadError = (event: Event) => {
     if (!waiting()) return // a background fetch: not prevented, so it fails to its caller
+    // Offline, a reload would replace the app, and what was typed, with the browser's offline page: the error page
+    // shows instead, and the next navigation tries the chunk again.
+    if (!online()) return
     const decision = decideReload(guard.get() ?? {}, getPath(), now())
     if (!decision.reload) return // not prevented: the import fails and the error page shows
     guard.set(decision.guard)
