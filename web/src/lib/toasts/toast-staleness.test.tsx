@@ -8,14 +8,9 @@ import { showPromiseToast, showToast, toastArea } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
 
 const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
-vi.mock('./toaster.tsx', async (importOriginal) => {
-  chunk.requests += 1
-  if (chunk.failures > 0) {
-    chunk.failures -= 1
-    throw new Error('Failed to fetch dynamically imported module: toaster.tsx')
-  }
-  return importOriginal()
-})
+vi.mock('./toaster.tsx', async (importOriginal) =>
+  (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'),
+)
 
 afterEach(() => vi.restoreAllMocks())
 

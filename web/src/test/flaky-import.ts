@@ -1,0 +1,28 @@
+// A module mock whose import fails a set number of times, as a chunk the network cannot fetch, then gives the real
+// module: for the chunks the app loads in the background and asks for again (the toast area).
+
+export interface FlakyImport {
+  /** How many of the next imports fail. */
+  failures: number
+  /** How many imports were asked for in all. */
+  requests: number
+}
+
+/**
+ * @example
+ * const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
+ * vi.mock('./toaster.tsx', async (importOriginal) =>
+ *   (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'))
+ */
+export async function importFlaky<M>(
+  state: FlakyImport,
+  importOriginal: () => Promise<M>,
+  name: string,
+): Promise<M> {
+  state.requests += 1
+  if (state.failures > 0) {
+    state.failures -= 1
+    throw new Error(`Failed to fetch dynamically imported module: ${name}`)
+  }
+  return importOriginal()
+}
