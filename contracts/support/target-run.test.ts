@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, onTestFinished, test } from 'vitest'
+import { START_SCRIPT } from '../../mock-server/src/testing/run-main.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const FILES = ['contracts/auth-codes.contract.test.ts', 'contracts/auth-signup.contract.test.ts']
@@ -48,10 +49,10 @@ async function startMockServer(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<Child & { origin: string }> {
-  const server = start(
-    ['--import', 'tsx', 'mock-server/src/main.ts', '--port', '0', '--web', 'none', '--quiet', ...args],
-    { PORT: '', ...env },
-  )
+  const server = start([START_SCRIPT, '--port', '0', '--web', 'none', '--quiet', ...args], {
+    PORT: '',
+    ...env,
+  })
   const origin = await new Promise<string>((resolve, reject) => {
     const poll = setInterval(() => {
       const found = /listening on (http:\/\/\S+)/.exec(server.output())
