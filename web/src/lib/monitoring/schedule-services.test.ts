@@ -1,6 +1,10 @@
 import { expect, test, vi } from 'vitest'
 import { createErrorReporter } from './error-reporter.ts'
-import { scheduleSupportingServices, SERVICES_SETTLE_MS } from './schedule-services.ts'
+import {
+  FAILED_TO_LOAD_SERVICES,
+  scheduleSupportingServices,
+  SERVICES_SETTLE_MS,
+} from './schedule-services.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
 
 /** A loaded window that becomes idle, and whose timers fire, when the test says. */
@@ -108,4 +112,15 @@ test('a first key press starts them without waiting for idle; after idle, one ca
   settled.win.dispatchEvent(new Event('pointerdown'))
   await vi.waitFor(() => expect(startLater).toHaveBeenCalledOnce())
   expect(settled.timers.size).toBe(0)
+})
+
+test('a services chunk that cannot be loaded says so on the console, and nothing else happens', async () => {
+  const { win, becomeIdle, fireTimers } = createIdleWindow()
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const failure = new TypeError('Failed to fetch dynamically imported module')
+  scheduleSupportingServices(createDeps(), { target: win, load: () => Promise.reject(failure) })
+  becomeIdle()
+  fireTimers()
+  await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(FAILED_TO_LOAD_SERVICES, failure))
+  warn.mockRestore()
 })

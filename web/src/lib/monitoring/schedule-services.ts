@@ -7,6 +7,9 @@ import { listenForUnhandledErrors } from './error-reporter.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
 
+/** The console warning when the services' chunk cannot be loaded. */
+export const FAILED_TO_LOAD_SERVICES = 'Failed to load error reporting and the session recorder:'
+
 /** How long after the first idle period the services start when nothing (an interaction, an error) started them. */
 export const SERVICES_SETTLE_MS = 10_000
 
@@ -36,10 +39,10 @@ export function scheduleSupportingServices(
     started = true
     cancelStart()
     // A chunk that fails to load (fetched in the background: no page reload, lib/navigation/chunk-reload.ts) leaves
-    // the services off for this page; there is no reporter to tell.
+    // the services off for this page; there is no reporter to tell, so the console says so.
     void load().then(
       ({ startSupportingServices }) => startSupportingServices({ ...deps, stopEarlyListener }),
-      () => undefined,
+      (error: unknown) => console.warn(FAILED_TO_LOAD_SERVICES, error),
     )
   }
   const cancelStart = runWhenIdle(start, target, { settleMs: SERVICES_SETTLE_MS })
