@@ -127,16 +127,25 @@ async function waitForSentEvent(events: SentEvent[], message: string): Promise<S
 const throwOnWindow = (page: Page, message: string) =>
   page.evaluate((text) => window.dispatchEvent(new ErrorEvent('error', { error: new Error(text) })), message)
 
+/** Opens /login with one monitoring chunk unloadable, then starts the services by a first key press. */
+async function startServicesWithout(
+  page: Page,
+  allowedConsoleErrors: RegExp[],
+  chunk: string,
+): Promise<void> {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  await abortChunk(page, chunk)
+  await page.goto('/login')
+  await page.getByLabel('E-mail', { exact: true }).press('a')
+}
+
 test('a recorder whose chunk cannot be loaded says so on the console and reports nothing', async ({
   page,
   consoleLines,
   allowedConsoleErrors,
 }) => {
-  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
-  await abortChunk(page, 'recorder')
   const sent = collectSentEvents(page)
-  await page.goto('/login')
-  await page.getByLabel('E-mail', { exact: true }).press('a') // the first interaction starts the services
+  await startServicesWithout(page, allowedConsoleErrors, 'recorder')
   await expect
     .poll(() => consoleLines.filter((line) => line.startsWith('Failed to start the session recorder:')))
     .toHaveLength(1)
@@ -153,11 +162,8 @@ test('error reporting whose chunk cannot be loaded says so on the console, and t
   consoleLines,
   allowedConsoleErrors,
 }) => {
-  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
-  await abortChunk(page, 'error-reporting')
-  await page.goto('/login')
   const recording = waitForRecordingStart(page)
-  await page.getByLabel('E-mail', { exact: true }).press('a')
+  await startServicesWithout(page, allowedConsoleErrors, 'error-reporting')
   await expect
     .poll(() => consoleLines.filter((line) => line.startsWith('Failed to start error reporting:')))
     .toHaveLength(1)

@@ -4,15 +4,14 @@ import { useLocation } from 'react-router-dom'
 import { getDevice } from '../lib/browser/device.ts'
 import { useDocumentTitle } from '../lib/browser/document-title.ts'
 import { useServices } from '../lib/services/services.ts'
-import { ErrorView, NOINDEX, useCaughtError } from './error-view.tsx'
+import { ErrorView, errorTitle, NOINDEX, useCaughtError } from './error-view.tsx'
 
 function CrawlerText({ status }: { status: number }) {
-  const notFound = status === 404
-  useDocumentTitle(notFound ? 'Page not found' : 'Internal Server Error')
+  useDocumentTitle(errorTitle(status))
   return (
     <>
       {NOINDEX}
-      <p>{notFound ? '404 Not Found' : '500 Internal Server Error'}</p>
+      <p>{status === 404 ? '404 Not Found' : '500 Internal Server Error'}</p>
     </>
   )
 }

@@ -10,9 +10,12 @@ import { PATHS } from './paths.ts'
 /** React 19 hoists this <meta> into <head>. */
 export const NOINDEX = <meta name="robots" content="noindex" />
 
+/** The page's title and heading for `status`. */
+export const errorTitle = (status: number) => (status === 404 ? 'Page not found' : 'Internal Server Error')
+
 export function ErrorView({ status, path }: { status: number; path: string }) {
   const notFound = status === 404
-  const title = notFound ? 'Page not found' : 'Internal Server Error'
+  const title = errorTitle(status)
   useDocumentTitle(title)
   return (
     <section className="error-page" aria-labelledby="error-heading">

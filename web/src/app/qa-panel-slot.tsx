@@ -7,8 +7,9 @@ import { useServices } from '../lib/services/services.ts'
 
 /**
  * Fetched in the background: a chunk or a stylesheet that fails to load leaves the panel out (a reload brings it),
- * not the error page, and says so on the console. An async function, not `import(...).then(ok, failed)`: Vite wraps a dynamic import together
- * with the handlers chained onto it, and its stylesheet check fails outside them (eslint.config.js forbids that form).
+ * not the error page, and says so on the console. An async function, not `import(...).then(ok, failed)`: Vite wraps
+ * a dynamic import together with the handlers chained onto it, and its stylesheet check fails outside them
+ * (eslint.config.js forbids that form).
  */
 export const QA_PANEL_LOAD_FAILED = 'Failed to load the QA panel:'
 

@@ -1,10 +1,7 @@
 import { expect, test, vi } from 'vitest'
 import { createErrorReporter } from './error-reporter.ts'
-import {
-  FAILED_TO_LOAD_SERVICES,
-  scheduleSupportingServices,
-  SERVICES_SETTLE_MS,
-} from './schedule-services.ts'
+import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
+import { scheduleSupportingServices, SERVICES_SETTLE_MS } from './schedule-services.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
 
 /** A loaded window that becomes idle, and whose timers fire, when the test says. */

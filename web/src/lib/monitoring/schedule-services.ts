@@ -5,10 +5,8 @@
 // page) are fetched at idle.
 import { listenForUnhandledErrors } from './error-reporter.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
+import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
-
-/** The console warning when the services' chunk cannot be loaded. */
-export const FAILED_TO_LOAD_SERVICES = 'Failed to load error reporting and the session recorder:'
 
 /** How long after the first idle period the services start when nothing (an interaction, an error) started them. */
 export const SERVICES_SETTLE_MS = 10_000
