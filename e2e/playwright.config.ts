@@ -1,11 +1,11 @@
-// The e2e suite: Debian's Chromium (CHROMIUM_PATH overrides), the built app served by the mock server
-// on a free port, parallel workers isolated by account. Tests that move the mock server's clock (one clock for
-// every account) run alone, after the others, in their own project.
+// The e2e suite: Debian's Chromium headless shell (CHROMIUM_PATH overrides; scripts/lib/chromium.ts), the built app
+// served by the mock server on a free port, parallel workers isolated by account. Tests that move the mock server's
+// clock (one clock for every account) run alone, after the others, in their own project.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
+import { CHROMIUM_ARGS, e2eChromiumPath } from '../scripts/lib/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -54,7 +54,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: e2eChromiumPath(),
       args: CHROMIUM_ARGS,
     },
   },

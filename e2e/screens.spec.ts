@@ -24,15 +24,20 @@ const VIEWPORTS = {
 /** Sub-pixel anti-aliasing differs a little between runs and machines; a changed layout moves far more than this. */
 const TOLERANCE = { maxDiffPixelRatio: 0.01, threshold: 0.2 } as const
 
-/** The page as it is once settled: no call in flight and the fonts loaded. */
-async function settle(page: Page): Promise<void> {
+/**
+ * The page as it is once settled: no call in flight, the fonts loaded, and the QA panel's toggle in place where the
+ * page has one (it mounts when the page is first idle, docs/decisions/012-first-load.md, which a fast browser can reach
+ * after the picture; the error page of a fault in the layout has none).
+ */
+async function settle(page: Page, qaPanel: boolean): Promise<void> {
   await expectSettled(page)
+  if (qaPanel) await expect(page.getByRole('button', { name: 'QA panel' })).toBeVisible()
   await expect.poll(() => page.evaluate(async () => (await document.fonts.ready).status)).toBe('loaded')
 }
 
 /** A soft screenshot check of the whole page, so one changed screen does not hide the others of the same test. */
-async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
-  await settle(page)
+async function expectScreen(page: Page, name: string, mask: Locator[] = [], qaPanel = true): Promise<void> {
+  await settle(page, qaPanel)
   await expect.soft(page).toHaveScreenshot(`${name}.png`, {
     ...TOLERANCE,
     fullPage: true,
@@ -150,7 +155,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       allowedConsoleErrors.push(/QA panel: a test error/, /The above error occurred/, /React Router caught/)
       await signInThroughForm(page, account)
       await throwQaTestError(page)
-      await expectScreen(page, `${viewportName}-server-error`)
+      await expectScreen(page, `${viewportName}-server-error`, [], false)
     })
   })
 

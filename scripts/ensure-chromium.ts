@@ -1,18 +1,18 @@
 /**
- * Makes sure the e2e suite has a Chromium to drive (Playwright's own browser download does not work
- * here). Uses CHROMIUM_PATH, else /usr/bin/chromium; when it is missing, installs Debian's `chromium`
- * with apt-get if this user may (root), and otherwise stops with what to install.
- * Run by `npm run test:e2e` (and so by `npm test`) before Playwright.
+ * Makes sure the e2e suite has a Chromium to drive (Playwright's own browser download does not work here): CHROMIUM_PATH
+ * when set; otherwise Debian's headless shell (`chromium-headless-shell`, the binary the suite runs in: see
+ * scripts/lib/chromium.ts), installed with apt-get when missing and this user may (root). Without it, and without root,
+ * the suite runs in Debian's full `chromium` if that is installed (slower; says how to install the shell), and otherwise
+ * stops with what to install. Run by `npm run test:e2e` (and so by `npm test`) before Playwright.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, e2eChromiumPath, isExecutable } from './lib/chromium.ts'
 
-const DEFAULT_PATH = '/usr/bin/chromium'
-const path = process.env.CHROMIUM_PATH ?? DEFAULT_PATH
+const SHELL_PACKAGE = 'chromium-headless-shell'
 
 function version(binary: string): string | null {
+  if (!isExecutable(binary)) return null
   try {
-    accessSync(binary, constants.X_OK)
     const out = execFileSync(binary, ['--version', '--no-sandbox'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -25,17 +25,17 @@ function version(binary: string): string | null {
 
 function canInstall(): boolean {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  return (
-    isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0 && path === DEFAULT_PATH
-  )
+  return isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0
 }
 
 function install(): void {
-  console.log('Chromium is missing: installing Debian\'s "chromium" with apt-get (a minute or two)...')
+  console.log(
+    `Chromium's headless shell is missing: installing Debian's "${SHELL_PACKAGE}" with apt-get (a minute or two)...`,
+  )
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+    ['install', '-y', '-qq', '--no-install-recommends', SHELL_PACKAGE],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
     if (result.status !== 0)
@@ -44,22 +44,34 @@ function install(): void {
 }
 
 function main(): number {
-  let found = version(path)
-  if (!found && canInstall()) {
-    install()
-    found = version(path)
+  if (process.env.CHROMIUM_PATH) {
+    const found = version(process.env.CHROMIUM_PATH)
+    if (found) {
+      console.log(`Chromium: ${found} (${process.env.CHROMIUM_PATH}, from CHROMIUM_PATH)`)
+      return 0
+    }
+    console.error(`Chromium was not found at ${process.env.CHROMIUM_PATH} (CHROMIUM_PATH).`)
+    return 1
   }
+  if (!version(HEADLESS_SHELL_PATH) && canInstall()) install()
+  const path = e2eChromiumPath()
+  const found = version(path)
   if (!found) {
     console.error(
       [
-        `Chromium was not found at ${path}.`,
+        `Chromium was found neither at ${HEADLESS_SHELL_PATH} nor at ${CHROMIUM_PATH}.`,
         'The e2e suite drives a system Chromium (browser downloads do not work here). Either:',
-        '  - on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y chromium',
+        `  - on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${SHELL_PACKAGE}`,
         '  - or point CHROMIUM_PATH at a Chromium or Chrome binary.',
       ].join('\n'),
     )
     return 1
   }
+  if (path !== HEADLESS_SHELL_PATH)
+    console.log(
+      `Chromium's headless shell is not installed: the e2e suite runs in the full browser, about 1.6 times slower ` +
+        `(sudo apt-get install -y ${SHELL_PACKAGE} to speed it up).`,
+    )
   console.log(`Chromium: ${found} (${path})`)
   return 0
 }
