@@ -1,7 +1,8 @@
 // What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
 // build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page;
 // and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
-import { abortChunk, countDocumentLoads } from './chunks.ts'
+import type { Route } from '@playwright/test'
+import { abortChunk, chunkUrl, countDocumentLoads } from './chunks.ts'
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -130,6 +131,36 @@ test("a screen that cannot be loaded, with the error page's own chunk failing to
   await expect(page).toHaveTitle('Internal Server Error · Auth shell')
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
   expect(loads.count, 'the first load and the chunk-load rule’s one reload').toBe(2)
+})
+
+test('a screen left before its chunk is in, whose chunk then fails: no reload under the screen the user went to; the next visit loads it', async ({
+  page,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  const held: Route[] = []
+  await page.route(chunkUrl('signup-page'), (route) => void held.push(route))
+  const loads = countDocumentLoads(page)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect.poll(() => held.length).toBe(1)
+  await page.goBack() // the user gives up waiting
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden()
+  const email = page.getByLabel('E-mail', { exact: true })
+  await email.fill('typed@example.test')
+  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/signup-page-'))
+  await held[0]!.abort('failed')
+  await failed
+  await page.unroute(chunkUrl('signup-page'))
+  // Two turns of the page's event loop after the failure: a reload would have begun by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  expect(loads.count, 'document loads').toBe(1)
+  await expect(email).toHaveValue('typed@example.test')
+  await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible()
+  expect(loads.count, 'document loads').toBe(1)
 })
 
 test('a screen asked for while the browser is offline: the error page, no reload into the offline page; back online, the next visit loads it', async ({

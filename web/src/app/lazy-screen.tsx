@@ -1,5 +1,5 @@
 // A screen in a chunk of its own, loaded when first rendered. A state update rather than React.lazy and Suspense,
-// whose reveal waits on a timer (a paused page clock would hold it). While any screen's chunk is loading the
+// whose reveal waits on a timer (a paused page clock would hold it). While a shown screen's chunk is loading the
 // layout's loading bar shows (screenLoads); a chunk that fails to load throws at render, to the route's error
 // boundary (and Vite's `vite:preloadError` reloads the page first: lib/navigation/chunk-reload.ts).
 import { useEffect, useState, type ComponentType } from 'react'
@@ -13,14 +13,24 @@ const changeLoading = (by: number) => {
 }
 
 /**
- * Counts `chunk` as a load the user waits for until it settles: the loading bar shows meanwhile, and a chunk-load
- * error then reloads the page (lib/navigation/chunk-reload.ts), which a chunk fetched in the background does not.
+ * Counts `chunk` as a load the user waits for until it settles, or until `wanted` is aborted (the screen that asked
+ * for it was left): the loading bar shows meanwhile, and a chunk-load error then reloads the page
+ * (lib/navigation/chunk-reload.ts), which a chunk fetched in the background, or no longer waited for, does not.
  * @example
  * const SchedulePicker = lazy(() => awaitedLoad(import('./schedule-picker.tsx')))
  */
-export function awaitedLoad<T>(chunk: Promise<T>): Promise<T> {
+export function awaitedLoad<T>(chunk: Promise<T>, wanted?: AbortSignal): Promise<T> {
+  if (wanted?.aborted) return chunk
+  let counted = true
+  const release = () => {
+    if (!counted) return
+    counted = false
+    wanted?.removeEventListener('abort', release)
+    changeLoading(-1)
+  }
   changeLoading(1)
-  return chunk.finally(() => changeLoading(-1))
+  wanted?.addEventListener('abort', release)
+  return chunk.finally(release)
 }
 
 /** How many chunks the user waits for are on their way: screens and the like (for useSyncExternalStore). */
@@ -59,14 +69,14 @@ export function lazyScreen<M, P extends object>(
     const [failure, setFailure] = useState<{ error: unknown } | null>(null)
     useEffect(() => {
       if (Screen) return
-      let live = true
-      awaitedLoad(get()).then(
-        (next) => live && setScreen(() => next),
-        (error: unknown) => live && setFailure({ error }),
+      // Left before its chunk is in (the user went elsewhere): no longer awaited, so its failure does not reload the
+      // page under another screen; the next visit asks again.
+      const wanted = new AbortController()
+      awaitedLoad(get(), wanted.signal).then(
+        (next) => !wanted.signal.aborted && setScreen(() => next),
+        (error: unknown) => !wanted.signal.aborted && setFailure({ error }),
       )
-      return () => {
-        live = false
-      }
+      return () => wanted.abort()
     }, [Screen])
     if (failure) throw failure.error
     return Screen ? <Screen {...props} /> : null

@@ -73,6 +73,40 @@ describe('lazyScreen', () => {
     expect(screenLoads.getSnapshot()).toBe(0)
   })
 
+  test('a screen left before its chunk is in stops counting as awaited; its late failure shows nothing, and the next visit asks again', async () => {
+    let fail: (error: Error) => void = () => {}
+    let attempts = 0
+    const Screen = lazyScreen(
+      () => {
+        attempts += 1
+        return attempts === 1
+          ? new Promise<{ Screen: () => React.JSX.Element }>((_, reject) => (fail = reject))
+          : Promise.resolve({ Screen: () => <p>second visit</p> })
+      },
+      (module) => module.Screen,
+    )
+    const first = render(
+      <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
+        <Screen />
+      </RouteErrorBoundary>,
+      {
+        wrapper: ({ children }) => (
+          <HistoryRouter history={createMemoryAppRouter('/').history}>{children}</HistoryRouter>
+        ),
+      },
+    )
+    expect(screenLoads.getSnapshot()).toBe(1)
+    // The user goes elsewhere: the chunk-load rule must not reload the page under the next screen for this one.
+    first.unmount()
+    expect(screenLoads.getSnapshot()).toBe(0)
+    await act(async () => fail(new Error('chunk gone')))
+    expect(screen.queryByText(/caught/)).not.toBeInTheDocument()
+    render(<Screen />)
+    expect(await screen.findByText('second visit')).toBeInTheDocument()
+    expect(attempts).toBe(2)
+    expect(screenLoads.getSnapshot()).toBe(0)
+  })
+
   test('no module (the page is reloading after a chunk error) keeps it loading, without an error', async () => {
     // What Vite's preload helper resolves to once the chunk-reload rule took the error.
     const noModule = () => Promise.resolve(undefined as unknown as { Screen: () => null })

@@ -29,14 +29,12 @@ function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; er
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     if (loaded) return
-    let live = true
-    awaitedLoad(loadErrorPage()).then(
-      (module) => live && setLoaded(module),
-      () => live && setFailed(true),
+    const wanted = new AbortController()
+    awaitedLoad(loadErrorPage(), wanted.signal).then(
+      (module) => !wanted.signal.aborted && setLoaded(module),
+      () => !wanted.signal.aborted && setFailed(true),
     )
-    return () => {
-      live = false
-    }
+    return () => wanted.abort()
   }, [loaded])
   if (loaded) return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
   if (!failed) return null

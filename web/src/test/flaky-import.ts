@@ -26,3 +26,18 @@ export async function importFlaky<M>(
   }
   return importOriginal()
 }
+
+// Captured as this module loads, before a test fakes the timers.
+const realSetTimeout = globalThis.setTimeout
+const nextTask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
+
+/**
+ * Waits until the module was asked for `requests` times in all and the last answer has reached its caller (a turn of
+ * the event loop later). Polled on the real clock, so a test's fake timers do not move (vi.waitFor would move them).
+ */
+export async function askedFor(state: FlakyImport, requests: number): Promise<void> {
+  for (let turns = 0; state.requests < requests && turns < 500; turns++) await nextTask()
+  await nextTask()
+  if (state.requests !== requests)
+    throw new Error(`Expected ${requests} imports in all, got ${state.requests}.`)
+}

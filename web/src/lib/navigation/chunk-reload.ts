@@ -1,6 +1,7 @@
 // Chunk-load errors (docs/behaviour.md: Session, Messages; Vite's `vite:preloadError`): reload the page, at most once per 10,000 ms for the
 // same path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only while the user waits
-// for a chunk (a screen, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`): a chunk fetched in the
+// for a chunk (a screen still shown, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`; a screen the
+// user left no longer counts, so its late failure does not reload the page under the next one): a chunk fetched in the
 // background (the error page ahead of need, the QA panel, monitoring) that fails must not reload the page under a
 // visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure. Nor
 // while the browser is offline.

@@ -1,11 +1,12 @@
 // The toast area's chunk arrives after the first paint (toasts.ts): a toast raised before it waits and shows once the
 // chunk is in; a chunk that fails to load is asked for again at the next toast, and when the browser comes back
-// online. One test, because the area connects once per module graph; it never imports toaster.tsx itself, which
-// would connect the area at once.
+// online (and after a back-off: toast-area-retry.test.tsx). One test, because the area connects once per module
+// graph; it never imports toaster.tsx itself, which would connect the area at once.
 import { render, screen } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import { showToast, toastArea } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
+import { askedFor } from '../../test/flaky-import.ts'
 
 const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
 vi.mock('./toaster.tsx', async (importOriginal) =>
@@ -14,12 +15,13 @@ vi.mock('./toaster.tsx', async (importOriginal) =>
 
 /** The chunk was asked for `requests` times in all, and the last failure has reached toasts.ts. */
 async function failedAfter(requests: number) {
-  await vi.waitFor(() => expect(chunk.requests).toBe(requests))
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await askedFor(chunk, requests)
   expect(toastArea.getSnapshot(), 'nothing to show toasts with yet').toBeNull()
 }
 
 test('toasts raised before the area is in wait, in order, and show once it is; a failed chunk is asked for again at the next toast and when the browser comes back online', async () => {
+  // The back-off's own retries (toast-area-retry.test.tsx) are held still, so every request here is one of the steps'.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   chunk.failures = 3
   const first = showToast({ kind: 'error', message: 'First, raised before the area' })
   expect(first).toMatch(/^toast-\d+$/)
@@ -30,6 +32,8 @@ test('toasts raised before the area is in wait, in order, and show once it is; a
   render(<ToastArea />) // the layout's slot asks as it mounts: fails a third time
   await failedAfter(3)
   window.dispatchEvent(new Event('online')) // asks again: the chunk is in
+  await askedFor(chunk, 4)
+  vi.useRealTimers()
   const shown = await screen.findAllByText(/^(First, raised before the area|Second)$/)
   expect(shown.map((one) => one.textContent)).toEqual(['Second', 'First, raised before the area']) // newest on top
   expect(screen.getByText('First, raised before the area')).toHaveAttribute('role', 'alert')

@@ -8,7 +8,8 @@
 // right after the first paint (toast-area.tsx), so the first load of /login carries none of them
 // (docs/decisions/012-first-load.md). A toast raised before the chunk is in waits here and is raised, in order, when
 // toaster.tsx connects itself, unless it waited longer than a toast lasts (WaitingToast); a chunk that fails to load
-// is asked for again at the next toast (a background fetch: no page reload, lib/navigation/chunk-reload.ts).
+// is asked for again after a short back-off while a toast waits, and at the next toast (a background fetch: no page
+// reload, lib/navigation/chunk-reload.ts).
 import { createElement, type ComponentType } from 'react'
 import type { DefaultToastOptions, Toast, ToastPosition } from 'react-hot-toast'
 import { TOAST_DURATION_MS } from '../../session/constants.ts'
@@ -67,19 +68,47 @@ interface WaitingToast {
 const waiting: WaitingToast[] = []
 const areaListeners = new Set<() => void>()
 
-/** Fetches the toast area's chunk, unless it is in or on its way; a failure leaves it to the next call. */
+/**
+ * After a failed load, while a toast waits that would still be fresh when the timer fires, the chunk is asked for
+ * again after each of these delays in turn: a network that failed once is not left to the next toast, or to an
+ * `online` event a flaky connection never fires, while "Session expired" waits to be seen.
+ */
+export const TOAST_AREA_RETRY_MS = [500, 1000, 2000, 4000] as const
+let retries = 0
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Fetches the toast area's chunk, unless it is in or on its way. A failure is tried again after a back-off while a
+ * toast waits (TOAST_AREA_RETRY_MS), and otherwise left to the next call: the next toast, the layout mounting, or the
+ * browser's next 'online' (toast-area.tsx). Each such call starts the back-off afresh.
+ */
 export function loadToastArea(): void {
+  retries = 0
+  clearTimeout(retryTimer)
+  attemptToastArea()
+}
+
+function attemptToastArea(): void {
   if (area || loading) return
   loading = true
   void (async () => {
     try {
       await import('./toaster.tsx') // connects itself (connectToastArea)
-    } catch {
-      // left to the next toast, or the browser's next 'online' (toast-area.tsx)
-    } finally {
       loading = false
+    } catch {
+      loading = false
+      retryToastArea()
     }
   })()
+}
+
+function retryToastArea(): void {
+  const delay = TOAST_AREA_RETRY_MS[retries]
+  if (delay === undefined) return
+  const firesAt = performance.now() + delay
+  if (!waiting.some(({ staleFrom }) => firesAt < staleFrom())) return
+  retries += 1
+  retryTimer = setTimeout(attemptToastArea, delay)
 }
 
 /** Called once by toaster.tsx as it is evaluated: raises the toasts that waited, in order, then renders the area. */
