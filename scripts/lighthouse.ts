@@ -37,7 +37,12 @@ interface Metric {
 interface Report {
   categories: Record<string, { score: number | null }>
   audits: Record<string, { numericValue?: number }>
+  /** Set when Lighthouse itself failed to measure the page (NO_NAVSTART, NO_FCP and the like): no figures. */
+  runtimeError?: { code: string; message: string }
 }
+
+/** Attempts per run: a run Lighthouse itself failed to record (runtimeError) is made again, up to this many times. */
+const ATTEMPTS = 3
 
 const score = (id: string) => (report: Report) => Math.round((report.categories[id]?.score ?? 0) * 100)
 const audit = (id: string) => (report: Report) => report.audits[id]?.numericValue ?? NaN
@@ -118,7 +123,22 @@ function startServer(): Promise<{ origin: string; server: ChildProcess }> {
   })
 }
 
+/**
+ * One Lighthouse run of `url`; a run that Lighthouse failed to record (about one in ten on `/` here: NO_NAVSTART, its
+ * trace missing the navigation) is made again, saying so, rather than counted as a page with no figures.
+ */
 async function runLighthouse(url: string): Promise<Report> {
+  for (let attempt = 1; ; attempt += 1) {
+    const report = await runLighthouseOnce(url)
+    if (!report.runtimeError) return report
+    const reason = `${report.runtimeError.code}: ${report.runtimeError.message}`
+    if (attempt >= ATTEMPTS)
+      throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times in a row (${reason}).`)
+    console.log(`Lighthouse failed to record ${url} (${reason}); running it again.`)
+  }
+}
+
+async function runLighthouseOnce(url: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [

@@ -8,6 +8,7 @@ import { AppRouterView, loadErrorPage } from './app/router.tsx'
 import { screenLoads } from './app/lazy-screen.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
+import { afterFirstPaint } from './lib/browser/first-paint.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
@@ -29,7 +30,9 @@ async function boot() {
   const { store, services } = createApp({
     config,
     origin: window.location.origin,
-    fetch,
+    // The API's calls wait for the first paint (the start-up session call and refresh among them): nothing but the
+    // screen before it (lib/browser/first-paint.ts). No call the user makes can come sooner: there is no form yet.
+    fetch: (request) => afterFirstPaint().then(() => fetch(request)),
     storage,
     clock: Date,
     timers: {
@@ -81,7 +84,7 @@ async function boot() {
   // interacts (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
   scheduleSupportingServices(
     { config, store, errors: services.errors, router },
-    { prefetch: [loadErrorPage] },
+    { prefetch: [loadErrorPage], after: afterFirstPaint() },
   )
 }
 

@@ -2,6 +2,7 @@
 // then as a lazy chunk, so a production configuration never loads it. It mounts once the page is idle (or at the
 // first interaction), so its chunk never competes with the first paint (docs/decisions/012-first-load.md).
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { afterFirstPaint } from '../lib/browser/first-paint.ts'
 import { runWhenIdle } from '../lib/monitoring/idle-start.ts'
 import { useServices } from '../lib/services/services.ts'
 
@@ -27,7 +28,13 @@ const QaPanel = lazy(loadQaPanel)
 export function QaPanelSlot() {
   const { config } = useServices()
   const [pageSettled, setPageSettled] = useState(false)
-  useEffect(() => (config.mock ? runWhenIdle(() => setPageSettled(true)) : undefined), [config.mock])
+  useEffect(
+    () =>
+      config.mock
+        ? runWhenIdle(() => setPageSettled(true), undefined, { after: afterFirstPaint() })
+        : undefined,
+    [config.mock],
+  )
   if (!config.mock || !pageSettled) return null
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,7 @@
-// The guard of the sign-in-required routes: waits for the session to be ready, then sends a visitor without a
-// user to /login?redirect=<path> (docs/behaviour.md: Routes). A tab whose cookie session has a user but that holds no tokens (a new
-// tab, or after a forced sign-out and a reload) cannot call the API, so it is sent to sign in as well.
+// The guard of the sign-in-required routes: sends a visitor without a user to /login?redirect=<path>
+// (docs/behaviour.md: Routes). A tab whose cookie session has a user but that holds no tokens (a new tab, or after a
+// forced sign-out and a reload) cannot call the API, so it is sent to sign in as well; and since that is so whatever
+// the session call answers, such a tab goes at once rather than after the answer.
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { getLoginPath } from '../lib/navigation/safe-redirect.ts'
 import { useSession } from '../session/use-session.ts'
@@ -9,7 +10,9 @@ import { PATHS } from './paths.ts'
 export function RequireSignIn() {
   const { ready, isLoggedIn, hasTokens, signedOut } = useSession()
   const location = useLocation()
-  if (!ready) return null // the layout's loading bar shows meanwhile
+  // A tab holding no tokens goes to sign in whatever the session call answers (see below), so it goes at once; one
+  // holding tokens waits for the answer, the layout's loading bar showing meanwhile.
+  if (!ready && hasTokens) return null
   if (!isLoggedIn && signedOut) return <Navigate to={PATHS.login} replace /> // docs/behaviour.md: Session, Messages: "goes to /login"
   if (!isLoggedIn || !hasTokens) {
     return <Navigate to={getLoginPath(location.pathname + location.search + location.hash)} replace />

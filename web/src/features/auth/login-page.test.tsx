@@ -139,6 +139,32 @@ describe('the guard', () => {
     expect(app.router.location.pathname + app.router.location.search).toBe('/process?tab=2')
   })
 
+  test('a tab holding no tokens is sent to sign in at once, without waiting for the session call', async () => {
+    const app = await renderApp('/process', {
+      beforeStart: (core) =>
+        core.ops.scenarios.arm({ name: 'latency', operation: 'getSession', delay_ms: 1_000 }),
+    })
+    await screen.findByRole('heading', { name: 'Sign in' })
+    expect(app.router.location.pathname + app.router.location.search).toBe('/login?redirect=%2Fprocess')
+    expect(app.store.getSnapshot().ready, 'the session call has not answered yet').toBe(false)
+  })
+
+  test('a tab holding tokens waits for the session call before the guard decides', async () => {
+    const app = await renderApp('/process', {
+      stored: { accessToken: 'stored-access', refreshToken: 'stored-refresh' },
+      beforeStart: (core) => {
+        core.ops.scenarios.arm({ name: 'latency', operation: 'getSession', delay_ms: 300 })
+        core.ops.scenarios.arm({ name: 'latency', operation: 'refreshToken', delay_ms: 300 })
+      },
+    })
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument()
+    expect(app.store.getSnapshot()).toMatchObject({ ready: false, hasTokens: true })
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument()
+    expect(app.router.location.pathname).toBe('/process')
+    await screen.findByRole('heading', { name: 'Sign in' }) // the session and the refresh said no
+    expect(app.store.getSnapshot().ready).toBe(true)
+  })
+
   test('an off-site redirect is ignored', async () => {
     const app = await renderApp('/login?redirect=%2F%2Fevil.example%2F')
     await fillLogin(app, ADA.email, ADA.password)

@@ -176,3 +176,32 @@ test('settleMs without requestIdleCallback: the fixed delay, then the settling t
   fake.runTimers()
   expect(fn).toHaveBeenCalledOnce()
 })
+
+test('after: a loaded page is not watched for idle before the first paint; then at the next idle period', async () => {
+  const fake = createFakeWindow({ readyState: 'complete' })
+  const fn = vi.fn()
+  let painted: () => void = () => {}
+  runWhenIdle(fn, fake.win, { after: new Promise<void>((resolve) => (painted = resolve)) })
+  await Promise.resolve()
+  expect(fake.idle.size, 'no idle callback asked for before the paint').toBe(0)
+  fake.becomeIdle()
+  expect(fn).not.toHaveBeenCalled()
+  painted()
+  await vi.waitFor(() => expect(fake.idle.size).toBe(1))
+  fake.becomeIdle()
+  expect(fn).toHaveBeenCalledOnce()
+})
+
+test('after: an interaction before the first paint still runs it at once, and the paint adds nothing', async () => {
+  const fake = createFakeWindow({ readyState: 'complete' })
+  const fn = vi.fn()
+  let painted: () => void = () => {}
+  runWhenIdle(fn, fake.win, { after: new Promise<void>((resolve) => (painted = resolve)) })
+  fake.interact('keydown')
+  expect(fn).toHaveBeenCalledOnce()
+  painted()
+  await Promise.resolve()
+  await Promise.resolve()
+  expect(fake.idle.size).toBe(0)
+  expect(fake.timers.size).toBe(0)
+})

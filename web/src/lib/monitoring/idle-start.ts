@@ -1,5 +1,6 @@
 // When the supporting services start (docs/decisions/012-first-load.md): once the page is idle after its load event
-// (requestIdleCallback, bounded by a timeout), or at the first user interaction, whichever comes first, so their
+// (requestIdleCallback, bounded by a timeout; looked for after the first paint when given), or at the first user
+// interaction, whichever comes first, so their
 // download, parse and start-up never compete with the first render. Pure: the window is injected.
 
 /** The longest wait for an idle period once the page has loaded (requestIdleCallback's `timeout`). */
@@ -27,6 +28,12 @@ export interface IdleTarget {
 export interface RunWhenIdleOptions {
   /** How long to wait after the idle period before running (an interaction still runs it at once). */
   settleMs?: number
+  /**
+   * The load event and idle are looked for only once this settles (the page's first paint,
+   * lib/browser/first-paint.ts): a page whose resources are all in can fire its load event, and go idle, before it
+   * paints. An interaction still runs it at once.
+   */
+  after?: PromiseLike<unknown>
 }
 
 /**
@@ -39,7 +46,7 @@ export interface RunWhenIdleOptions {
 export function runWhenIdle(
   fn: () => void,
   target: IdleTarget = window as unknown as IdleTarget,
-  { settleMs = 0 }: RunWhenIdleOptions = {},
+  { settleMs = 0, after }: RunWhenIdleOptions = {},
 ): () => void {
   let done = false
   let idleId: number | null = null
@@ -75,12 +82,18 @@ export function runWhenIdle(
     } else timerId = target.setTimeout(afterIdle, NO_IDLE_CALLBACK_DELAY_MS)
   }
 
-  INTERACTION_EVENTS.forEach((type) => target.addEventListener(type, run, listenerOptions))
-  if (target.document.readyState === 'complete') afterLoad()
-  else {
-    target.addEventListener('load', afterLoad, { once: true })
-    timerId = target.setTimeout(afterLoad, LOAD_TIMEOUT_MS)
+  function watchLoad() {
+    if (done) return
+    if (target.document.readyState === 'complete') afterLoad()
+    else {
+      target.addEventListener('load', afterLoad, { once: true })
+      timerId = target.setTimeout(afterLoad, LOAD_TIMEOUT_MS)
+    }
   }
+
+  INTERACTION_EVENTS.forEach((type) => target.addEventListener(type, run, listenerOptions))
+  if (after) void Promise.resolve(after).then(watchLoad, watchLoad)
+  else watchLoad()
   return () => {
     done = true
     cleanUp()

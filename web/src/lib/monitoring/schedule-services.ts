@@ -16,6 +16,8 @@ export interface ScheduleOptions {
   load?: () => Promise<Pick<typeof import('./supporting-services.ts'), 'startSupportingServices'>>
   /** Further chunks worth having before they are needed (fetched at the same moment). */
   prefetch?: (() => Promise<unknown>)[]
+  /** Idle is looked for only once this settles: the page's first paint (idle-start.ts `after`). */
+  after?: PromiseLike<unknown>
 }
 
 /**
@@ -28,6 +30,7 @@ export function scheduleSupportingServices(
     target = window as unknown as NonNullable<ScheduleOptions['target']>,
     load = () => import('./supporting-services.ts'),
     prefetch = [],
+    after,
   }: ScheduleOptions = {},
 ): void {
   const stopEarlyListener = listenForUnhandledErrors(target, deps.errors)
@@ -43,7 +46,7 @@ export function scheduleSupportingServices(
       (error: unknown) => console.warn(FAILED_TO_LOAD_SERVICES, error),
     )
   }
-  const cancelStart = runWhenIdle(start, target, { settleMs: SERVICES_SETTLE_MS })
+  const cancelStart = runWhenIdle(start, target, { settleMs: SERVICES_SETTLE_MS, after })
   deps.errors.onWaiting(start)
-  runWhenIdle(() => prefetch.forEach((chunk) => void chunk().catch(() => undefined)), target)
+  runWhenIdle(() => prefetch.forEach((chunk) => void chunk().catch(() => undefined)), target, { after })
 }
