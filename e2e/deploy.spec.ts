@@ -141,6 +141,9 @@ for (const { label, appHost } of TOPOLOGIES) {
       expect(await (await sessionAfter).json()).toEqual({})
       await expect(page).toHaveURL(`${app}/login?redirect=%2F`)
     } finally {
+      // The page leaves before its servers go: the app still fetches in the background once it has painted (the toast
+      // area, the error page ahead of need), and a refused connection would read as the page's error.
+      await page.goto('about:blank')
       await api.stop()
       await site.close()
     }
@@ -185,6 +188,7 @@ test('an API started for another origin refuses the app: the browser blocks its 
       message: 'This API takes no calls from that origin.',
     })
   } finally {
+    await page.goto('about:blank') // as above: the page leaves before its servers go
     await api.stop()
     await site.close()
   }

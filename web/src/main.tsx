@@ -7,6 +7,7 @@ import { createAppRouter } from './app/app-router.ts'
 import { AppRouterView, loadErrorPage } from './app/router.tsx'
 import { screenLoads } from './app/lazy-screen.tsx'
 import { installTestHook } from './app/test-hook.ts'
+import { signInFirst } from './app/require-sign-in.tsx'
 import { installChunkReload } from './lib/navigation/chunk-reload.ts'
 import { afterFirstPaint } from './lib/browser/first-paint.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
@@ -71,6 +72,9 @@ async function boot() {
   })
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   store.start()
+  // The guard's answer for a tab holding no tokens, given before the first render (app/require-sign-in.tsx).
+  const signIn = store.getSnapshot().hasTokens ? null : signInFirst(router.location)
+  if (signIn) void router.navigate(signIn, { replace: true })
   const root = document.getElementById('root')
   if (!root) throw new Error('Failed to start the app: no #root element.')
   createRoot(root).render(

@@ -2,7 +2,7 @@
 // the error page (with the crawler list it needs) are lazy chunks, which keeps the first load of /login small
 // (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
 // it is there when the network is not. Declarative routes over the app's own history (app-router.ts).
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
 import { ErrorView, useCaughtError } from './error-view.tsx'
@@ -10,7 +10,7 @@ import { awaitedLoad, lazyScreen } from './lazy-screen.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
-import { RequireSignIn } from './require-sign-in.tsx'
+import { RequireSignIn, SIGNED_IN_PATHS } from './require-sign-in.tsx'
 import { PATHS } from './paths.ts'
 
 type ErrorPageModule = typeof import('./error-page.tsx')
@@ -92,6 +92,13 @@ const CallbackPage = lazyScreen(
   (module) => module.CallbackPage,
 )
 
+/** The screens behind the guard: one for each of its paths, and no other (main.tsx redirects by the same list). */
+const SIGNED_IN_SCREENS = {
+  [PATHS.home]: HomePage,
+  [PATHS.help]: HelpPage,
+  [PATHS.process]: ProcessPage,
+} satisfies Record<(typeof SIGNED_IN_PATHS)[number], ComponentType>
+
 /** The screens' error boundary, inside the layout: the header and the notification area stay. */
 function ScreenBoundary() {
   return (
@@ -109,9 +116,10 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route element={<ScreenBoundary />}>
             <Route element={<RequireSignIn />}>
-              <Route path={PATHS.home} element={<HomePage />} />
-              <Route path={PATHS.help} element={<HelpPage />} />
-              <Route path={PATHS.process} element={<ProcessPage />} />
+              {SIGNED_IN_PATHS.map((path) => {
+                const Screen = SIGNED_IN_SCREENS[path]
+                return <Route key={path} path={path} element={<Screen />} />
+              })}
             </Route>
             <Route path={PATHS.login} element={<LoginPage />} />
             <Route path={PATHS.signup} element={<SignupPage />} />
