@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../core.ts'
-import { createSession } from './sessions.ts'
+import { createSession, revokeSession } from './sessions.ts'
 import { getSignedAccessTokenSubject, signAccessToken, verifyAccessToken } from './tokens.ts'
 
 test('a signed token names its subject, expired or not; an unsigned, re-keyed or foreign one names nobody', async () => {
@@ -51,4 +51,32 @@ test('an access token is the very token jose signs for the same claims, and jose
     userId: 'user-1',
     sessionId: session.session.id,
   })
+})
+
+test('a token verified before is still checked at every use: expiry, a clock set back before it was issued, its session', async () => {
+  const core = createMockCore({ seed: false, accessTokenTtlMs: 60_000 })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const token = await signAccessToken(ctx, 'user-1', session.id)
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id }
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  expect(await verifyAccessToken(ctx, token), 'used again').toEqual(valid)
+  // The clock set back before the token was issued: issued "later" than now, so not issued here.
+  const issuedAt = ctx.clock.now()
+  core.clock.set(issuedAt - 3_600_000)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
+  core.clock.set(issuedAt)
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  core.clock.advance(59_000)
+  expect(await verifyAccessToken(ctx, token), 'a second before it expires').toEqual(valid)
+  core.clock.advance(1_000)
+  expect(await verifyAccessToken(ctx, token), 'at its exp').toEqual({ ok: false, code: 'token_expired' })
+  core.clock.set(issuedAt)
+  await revokeSession(ctx, session.id, 'logout')
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'session_revoked' })
+  // A forged spelling of a token that passed is not taken for it.
+  const [header, payload, signature] = token.split('.')
+  const flipped = `${header}.${payload}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`
+  expect(await verifyAccessToken(ctx, flipped)).toEqual({ ok: false, code: 'token_invalid' })
 })

@@ -2,7 +2,7 @@
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
 import type { components } from '#contracts/openapi.gen.ts'
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
-import { errors, jwtVerify } from 'jose'
+import { errors, jwtVerify, type JWTPayload } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from './crypto.ts'
@@ -110,14 +110,46 @@ function isCanonicalJws(token: string): boolean {
   return segments.length === 3 && segments.every(isCanonicalBase64url)
 }
 
+/**
+ * The claims of access tokens that passed jose's verification, by token, for each server (its own secret and store):
+ * what jose checked once (the signature, the header, the issuer, the audience, the required claims) cannot change for
+ * the same string under the same secret, so a token used again is not verified again; what depends on the clock
+ * (expiry, not-before, issued-at) and on the store (the session) is checked at every use. Only tokens that passed go in
+ * (a forged one is never a hit), at most VERIFIED_KEPT a server, the oldest first out. Every call of a signed-in page
+ * carries the same token for its whole lifetime: see docs/decisions/013-mock-server-speed.md for what it saves.
+ */
+const verifiedClaims = new WeakMap<DomainContext, Map<string, JWTPayload>>()
+const VERIFIED_KEPT = 1_000
+
+function rememberVerified(ctx: DomainContext, token: string, payload: JWTPayload): void {
+  let tokens = verifiedClaims.get(ctx)
+  if (!tokens) verifiedClaims.set(ctx, (tokens = new Map()))
+  if (tokens.size >= VERIFIED_KEPT) tokens.delete(tokens.keys().next().value as string)
+  tokens.set(token, payload)
+}
+
+/** jose's own time checks (its `exp` and `nbf` rules, no tolerance), for a token whose signature it verified before. */
+function checkTimes(ctx: DomainContext, payload: JWTPayload): AccessCheck | null {
+  const now = Math.floor(ctx.clock.now() / 1000)
+  if (typeof payload.nbf === 'number' && payload.nbf > now) return { ok: false, code: 'token_invalid' }
+  if (typeof payload.exp !== 'number' || payload.exp <= now) return { ok: false, code: 'token_expired' }
+  return null
+}
+
 export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<AccessCheck> {
-  // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
-  if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
-  let payload
-  try {
-    ;({ payload } = await jwtVerify(token, await signingKey(ctx), verifyOptions(ctx)))
-  } catch (error) {
-    return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
+  let payload = verifiedClaims.get(ctx)?.get(token)
+  if (payload) {
+    const refused = checkTimes(ctx, payload)
+    if (refused) return refused
+  } else {
+    // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
+    if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
+    try {
+      ;({ payload } = await jwtVerify(token, await signingKey(ctx), verifyOptions(ctx)))
+    } catch (error) {
+      return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
+    }
+    rememberVerified(ctx, token, payload)
   }
   // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
   if (typeof payload.iat !== 'number' || payload.iat > Math.floor(ctx.clock.now() / 1000))
@@ -143,6 +175,8 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
  * take armed scenarios in the order they arrive, so nothing may be awaited before that.
  */
 export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
+  const verified = verifiedClaims.get(ctx)?.get(token)
+  if (verified) return typeof verified.sub === 'string' ? verified.sub : null
   if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
   if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
