@@ -31,6 +31,20 @@ describe('RouteErrorBoundary', () => {
   })
 })
 
+/** `element` inside a route error boundary that shows what it caught, under a router. */
+function renderInBoundary(element: React.JSX.Element) {
+  return render(
+    <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
+      {element}
+    </RouteErrorBoundary>,
+    {
+      wrapper: ({ children }) => (
+        <HistoryRouter history={createMemoryAppRouter('/').history}>{children}</HistoryRouter>
+      ),
+    },
+  )
+}
+
 describe('lazyScreen', () => {
   test('counts as loading until its chunk is in, then renders it', async () => {
     let resolve: (screen: () => React.JSX.Element) => void = () => {}
@@ -56,16 +70,7 @@ describe('lazyScreen', () => {
       },
       (module) => module.Screen,
     )
-    const first = render(
-      <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
-        <Screen />
-      </RouteErrorBoundary>,
-      {
-        wrapper: ({ children }) => (
-          <HistoryRouter history={createMemoryAppRouter('/').history}>{children}</HistoryRouter>
-        ),
-      },
-    )
+    const first = renderInBoundary(<Screen />)
     expect(await screen.findByText('caught: chunk gone')).toBeInTheDocument()
     first.unmount()
     render(<Screen />)
@@ -85,16 +90,7 @@ describe('lazyScreen', () => {
       },
       (module) => module.Screen,
     )
-    const first = render(
-      <RouteErrorBoundary fallback={(error) => <p>caught: {(error as Error).message}</p>}>
-        <Screen />
-      </RouteErrorBoundary>,
-      {
-        wrapper: ({ children }) => (
-          <HistoryRouter history={createMemoryAppRouter('/').history}>{children}</HistoryRouter>
-        ),
-      },
-    )
+    const first = renderInBoundary(<Screen />)
     expect(screenLoads.getSnapshot()).toBe(1)
     // The user goes elsewhere: the chunk-load rule must not reload the page under the next screen for this one.
     first.unmount()

@@ -177,11 +177,17 @@ test('settleMs without requestIdleCallback: the fixed delay, then the settling t
   expect(fn).toHaveBeenCalledOnce()
 })
 
-test('after: a loaded page is not watched for idle before the first paint; then at the next idle period', async () => {
+/** runWhenIdle on a loaded page, told to wait for a first paint that comes when `painted` is called. */
+function runAfterPaint() {
   const fake = createFakeWindow({ readyState: 'complete' })
   const fn = vi.fn()
   let painted: () => void = () => {}
   runWhenIdle(fn, fake.win, { after: new Promise<void>((resolve) => (painted = resolve)) })
+  return { fake, fn, painted: () => painted() }
+}
+
+test('after: a loaded page is not watched for idle before the first paint; then at the next idle period', async () => {
+  const { fake, fn, painted } = runAfterPaint()
   await Promise.resolve()
   expect(fake.idle.size, 'no idle callback asked for before the paint').toBe(0)
   fake.becomeIdle()
@@ -193,10 +199,7 @@ test('after: a loaded page is not watched for idle before the first paint; then 
 })
 
 test('after: an interaction before the first paint still runs it at once, and the paint adds nothing', async () => {
-  const fake = createFakeWindow({ readyState: 'complete' })
-  const fn = vi.fn()
-  let painted: () => void = () => {}
-  runWhenIdle(fn, fake.win, { after: new Promise<void>((resolve) => (painted = resolve)) })
+  const { fake, fn, painted } = runAfterPaint()
   fake.interact('keydown')
   expect(fn).toHaveBeenCalledOnce()
   painted()
