@@ -4,7 +4,7 @@
 import type { Route } from '@playwright/test'
 import { abortChunk, chunkUrl, countDocumentLoads } from './chunks.ts'
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
-import { expect, test } from './fixtures.ts'
+import { clickMainNav, expect, signInThroughForm, test } from './fixtures.ts'
 
 test('a first visit gets every script, style and the page itself brotli-compressed', async ({ page }) => {
   const encodings = new Map<string, string | null>()
@@ -161,6 +161,34 @@ test('a screen left before its chunk is in, whose chunk then fails: no reload un
   await page.getByRole('link', { name: 'Create an account' }).click()
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible()
   expect(loads.count, 'document loads').toBe(1)
+})
+
+test("a left screen's chunk that fails while the next screen's chunk is still on its way: no reload, and the next screen comes", async ({
+  page,
+  account,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  await signInThroughForm(page, account)
+  const held = { process: [] as Route[], help: [] as Route[] }
+  await page.route(chunkUrl('process-page'), (route) => void held.process.push(route))
+  await page.route(chunkUrl('help-page'), (route) => void held.help.push(route))
+  const loads = countDocumentLoads(page)
+  await clickMainNav(page, '/process')
+  await expect.poll(() => held.process.length).toBe(1)
+  await clickMainNav(page, '/help') // gives up on Process; Help's chunk is held too
+  await expect.poll(() => held.help.length).toBe(1)
+  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/process-page-'))
+  await held.process[0]!.abort('failed')
+  await failed
+  // Two turns of the page's event loop after the failure: a reload would have begun by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  expect(loads.count, 'document loads').toBe(0)
+  await page.unroute(chunkUrl('process-page'))
+  await held.help[0]!.continue()
+  await expect(page.getByRole('heading', { name: 'Help', exact: true })).toBeVisible()
+  expect(loads.count, 'document loads').toBe(0)
+  await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toHaveCount(0)
 })
 
 test('a screen asked for while the browser is offline: the error page, no reload into the offline page; back online, the next visit loads it', async ({

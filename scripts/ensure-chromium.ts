@@ -35,7 +35,7 @@ function install(): void {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', SHELL_PACKAGE],
+    ['install', '--reinstall', '-y', '-qq', '--no-install-recommends', SHELL_PACKAGE],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
     if (result.status !== 0)
@@ -69,8 +69,9 @@ function main(): number {
   }
   if (path !== HEADLESS_SHELL_PATH)
     console.log(
-      `Chromium's headless shell is not installed: the e2e suite runs in the full browser, about 1.6 times slower ` +
-        `(sudo apt-get install -y ${SHELL_PACKAGE} to speed it up).`,
+      `Chromium's headless shell is not usable at ${HEADLESS_SHELL_PATH}: the e2e suite runs in the full browser, ` +
+        'about 1.6 times slower ' +
+        `(sudo apt-get install --reinstall -y ${SHELL_PACKAGE} to speed it up).`,
     )
   console.log(`Chromium: ${found} (${path})`)
   return 0

@@ -2,7 +2,7 @@
 // the mock identity provider to the mock server (MOCK_PORT, default 4010). A build writes its build manifest
 // (builds/latest.json, builds/meta/<id>.json) for the app's new-version check (docs/behaviour.md: Session, Calls) and gives the app the
 // same id (`__BUILD_ID__`).
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,7 +102,11 @@ function inlineFirstLoad(): Plugin {
             const file = Object.keys(bundle ?? {}).find((name) => href.endsWith(`/${name}`))
             const asset = file === undefined ? undefined : bundle?.[file]
             if (file === undefined || asset?.type !== 'asset') return link
-            return `<style>${String(asset.source).trim()}</style>`
+            const css = String(asset.source).trim()
+            // For a host whose Content-Security-Policy names styles by hash (README: Deploying).
+            const hash = createHash('sha256').update(css).digest('base64')
+            console.log(`index.html's inline style: 'sha256-${hash}'`)
+            return `<style>${css}</style>`
           },
         )
         const icon = readFileSync(join(root, 'public/favicon.ico')).toString('base64')

@@ -5,10 +5,10 @@ import { createRoot } from 'react-dom/client'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter } from './app/app-router.ts'
 import { AppRouterView, loadErrorPage } from './app/router.tsx'
-import { screenLoads } from './app/lazy-screen.tsx'
+import { onAwaitedLoadFailure } from './app/lazy-screen.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { signInFirst } from './app/require-sign-in.tsx'
-import { installChunkReload } from './lib/navigation/chunk-reload.ts'
+import { createChunkReload } from './lib/navigation/chunk-reload.ts'
 import { afterFirstPaint } from './lib/browser/first-paint.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
 import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
@@ -61,15 +61,15 @@ async function boot() {
     },
     { capture: true },
   )
-  installChunkReload({
-    target: window,
-    guard: createSessionValues(storage).reloadGuard,
-    now: () => Date.now(),
-    getPath: () => window.location.pathname,
-    reload: () => window.location.reload(),
-    waiting: () => screenLoads.getSnapshot() > 0,
-    online: () => navigator.onLine,
-  })
+  onAwaitedLoadFailure(
+    createChunkReload({
+      guard: createSessionValues(storage).reloadGuard,
+      now: () => Date.now(),
+      getPath: () => window.location.pathname,
+      reload: () => window.location.reload(),
+      online: () => navigator.onLine,
+    }),
+  )
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   store.start()
   // The guard's answer for a tab holding no tokens, given before the first render (app/require-sign-in.tsx).

@@ -1,7 +1,7 @@
 // A screen in a chunk of its own, loaded when first rendered. A state update rather than React.lazy and Suspense,
 // whose reveal waits on a timer (a paused page clock would hold it). While a shown screen's chunk is loading the
-// layout's loading bar shows (screenLoads); a chunk that fails to load throws at render, to the route's error
-// boundary (and Vite's `vite:preloadError` reloads the page first: lib/navigation/chunk-reload.ts).
+// layout's loading bar shows (screenLoads); a chunk that fails to load reloads the page once
+// (lib/navigation/chunk-reload.ts), and otherwise throws at render, to the route's error boundary.
 import { useEffect, useState, type ComponentType } from 'react'
 
 type Listener = () => void
@@ -12,10 +12,23 @@ const changeLoading = (by: number) => {
   listeners.forEach((listener) => listener())
 }
 
+let reloadForFailedChunk: () => boolean = () => false
+
+/**
+ * What a load the user still waits for does when it fails (main.tsx: lib/navigation/chunk-reload.ts): `handler`
+ * returns true when it has started a reload of the page. Returns a function that puts back the default (the failure
+ * goes on to its caller).
+ */
+export function onAwaitedLoadFailure(handler: () => boolean): () => void {
+  reloadForFailedChunk = handler
+  return () => void (reloadForFailedChunk = () => false)
+}
+
 /**
  * Counts `chunk` as a load the user waits for until it settles, or until `wanted` is aborted (the screen that asked
- * for it was left): the loading bar shows meanwhile, and a chunk-load error then reloads the page
- * (lib/navigation/chunk-reload.ts), which a chunk fetched in the background, or no longer waited for, does not.
+ * for it was left): the loading bar shows meanwhile. If it fails while still waited for, the chunk-load rule may
+ * reload the page (onAwaitedLoadFailure); then it stays pending, and counted, until the page goes. A chunk no longer
+ * waited for, or fetched in the background (not through here), fails to its caller.
  * @example
  * const SchedulePicker = lazy(() => awaitedLoad(import('./schedule-picker.tsx')))
  */
@@ -30,7 +43,17 @@ export function awaitedLoad<T>(chunk: Promise<T>, wanted?: AbortSignal): Promise
   }
   changeLoading(1)
   wanted?.addEventListener('abort', release)
-  return chunk.finally(release)
+  return chunk.then(
+    (module) => {
+      release()
+      return module
+    },
+    (error: unknown) => {
+      if (counted && reloadForFailedChunk()) return new Promise<never>(() => {}) // the page is going
+      release()
+      throw error
+    },
+  )
 }
 
 /** How many chunks the user waits for are on their way: screens and the like (for useSyncExternalStore). */
@@ -54,10 +77,7 @@ export function lazyScreen<M, P extends object>(
   let pending: Promise<ComponentType<P>> | null = null
   const get = () =>
     (pending ??= load().then(
-      // No module: Vite's preload helper resolves to nothing when the chunk-reload rule took its error and reloads
-      // the page; the screen stays loading until the page goes.
-      (module: M | undefined) =>
-        module === undefined ? new Promise<never>(() => {}) : (loaded = pick(module)),
+      (module) => (loaded = pick(module)),
       (error: unknown) => {
         pending = null // the next render tries again
         throw error

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom'
 import { expectConsoleError } from '../test/console-errors.ts'
 import { createMemoryAppRouter } from './app-router.ts'
-import { lazyScreen, screenLoads } from './lazy-screen.tsx'
+import { lazyScreen, onAwaitedLoadFailure, screenLoads } from './lazy-screen.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 
 function Broken(): never {
@@ -103,14 +103,48 @@ describe('lazyScreen', () => {
     expect(screenLoads.getSnapshot()).toBe(0)
   })
 
-  test('no module (the page is reloading after a chunk error) keeps it loading, without an error', async () => {
-    // What Vite's preload helper resolves to once the chunk-reload rule took the error.
-    const noModule = () => Promise.resolve(undefined as unknown as { Screen: () => null })
-    const Screen = lazyScreen(noModule, (module) => module.Screen)
-    const view = render(<Screen />)
-    await act(async () => {})
-    expect(view.container).toBeEmptyDOMElement()
-    expect(screenLoads.getSnapshot()).toBe(1)
-    view.unmount()
+  test('a failed chunk still waited for asks the chunk-load rule; when it reloads, the screen stays loading, with no error', async () => {
+    const asked: string[] = []
+    const restore = onAwaitedLoadFailure(() => (asked.push('reload'), true))
+    try {
+      const Screen = lazyScreen(
+        () => Promise.reject(new Error('chunk gone')),
+        (module: { Screen: () => null }) => module.Screen,
+      )
+      const view = renderInBoundary(<Screen />)
+      await vi.waitFor(() => expect(asked).toEqual(['reload']))
+      expect(screen.queryByText(/caught/)).not.toBeInTheDocument()
+      expect(screenLoads.getSnapshot(), 'the loading bar stays until the page goes').toBe(1)
+      view.unmount()
+      expect(screenLoads.getSnapshot()).toBe(0)
+    } finally {
+      restore()
+    }
+  })
+
+  test('a failed chunk of a screen already left, or one the rule does not reload for, does not ask again or hang', async () => {
+    const asked: string[] = []
+    const restore = onAwaitedLoadFailure(() => (asked.push('asked'), false))
+    try {
+      expectConsoleError(/chunk gone|The above error occurred/)
+      let fail: (error: Error) => void = () => {}
+      const Left = lazyScreen(
+        () => new Promise<{ Screen: () => null }>((_, reject) => (fail = reject)),
+        (module) => module.Screen,
+      )
+      renderInBoundary(<Left />).unmount()
+      await act(async () => fail(new Error('chunk gone')))
+      expect(asked, 'a left screen is not the page’s to reload').toEqual([])
+      const Shown = lazyScreen(
+        () => Promise.reject(new Error('chunk gone')),
+        (module: { Screen: () => null }) => module.Screen,
+      )
+      renderInBoundary(<Shown />)
+      expect(await screen.findByText('caught: chunk gone')).toBeInTheDocument()
+      expect(asked, 'the rule said no: the error page').toEqual(['asked'])
+      expect(screenLoads.getSnapshot()).toBe(0)
+    } finally {
+      restore()
+    }
   })
 })

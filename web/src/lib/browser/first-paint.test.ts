@@ -7,11 +7,14 @@ function createFakeWindow({
   entryTypes = ['paint'],
   painted = false,
   observer = true,
+  throws,
 }: {
   visibilityState?: DocumentVisibilityState
   entryTypes?: string[]
   painted?: boolean
   observer?: boolean
+  /** Where the observer throws: as it is made, or when asked to observe `{ type }` (an engine that takes only entryTypes). */
+  throws?: 'constructor' | 'observe'
 } = {}) {
   const observers: { callback: PerformanceObserverCallback; connected: boolean }[] = []
   const timers: { fn: () => void; ms: number }[] = []
@@ -19,10 +22,12 @@ function createFakeWindow({
     static supportedEntryTypes = entryTypes
     private readonly record: { callback: PerformanceObserverCallback; connected: boolean }
     constructor(callback: PerformanceObserverCallback) {
+      if (throws === 'constructor') throw new TypeError('Illegal constructor')
       this.record = { callback, connected: false }
       observers.push(this.record)
     }
     observe() {
+      if (throws === 'observe') throw new TypeError("Failed to execute 'observe': type not supported")
       this.record.connected = true
     }
     disconnect() {
@@ -84,6 +89,8 @@ test.each([
   ['a browser without PerformanceObserver', { observer: false }],
   ['a browser that does not report paints', { entryTypes: ['resource'] }],
   ['a page that has painted already', { painted: true }],
+  ['an observer that throws as it is made', { throws: 'constructor' as const }],
+  ['an observer that throws when asked to observe a type', { throws: 'observe' as const }],
 ])('nothing to wait for: %s resolves at once', async (_, options) => {
   const fake = createFakeWindow(options)
   expect(await isSettled(waitForFirstPaint(fake.win))).toBe(true)

@@ -19,8 +19,8 @@ const FCP = 'first-contentful-paint'
 
 /**
  * Resolves at the first contentful paint, or at once when there is none to wait for: a hidden page (a tab opened in
- * the background paints nothing until shown), a browser that does not report paints, or a paint already past; and
- * after FIRST_PAINT_TIMEOUT_MS at the latest. Never rejects.
+ * the background paints nothing until shown), a browser that does not report paints (or throws when asked to), or a
+ * paint already past; and after FIRST_PAINT_TIMEOUT_MS at the latest. Never rejects, never throws.
  * @example
  * await waitForFirstPaint(window)
  */
@@ -34,12 +34,19 @@ export function waitForFirstPaint(target: FirstPaintTarget): Promise<void> {
       target.performance.getEntriesByName(FCP).length > 0
     )
       return resolve()
-    const observer = new Observer((entries) => {
-      if (entries.getEntriesByName(FCP).length === 0) return
-      observer.disconnect()
-      resolve()
-    })
-    observer.observe({ type: 'paint', buffered: true })
+    let observer: Pick<PerformanceObserver, 'observe' | 'disconnect'>
+    try {
+      observer = new Observer((entries) => {
+        if (entries.getEntriesByName(FCP).length === 0) return
+        observer.disconnect()
+        resolve()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } catch {
+      // An engine that takes only `entryTypes`, or an extension that patched the API: no paint to wait for. Without
+      // this, every API call would wait for a promise that never settles.
+      return resolve()
+    }
     target.setTimeout(() => {
       observer.disconnect()
       resolve()

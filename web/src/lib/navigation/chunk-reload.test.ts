@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createSessionValues } from '../../session/token-storage.ts'
 import { createMemoryStorage } from '../../test/memory-storage.ts'
-import { decideReload, installChunkReload } from './chunk-reload.ts'
+import { createChunkReload, decideReload } from './chunk-reload.ts'
 
 const rows = [
   { name: 'first error on a path', guard: {}, path: '/help', now: 50_000, reload: true },
@@ -28,70 +28,49 @@ test('old entries are dropped from the stored guard', () => {
   })
 })
 
-describe('vite:preloadError', () => {
+describe('a chunk the user waits for fails', () => {
   function setup() {
-    const target = new EventTarget()
     const storage = createMemoryStorage()
     let now = 100_000
     const reloads: number[] = []
-    let waiting = true
     let online = true
-    installChunkReload({
-      target,
+    const failed = createChunkReload({
       guard: createSessionValues(storage).reloadGuard,
       now: () => now,
       getPath: () => '/help',
       reload: () => reloads.push(now),
-      waiting: () => waiting,
       online: () => online,
     })
-    const fire = () => {
-      const event = new Event('vite:preloadError', { cancelable: true })
-      target.dispatchEvent(event)
-      return event.defaultPrevented
-    }
     return {
       storage,
       reloads,
-      fire,
+      failed,
       setNow: (t: number) => (now = t),
-      setWaiting: (w: boolean) => (waiting = w),
       setOnline: (o: boolean) => (online = o),
     }
   }
 
-  test('reloads once, keeps the guard in sessionStorage, and lets the second error through', () => {
+  test('reloads once, keeps the guard in sessionStorage, and lets the second failure through', () => {
     const s = setup()
-    expect(s.fire()).toBe(true)
+    expect(s.failed()).toBe(true)
     expect(s.reloads).toEqual([100_000])
     expect(s.storage.getItem('reloadGuard')).toBe('{"/help":100000}')
     s.setNow(109_999)
-    expect(s.fire()).toBe(false) // not prevented: the error page shows
+    expect(s.failed()).toBe(false) // the error page shows
     expect(s.reloads).toEqual([100_000])
     s.setNow(110_000)
-    expect(s.fire()).toBe(true)
+    expect(s.failed()).toBe(true)
     expect(s.reloads).toEqual([100_000, 110_000])
-  })
-
-  test('a chunk fetched in the background (nothing waited for) neither reloads nor touches the guard', () => {
-    const s = setup()
-    s.setWaiting(false)
-    expect(s.fire()).toBe(false) // not prevented: the import fails to its caller
-    expect(s.reloads).toEqual([])
-    expect(s.storage.getItem('reloadGuard')).toBeNull()
-    s.setWaiting(true) // a screen's chunk fails next: the rule applies as before
-    expect(s.fire()).toBe(true)
-    expect(s.reloads).toEqual([100_000])
   })
 
   test("offline, no reload (it would land on the browser's offline page): the error page shows, the guard untouched", () => {
     const s = setup()
     s.setOnline(false)
-    expect(s.fire()).toBe(false)
+    expect(s.failed()).toBe(false)
     expect(s.reloads).toEqual([])
     expect(s.storage.getItem('reloadGuard')).toBeNull()
     s.setOnline(true) // back online, the next failure reloads as before
-    expect(s.fire()).toBe(true)
+    expect(s.failed()).toBe(true)
     expect(s.reloads).toEqual([100_000])
   })
 })

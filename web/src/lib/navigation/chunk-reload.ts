@@ -1,10 +1,12 @@
-// Chunk-load errors (docs/behaviour.md: Session, Messages; Vite's `vite:preloadError`): reload the page, at most once per 10,000 ms for the
-// same path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only while the user waits
-// for a chunk (a screen still shown, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`; a screen the
-// user left no longer counts, so its late failure does not reload the page under the next one): a chunk fetched in the
-// background (the error page ahead of need, the QA panel, monitoring) that fails must not reload the page under a
-// visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure. Nor
-// while the browser is offline.
+// Chunk-load errors (docs/behaviour.md: Session, Messages): reload the page, at most once per 10,000 ms for the same
+// path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only for a chunk the user is
+// still waiting for (a screen still shown, the error page, the date picker: app/lazy-screen.tsx `awaitedLoad`, which
+// calls the function made here when such a load fails): a chunk fetched in the background (the error page ahead of
+// need, the QA panel, the toast area, monitoring) or a screen the user has left, that fails, must not reload the page
+// under a visitor who asked for nothing, possibly into the browser's offline page; its own caller takes the failure.
+// Nor while the browser is offline. Deciding per load, where the failure arrives, rather than in Vite's
+// `vite:preloadError` (which does not say which load failed) keeps a left screen's failure from reloading the page
+// while the next screen's chunk is still on its way.
 import { RELOAD_GUARD_MS } from '../../session/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
@@ -26,38 +28,35 @@ export function decideReload(
 }
 
 export interface ChunkReloadOptions {
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>
   guard: StoredValue<ReloadGuard>
   now: () => number
   getPath: () => string
   reload: () => void
-  /** Whether a chunk the user waits for is on its way. */
-  waiting: () => boolean
   /** Whether the browser thinks it is online (navigator.onLine): false only when it surely is not. */
   online: () => boolean
 }
 
-/** Listens for `vite:preloadError`; returns a function that stops listening. */
-export function installChunkReload({
-  target,
+/**
+ * The rule for a chunk the user waits for that failed to load: reloads the page and returns true, or returns false
+ * (within the guard's window, or offline) and the failure goes on to the error page.
+ * @example
+ * onAwaitedLoadFailure(createChunkReload({ guard, now: Date.now, getPath, reload, online }))
+ */
+export function createChunkReload({
   guard,
   now,
   getPath,
   reload,
-  waiting,
   online,
-}: ChunkReloadOptions): () => void {
-  const onPreloadError = (event: Event) => {
-    if (!waiting()) return // a background fetch: not prevented, so it fails to its caller
+}: ChunkReloadOptions): () => boolean {
+  return () => {
     // Offline, a reload would replace the app, and what was typed, with the browser's offline page: the error page
     // shows instead, and the next navigation tries the chunk again.
-    if (!online()) return
+    if (!online()) return false
     const decision = decideReload(guard.get() ?? {}, getPath(), now())
-    if (!decision.reload) return // not prevented: the import fails and the error page shows
+    if (!decision.reload) return false
     guard.set(decision.guard)
-    event.preventDefault()
     reload()
+    return true
   }
-  target.addEventListener('vite:preloadError', onPreloadError)
-  return () => target.removeEventListener('vite:preloadError', onPreloadError)
 }
