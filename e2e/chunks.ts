@@ -17,8 +17,7 @@ export const RENDER_ERROR = 'e2e: a component threw while rendering'
 
 /**
  * The chunk loads, but every component it exports throws while rendering. (A module that throws while it is
- * evaluated would not do: Vite reports a failed dynamic import of any kind as `vite:preloadError`, which the app
- * rightly treats as a chunk-load error and reloads.)
+ * evaluated would not do: its dynamic import fails, which the app rightly treats as a chunk-load error and reloads.)
  */
 export async function breakChunkRender(page: Page, name: string): Promise<void> {
   await page.route(chunkUrl(name), async (route) => {
