@@ -1,6 +1,8 @@
 // What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
 // build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page;
 // and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Route } from '@playwright/test'
 import { abortChunk, chunkUrl, countDocumentLoads } from './chunks.ts'
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
@@ -51,9 +53,25 @@ test('/login renders from its own scripts: no other screen, no date picker, no e
   expect(scripts.map((one) => one.path).filter((path) => NOT_FOR_LOGIN.test(path))).toEqual([])
 })
 
-test('config.json is read from where the app is, whatever the path the page was opened at', async ({
+test('the mock server writes the runtime configuration into the page: no request for config.json, and it is the server’s (the QA panel shows)', async ({
   page,
 }) => {
+  const configRequests: string[] = []
+  page.on('request', (one) => {
+    if (one.url().endsWith('config.json')) configRequests.push(new URL(one.url()).pathname)
+  })
+  await page.goto('/new/otp')
+  await expect(page.getByRole('button', { name: 'QA panel' })).toBeVisible()
+  expect(configRequests).toEqual([])
+})
+
+test('on a static host (the page as built, no configuration in it), config.json is read from where the app is, whatever the path the page was opened at', async ({
+  page,
+}) => {
+  // The built index.html as a static host serves it for a deep link: the file, with its preload of config.json.
+  const built = readFileSync(join(process.env.E2E_WEB_DIR!, 'index.html'), 'utf8')
+  expect(built).toContain('config.json')
+  await page.route('**/new/otp', (route) => route.fulfill({ contentType: 'text/html', body: built }))
   const configRequests: string[] = []
   page.on('request', (one) => {
     if (one.url().endsWith('config.json')) configRequests.push(new URL(one.url()).pathname)
@@ -61,7 +79,7 @@ test('config.json is read from where the app is, whatever the path the page was 
   const served = page.waitForResponse((one) => one.url().endsWith('config.json'))
   await page.goto('/new/otp')
   expect((await served).status()).toBe(200)
-  // Read once, ahead of the entry (the page's preload), and taken as the mock server's: the QA panel shows.
+  // Read once, ahead of the app (the page's preload), and taken as the server's: the QA panel shows.
   await expect(page.getByRole('button', { name: 'QA panel' })).toBeVisible()
   expect(configRequests).toEqual(['/config.json'])
 })

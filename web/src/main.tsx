@@ -11,7 +11,7 @@ import { signInFirst } from './app/require-sign-in.tsx'
 import { createChunkReload } from './lib/navigation/chunk-reload.ts'
 import { afterFirstPaint } from './lib/browser/first-paint.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
-import { loadRuntimeConfig } from './lib/config/runtime-config.ts'
+import { loadRuntimeConfig, readInlineRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
 import { scheduleSupportingServices } from './lib/monitoring/schedule-services.ts'
 import { showToast } from './lib/toasts/toasts.ts'
@@ -22,10 +22,10 @@ import './app/app.css'
 
 async function boot() {
   const fetch = (request: Request) => window.fetch(request)
-  const config = await loadRuntimeConfig(
-    fetch,
-    new URL('config.json', appBaseUrl(window.location.origin)).href,
-  )
+  // Written into the page by the mock server; fetched from beside index.html on a static host.
+  const config =
+    readInlineRuntimeConfig(document, window.location.origin) ??
+    (await loadRuntimeConfig(fetch, new URL('config.json', appBaseUrl(window.location.origin)).href))
   const storage = getSessionStorage()
   const router = createAppRouter()
   const { store, services } = createApp({

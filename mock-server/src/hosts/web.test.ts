@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import request from 'supertest'
 import { beforeAll, expect, test } from 'vitest'
+import { INLINE_CONFIG_ID as WEB_INLINE_CONFIG_ID } from '#web/lib/config/runtime-config.ts'
 import { createApp } from '../app.ts'
+import { INLINE_CONFIG_ID, withInlineConfig } from './web.ts'
 
 let root: string
 beforeAll(() => {
@@ -98,6 +100,41 @@ test('config.json says mock: true on the mock server and false in production mod
     }),
   ).get('/config.json')
   expect(configured.body.externalSignIn).toBe(true)
+})
+
+test('a page carries the runtime configuration config.json would give, in place of its preload; the file itself keeps the preload', async () => {
+  const pageRoot = mkdtempSync(join(tmpdir(), 'web-inline-'))
+  writeFileSync(
+    join(pageRoot, 'index.html'),
+    '<!doctype html><title>app</title><div id="root"></div><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /></body>',
+  )
+  // A value that would close the block if it were written as it is.
+  writeFileSync(
+    join(pageRoot, 'config.json'),
+    JSON.stringify({ apiBase: '', environment: '</script><b>x</b>' }),
+  )
+  const app = createApp({ webRoot: pageRoot, hasher })
+  const page = await request(app).get('/new/otp').expect(200)
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(page.headers['cache-control']).toBe('no-cache')
+  expect(page.text).not.toContain('rel="preload"')
+  const block = new RegExp(`<script type="application/json" id="${INLINE_CONFIG_ID}">(.*?)</script>`).exec(
+    page.text,
+  )
+  expect(block, 'one data block, not closed early').not.toBeNull()
+  expect(block![1]).not.toContain('<')
+  const config = await request(app).get('/config.json')
+  expect(JSON.parse(block![1]!)).toEqual(config.body)
+  expect(INLINE_CONFIG_ID, 'the id the app reads').toBe(WEB_INLINE_CONFIG_ID)
+  const file = await request(app).get('/index.html').expect(200)
+  expect(file.text).toContain('<link rel="preload" href="/config.json"')
+  expect(file.text).not.toContain(INLINE_CONFIG_ID)
+})
+
+test('withInlineConfig: a page without the preload gets the block at the end of its body', () => {
+  expect(withInlineConfig('<body><p>x</p></body>', '{"mock":true}')).toBe(
+    `<body><p>x</p><script type="application/json" id="${INLINE_CONFIG_ID}">{"mock":true}</script></body>`,
+  )
 })
 
 test('a file with compressed copies goes out in the best encoding the browser takes, and always says Vary', async () => {

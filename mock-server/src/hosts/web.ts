@@ -1,5 +1,6 @@
 // Serves the built web app beside the API: hashed assets cached for good, index.html for every other
-// page path (the SPA decides what is a 404), and config.json with `mock` and `externalSignIn` set by the server.
+// page path (the SPA decides what is a 404), with the runtime configuration written in, and config.json with `mock`
+// and `externalSignIn` set by the server.
 import { existsSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import express, { type Router } from 'express'
@@ -35,6 +36,22 @@ function readConfig(root: string): Record<string, unknown> {
   }
 }
 
+/** The data block the app reads its runtime configuration from (web/src/lib/config/runtime-config.ts). */
+export const INLINE_CONFIG_ID = 'runtime-config'
+const CONFIG_PRELOAD = /<link rel="preload" href="[^"]*config\.json"[^>]*>/
+
+/**
+ * index.html with the runtime configuration written in, as a JSON data block in place of the page's preload of
+ * config.json (docs/decisions/012-first-load.md): a request fewer before the first paint. `<` is escaped, so no value
+ * can close the block. The file itself (`/index.html`, or a static host) keeps the preload and is read as before.
+ */
+export function withInlineConfig(html: string, json: string): string {
+  const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json.replace(/</g, '\\u003c')}</script>`
+  return CONFIG_PRELOAD.test(html)
+    ? html.replace(CONFIG_PRELOAD, block)
+    : html.replace('</body>', `${block}</body>`)
+}
+
 export function createWebRouter({
   root,
   production,
@@ -52,7 +69,7 @@ export function createWebRouter({
     request.url = encodeStaticPath(path) + (query === -1 ? '' : request.url.slice(query))
     next()
   })
-  router.get('/config.json', (request, response) => {
+  const configJson = () => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
     // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
     // the placeholders from its own address (web/src/lib/config/runtime-config.ts).
@@ -64,7 +81,10 @@ export function createWebRouter({
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
     // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
-    const json = JSON.stringify({ ...sinks, ...file, mock, externalSignIn })
+    return JSON.stringify({ ...sinks, ...file, mock, externalSignIn })
+  }
+  router.get('/config.json', (request, response) => {
+    const json = configJson()
     // Compressed as the API's answers are, past the same size (hosts/compress.ts).
     const { body, headers } = encodeBody(request.headers['accept-encoding'], request.method, json, undefined)
     response.set({
@@ -103,7 +123,6 @@ export function createWebRouter({
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(request.path)) return next()
     // The app's pages have no file extension: a missing /robots.txt or /logo.png is a 404, not the page.
     if (extname(request.path) !== '') return sendError(response, 404, 'not_found', 'There is no such file.')
-    if (sendPrecompressed(request, response, root, '/index.html', { 'cache-control': 'no-cache' })) return
     if (!existsSync(index)) {
       response
         .status(503)
@@ -111,7 +130,11 @@ export function createWebRouter({
         .send('The web app is not built yet: run npm run build (npm start does).')
       return
     }
-    response.set('cache-control', 'no-cache').sendFile(index)
+    // The page carries its runtime configuration, so it asks for no config.json before its first paint.
+    const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())
+    const { body, headers } = encodeBody(request.headers['accept-encoding'], request.method, html, undefined)
+    response.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...headers })
+    response.end(body)
   })
   return router
 }

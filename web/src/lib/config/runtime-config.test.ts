@@ -1,6 +1,11 @@
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
-import { loadRuntimeConfig, parseRuntimeConfig } from './runtime-config.ts'
+import {
+  INLINE_CONFIG_ID,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  readInlineRuntimeConfig,
+} from './runtime-config.ts'
 
 const defaults = {
   apiBase: '',
@@ -92,5 +97,24 @@ test("the mock server's placeholders are filled from the page's own address, nev
   expect(await loadRuntimeConfig(served.fetch, 'http://127.0.0.1:4010/config.json')).toMatchObject({
     sentryDsn: 'http://mock@127.0.0.1:4010/1',
     recorder: { projectKey: 'mock-project', host: 'http://127.0.0.1:4010' },
+  })
+})
+
+describe('the configuration the page carries (the mock server writes it in)', () => {
+  const page = (text: string | null) => ({
+    getElementById: (id: string) =>
+      id === INLINE_CONFIG_ID && text !== null ? ({ textContent: text } as HTMLElement) : null,
+  })
+
+  test('read as config.json is, placeholders and all', () => {
+    const json = JSON.stringify({ apiBase: '', mock: true, sentryDsn: '{protocol}//mock@{host}/1' })
+    expect(readInlineRuntimeConfig(page(json), 'http://app.test:8080')).toEqual(
+      parseRuntimeConfig(JSON.parse(json), 'http://app.test:8080'),
+    )
+  })
+
+  test('none, an empty one or one that is not JSON: null, and the app fetches config.json', () => {
+    for (const text of [null, '', '{"mock": tru'])
+      expect(readInlineRuntimeConfig(page(text), 'http://app.test')).toBeNull()
   })
 })

@@ -81,6 +81,31 @@ export function parseRuntimeConfig(raw: unknown, origin?: string): RuntimeConfig
 }
 
 /**
+ * The id of the data block a server that knows the runtime configuration writes into the page (the mock server:
+ * mock-server/src/hosts/web.ts), so that the page asks for no config.json before its first paint.
+ */
+export const INLINE_CONFIG_ID = 'runtime-config'
+
+/**
+ * The runtime configuration the page carries, read as config.json is; null when it carries none (a static host) or
+ * one that cannot be read, and the app fetches config.json instead.
+ * @example
+ * const config = readInlineRuntimeConfig(document, location.origin) ?? (await loadRuntimeConfig(fetch, url))
+ */
+export function readInlineRuntimeConfig(
+  doc: Pick<Document, 'getElementById'>,
+  origin: string,
+): RuntimeConfig | null {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent
+  if (!text) return null
+  try {
+    return parseRuntimeConfig(JSON.parse(text), origin)
+  } catch {
+    return null
+  }
+}
+
+/**
  * Fetches `config.json` once; any failure gives the fallbacks.
  * @example
  * const config = await loadRuntimeConfig((request) => fetch(request), new URL('/config.json', location.href).href)
