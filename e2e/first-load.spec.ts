@@ -209,6 +209,35 @@ test("a left screen's chunk that fails while the next screen's chunk is still on
   await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toHaveCount(0)
 })
 
+test('the date picker’s chunk failing after the user has left /process: no reload, the typing on the next screen kept', async ({
+  page,
+  account,
+  allowedConsoleErrors,
+}) => {
+  allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
+  await signInThroughForm(page, account)
+  const held: Route[] = []
+  await page.route(chunkUrl('schedule-picker'), (route) => void held.push(route))
+  const loads = countDocumentLoads(page)
+  await clickMainNav(page, '/process')
+  await expect(page.getByRole('heading', { name: 'Process', level: 1 })).toBeVisible()
+  await expect.poll(() => held.length).toBe(1)
+  await clickMainNav(page, '/help')
+  const search = page.getByRole('searchbox', { name: 'Search help' })
+  await search.fill('how do I schedule')
+  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/schedule-picker-'))
+  await held[0]!.abort('failed')
+  await failed
+  // Two turns of the page's event loop after the failure: a reload would have begun by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  expect(loads.count, 'document loads').toBe(0)
+  await expect(search).toHaveValue('how do I schedule')
+  await page.unroute(chunkUrl('schedule-picker'))
+  await clickMainNav(page, '/process') // the next visit asks again
+  await expect(page.getByRole('textbox', { name: /^Schedule “/ }).first()).toBeVisible()
+  expect(loads.count, 'document loads').toBe(0)
+})
+
 test('a screen asked for while the browser is offline: the error page, no reload into the offline page; back online, the next visit loads it', async ({
   page,
   context,

@@ -1,6 +1,6 @@
 // The built app served beside the API: deep links get index.html, assets are cached, config.json says mock.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { get, type IncomingHttpHeaders } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,8 +31,9 @@ beforeAll(() => {
   }
 })
 
-/** One GET over a real connection, its bytes as sent (supertest and fetch would decompress them). */
-async function rawGet(
+/** One request over a real connection, its bytes as sent (supertest and fetch would decompress them). */
+async function rawRequest(
+  method: 'GET' | 'HEAD',
   path: string,
   headers: Record<string, string>,
   options = {},
@@ -42,18 +43,23 @@ async function rawGet(
   const { port } = server.address() as AddressInfo
   try {
     return await new Promise((resolve, reject) => {
-      get({ host: '127.0.0.1', port, path, headers }, (response) => {
+      httpRequest({ host: '127.0.0.1', port, path, method, headers }, (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
           resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }),
         )
-      }).on('error', reject)
+      })
+        .on('error', reject)
+        .end()
     })
   } finally {
     server.close()
   }
 }
+
+const rawGet = (path: string, headers: Record<string, string>, options = {}) =>
+  rawRequest('GET', path, headers, options)
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
@@ -126,9 +132,37 @@ test('a page carries the runtime configuration config.json would give, in place 
   const config = await request(app).get('/config.json')
   expect(JSON.parse(block![1]!)).toEqual(config.body)
   expect(INLINE_CONFIG_ID, 'the id the app reads').toBe(WEB_INLINE_CONFIG_ID)
-  const file = await request(app).get('/index.html').expect(200)
-  expect(file.text).toContain('<link rel="preload" href="/config.json"')
-  expect(file.text).not.toContain(INLINE_CONFIG_ID)
+  // /index.html asked for by name is the same page.
+  const named = await request(app).get('/index.html').expect(200)
+  expect(named.text).toBe(page.text)
+})
+
+test('a config.json that is not a JSON object (null, an array, a string) is no field at all: the pages stay up', async () => {
+  for (const content of ['null', '["a"]', '"a string"', '42']) {
+    const pageRoot = mkdtempSync(join(tmpdir(), 'web-config-'))
+    writeFileSync(join(pageRoot, 'index.html'), '<!doctype html><title>app</title></body>')
+    writeFileSync(join(pageRoot, 'config.json'), content)
+    const app = createApp({ webRoot: pageRoot, hasher, production: true })
+    const config = await request(app).get('/config.json').expect(200)
+    expect(config.body, content).toEqual({ mock: false, externalSignIn: false })
+    const page = await request(app).get('/login').expect(200)
+    expect(page.text).toContain('{"mock":false,"externalSignIn":false}')
+  }
+})
+
+test('a HEAD of a page gets the GET’s headers, its encoding and length included, and no body', async () => {
+  const pageRoot = mkdtempSync(join(tmpdir(), 'web-head-'))
+  writeFileSync(
+    join(pageRoot, 'index.html'),
+    `<!doctype html><title>app</title>${'<p>text</p>'.repeat(300)}</body>`,
+  )
+  const options = { webRoot: pageRoot, hasher }
+  const got = await rawGet('/login', { 'accept-encoding': 'br' }, options)
+  const head = await rawRequest('HEAD', '/login', { 'accept-encoding': 'br' }, options)
+  expect(got.headers['content-encoding']).toBe('br')
+  for (const name of ['content-encoding', 'content-length', 'content-type', 'vary', 'cache-control'])
+    expect(head.headers[name], name).toBe(got.headers[name])
+  expect(head.bytes.byteLength).toBe(0)
 })
 
 test('withInlineConfig: a page without the preload gets the block at the end of its body', () => {

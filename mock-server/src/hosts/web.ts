@@ -28,9 +28,13 @@ const NOT_PAGES = /^\/(api|__mock|idp)(\/|$)/
 const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' }
 const REVALIDATE = { 'cache-control': 'public, max-age=0' }
 
+/** The file's fields; nothing from a file that is not a JSON object (missing, unreadable, `null`, an array, a string). */
 function readConfig(root: string): Record<string, unknown> {
   try {
-    return JSON.parse(readFileSync(join(root, 'config.json'), 'utf8')) as Record<string, unknown>
+    const parsed: unknown = JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'))
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
   } catch {
     return {}
   }
@@ -43,7 +47,7 @@ const CONFIG_PRELOAD = /<link rel="preload" href="[^"]*config\.json"[^>]*>/
 /**
  * index.html with the runtime configuration written in, as a JSON data block in place of the page's preload of
  * config.json (docs/decisions/012-first-load.md): a request fewer before the first paint. `<` is escaped, so no value
- * can close the block. The file itself (`/index.html`, or a static host) keeps the preload and is read as before.
+ * can close the block. The built file on a static host keeps the preload and is read as before.
  */
 export function withInlineConfig(html: string, json: string): string {
   const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json.replace(/</g, '\\u003c')}</script>`
@@ -94,6 +98,28 @@ export function createWebRouter({
     })
     response.end(body)
   })
+  // The app's page, with the runtime configuration written in, so it asks for no config.json before its first paint.
+  // A HEAD gets the headers the GET would (its encoding and length), without the body.
+  const sendPage = (request: express.Request, response: express.Response) => {
+    if (!existsSync(index)) {
+      response
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run npm run build (npm start does).')
+      return
+    }
+    const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())
+    const { body, headers } = encodeBody(request.headers['accept-encoding'], 'GET', html, undefined)
+    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body ?? '')
+    response.set({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'content-length': String(bytes.byteLength),
+      ...headers,
+    })
+    response.end(request.method === 'HEAD' ? undefined : bytes)
+  }
+  router.get('/index.html', sendPage)
   // Source maps would publish the app's source: served while developing, never in production mode.
   if (production) {
     router.use((request, response, next) => {
@@ -123,18 +149,7 @@ export function createWebRouter({
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_PAGES.test(request.path)) return next()
     // The app's pages have no file extension: a missing /robots.txt or /logo.png is a 404, not the page.
     if (extname(request.path) !== '') return sendError(response, 404, 'not_found', 'There is no such file.')
-    if (!existsSync(index)) {
-      response
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run npm run build (npm start does).')
-      return
-    }
-    // The page carries its runtime configuration, so it asks for no config.json before its first paint.
-    const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())
-    const { body, headers } = encodeBody(request.headers['accept-encoding'], request.method, html, undefined)
-    response.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...headers })
-    response.end(body)
+    sendPage(request, response)
   })
   return router
 }

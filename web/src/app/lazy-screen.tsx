@@ -2,7 +2,7 @@
 // whose reveal waits on a timer (a paused page clock would hold it). While a shown screen's chunk is loading the
 // layout's loading bar shows (screenLoads); a chunk that fails to load reloads the page once
 // (lib/navigation/chunk-reload.ts), and otherwise throws at render, to the route's error boundary.
-import { useEffect, useState, type ComponentType } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 
 type Listener = () => void
 let loading = 0
@@ -22,6 +22,17 @@ let reloadForFailedChunk: () => boolean = () => false
 export function onAwaitedLoadFailure(handler: () => boolean): () => void {
   reloadForFailedChunk = handler
   return () => void (reloadForFailedChunk = () => false)
+}
+
+/**
+ * Asks the rule once per failed chunk: several waiting for the same one (the date picker of each step) share its
+ * answer, so the first one's reload is not followed by the others' error page.
+ */
+const reloadDecisions = new WeakMap<Promise<unknown>, boolean>()
+function reloadFor(chunk: Promise<unknown>): boolean {
+  let decision = reloadDecisions.get(chunk)
+  if (decision === undefined) reloadDecisions.set(chunk, (decision = reloadForFailedChunk()))
+  return decision
 }
 
 /**
@@ -49,7 +60,7 @@ export function awaitedLoad<T>(chunk: Promise<T>, wanted?: AbortSignal): Promise
       return module
     },
     (error: unknown) => {
-      if (counted && reloadForFailedChunk()) return new Promise<never>(() => {}) // the page is going
+      if (counted && reloadFor(chunk)) return new Promise<never>(() => {}) // the page is going
       release()
       throw error
     },
@@ -72,6 +83,8 @@ export const screenLoads = {
 export function lazyScreen<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
+  /** Shown while the chunk is on its way (a part of a screen, such as the date picker); nothing by default. */
+  { placeholder = null }: { placeholder?: ReactNode } = {},
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null
   let pending: Promise<ComponentType<P>> | null = null
@@ -99,7 +112,7 @@ export function lazyScreen<M, P extends object>(
       return () => wanted.abort()
     }, [Screen])
     if (failure) throw failure.error
-    return Screen ? <Screen {...props} /> : null
+    return Screen ? <Screen {...props} /> : placeholder
   }
   return LazyScreen
 }

@@ -122,6 +122,33 @@ describe('lazyScreen', () => {
     }
   })
 
+  test('several waiting for the same failed chunk (the picker of each step): the rule is asked once, and none shows an error', async () => {
+    const asked: string[] = []
+    const restore = onAwaitedLoadFailure(() => (asked.push('reload'), asked.length === 1))
+    try {
+      let fail: (error: Error) => void = () => {}
+      const Part = lazyScreen(
+        () => new Promise<{ Part: () => null }>((_, reject) => (fail = reject)),
+        (module) => module.Part,
+        { placeholder: <p>loading part</p> },
+      )
+      renderInBoundary(
+        <>
+          <Part />
+          <Part />
+          <Part />
+        </>,
+      )
+      expect(screen.getAllByText('loading part')).toHaveLength(3)
+      await act(async () => fail(new Error('chunk gone')))
+      expect(asked).toEqual(['reload'])
+      expect(screen.queryByText(/caught/)).not.toBeInTheDocument()
+      expect(screen.getAllByText('loading part')).toHaveLength(3)
+    } finally {
+      restore()
+    }
+  })
+
   test('a failed chunk of a screen already left, or one the rule does not reload for, does not ask again or hang', async () => {
     const asked: string[] = []
     const restore = onAwaitedLoadFailure(() => (asked.push('asked'), false))

@@ -1,8 +1,8 @@
 // /process: the learner's steps (GET /api/process), each with its status and scheduled date-time. A change of
 // status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
 // the server refuses it. Past ~150 lines only by markup.
-import { lazy, Suspense, useCallback, useId } from 'react'
-import { awaitedLoad } from '../../app/lazy-screen.tsx'
+import { useCallback, useId } from 'react'
+import { lazyScreen } from '../../app/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
@@ -14,9 +14,13 @@ import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-upda
 
 // The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
 // to /process that the guard turns away never loads it.
-const SchedulePicker = lazy(async () => ({
-  default: (await awaitedLoad(import('./schedule-picker.tsx'))).SchedulePicker,
-}))
+// Loaded as a screen is (app/lazy-screen.tsx): awaited while this page shows, so its chunk failing after the user has
+// left /process reloads nothing.
+const SchedulePicker = lazyScreen(
+  () => import('./schedule-picker.tsx'),
+  (module) => module.SchedulePicker,
+  { placeholder: <span aria-busy="true">Loading the date picker…</span> },
+)
 
 const loadSteps: Loader<Step[]> = (api) => answerOf(api.GET('/api/process'), (data) => data.steps)
 
@@ -88,14 +92,12 @@ function StepItem({
           ))}
         </select>
         <label htmlFor={`${id}-schedule`}>Schedule</label>
-        <Suspense fallback={<span aria-busy="true">Loading the date picker…</span>}>
-          <SchedulePicker
-            id={`${id}-schedule`}
-            label={`Schedule “${step.title}”`}
-            value={scheduled}
-            onCommit={(date) => onUpdate(step, { scheduled_at: date ? date.toISOString() : null })}
-          />
-        </Suspense>
+        <SchedulePicker
+          id={`${id}-schedule`}
+          label={`Schedule “${step.title}”`}
+          value={scheduled}
+          onCommit={(date) => onUpdate(step, { scheduled_at: date ? date.toISOString() : null })}
+        />
         {step.scheduled_at ? (
           <button
             type="button"
