@@ -1,7 +1,7 @@
 // Faults in the app's lazy chunks, made with page.route: a chunk that cannot be loaded (a chunk-load error)
 // and a chunk whose component throws while rendering (a fatal error). Vite names each chunk after its module,
 // e.g. assets/home-page-<hash>.js for web/src/features/home/home-page.tsx.
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 
 /** The URL pattern of the lazy chunk built from web/src/features/<feature>/<name>.tsx. */
 export function chunkUrl(name: string): string {
@@ -11,6 +11,26 @@ export function chunkUrl(name: string): string {
 /** Every request for the chunk fails at the network level, as when a deploy removed it. */
 export async function abortChunk(page: Page, name: string): Promise<void> {
   await page.route(chunkUrl(name), (route) => route.abort('failed'))
+}
+
+/** Holds every request for the chunk until the test answers it; the held requests, in the order they came. */
+export async function holdChunk(page: Page, name: string): Promise<Route[]> {
+  const held: Route[] = []
+  await page.route(chunkUrl(name), (route) => void held.push(route))
+  return held
+}
+
+/**
+ * Fails `held` (a request for the chunk that holdChunk kept), waits until the page has seen it fail and two turns of
+ * its event loop have passed (a reload the failure caused would have begun by then), then lets the chunk's later
+ * requests through.
+ */
+export async function failHeldChunk(page: Page, name: string, held: Route): Promise<void> {
+  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes(`/${name}-`))
+  await held.abort('failed')
+  await failed
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  await page.unroute(chunkUrl(name))
 }
 
 export const RENDER_ERROR = 'e2e: a component threw while rendering'

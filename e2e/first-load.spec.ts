@@ -3,8 +3,7 @@
 // and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Route } from '@playwright/test'
-import { abortChunk, chunkUrl, countDocumentLoads } from './chunks.ts'
+import { abortChunk, countDocumentLoads, failHeldChunk, holdChunk } from './chunks.ts'
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { clickMainNav, expect, signInThroughForm, test } from './fixtures.ts'
 
@@ -156,8 +155,7 @@ test('a screen left before its chunk is in, whose chunk then fails: no reload un
   allowedConsoleErrors,
 }) => {
   allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
-  const held: Route[] = []
-  await page.route(chunkUrl('signup-page'), (route) => void held.push(route))
+  const held = await holdChunk(page, 'signup-page')
   const loads = countDocumentLoads(page)
   await page.goto('/login')
   await page.getByRole('link', { name: 'Create an account' }).click()
@@ -167,12 +165,7 @@ test('a screen left before its chunk is in, whose chunk then fails: no reload un
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeHidden()
   const email = page.getByLabel('E-mail', { exact: true })
   await email.fill('typed@example.test')
-  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/signup-page-'))
-  await held[0]!.abort('failed')
-  await failed
-  await page.unroute(chunkUrl('signup-page'))
-  // Two turns of the page's event loop after the failure: a reload would have begun by now.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  await failHeldChunk(page, 'signup-page', held[0]!)
   expect(loads.count, 'document loads').toBe(1)
   await expect(email).toHaveValue('typed@example.test')
   await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toHaveCount(0)
@@ -188,21 +181,14 @@ test("a left screen's chunk that fails while the next screen's chunk is still on
 }) => {
   allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
   await signInThroughForm(page, account)
-  const held = { process: [] as Route[], help: [] as Route[] }
-  await page.route(chunkUrl('process-page'), (route) => void held.process.push(route))
-  await page.route(chunkUrl('help-page'), (route) => void held.help.push(route))
+  const held = { process: await holdChunk(page, 'process-page'), help: await holdChunk(page, 'help-page') }
   const loads = countDocumentLoads(page)
   await clickMainNav(page, '/process')
   await expect.poll(() => held.process.length).toBe(1)
   await clickMainNav(page, '/help') // gives up on Process; Help's chunk is held too
   await expect.poll(() => held.help.length).toBe(1)
-  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/process-page-'))
-  await held.process[0]!.abort('failed')
-  await failed
-  // Two turns of the page's event loop after the failure: a reload would have begun by now.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  await failHeldChunk(page, 'process-page', held.process[0]!)
   expect(loads.count, 'document loads').toBe(0)
-  await page.unroute(chunkUrl('process-page'))
   await held.help[0]!.continue()
   await expect(page.getByRole('heading', { name: 'Help', exact: true })).toBeVisible()
   expect(loads.count, 'document loads').toBe(0)
@@ -216,8 +202,7 @@ test('the date picker’s chunk failing after the user has left /process: no rel
 }) => {
   allowedConsoleErrors.push(/Failed to load resource: net::ERR_FAILED/)
   await signInThroughForm(page, account)
-  const held: Route[] = []
-  await page.route(chunkUrl('schedule-picker'), (route) => void held.push(route))
+  const held = await holdChunk(page, 'schedule-picker')
   const loads = countDocumentLoads(page)
   await clickMainNav(page, '/process')
   await expect(page.getByRole('heading', { name: 'Process', level: 1 })).toBeVisible()
@@ -225,14 +210,9 @@ test('the date picker’s chunk failing after the user has left /process: no rel
   await clickMainNav(page, '/help')
   const search = page.getByRole('searchbox', { name: 'Search help' })
   await search.fill('how do I schedule')
-  const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/schedule-picker-'))
-  await held[0]!.abort('failed')
-  await failed
-  // Two turns of the page's event loop after the failure: a reload would have begun by now.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)))
+  await failHeldChunk(page, 'schedule-picker', held[0]!)
   expect(loads.count, 'document loads').toBe(0)
   await expect(search).toHaveValue('how do I schedule')
-  await page.unroute(chunkUrl('schedule-picker'))
   await clickMainNav(page, '/process') // the next visit asks again
   await expect(page.getByRole('textbox', { name: /^Schedule “/ }).first()).toBeVisible()
   expect(loads.count, 'document loads').toBe(0)

@@ -61,6 +61,14 @@ async function rawRequest(
 const rawGet = (path: string, headers: Record<string, string>, options = {}) =>
   rawRequest('GET', path, headers, options)
 
+/** A built app of its own: this index.html, and this config.json when given. */
+function builtApp(indexHtml: string, configJson?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-app-'))
+  writeFileSync(join(dir, 'index.html'), indexHtml)
+  if (configJson !== undefined) writeFileSync(join(dir, 'config.json'), configJson)
+  return dir
+}
+
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
 test('deep links get index.html; the API keeps its JSON 404', async () => {
@@ -109,14 +117,9 @@ test('config.json says mock: true on the mock server and false in production mod
 })
 
 test('a page carries the runtime configuration config.json would give, in place of its preload; the file itself keeps the preload', async () => {
-  const pageRoot = mkdtempSync(join(tmpdir(), 'web-inline-'))
-  writeFileSync(
-    join(pageRoot, 'index.html'),
+  const pageRoot = builtApp(
     '<!doctype html><title>app</title><div id="root"></div><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /></body>',
-  )
-  // A value that would close the block if it were written as it is.
-  writeFileSync(
-    join(pageRoot, 'config.json'),
+    // A value that would close the block if it were written as it is.
     JSON.stringify({ apiBase: '', environment: '</script><b>x</b>' }),
   )
   const app = createApp({ webRoot: pageRoot, hasher })
@@ -139,9 +142,7 @@ test('a page carries the runtime configuration config.json would give, in place 
 
 test('a config.json that is not a JSON object (null, an array, a string) is no field at all: the pages stay up', async () => {
   for (const content of ['null', '["a"]', '"a string"', '42']) {
-    const pageRoot = mkdtempSync(join(tmpdir(), 'web-config-'))
-    writeFileSync(join(pageRoot, 'index.html'), '<!doctype html><title>app</title></body>')
-    writeFileSync(join(pageRoot, 'config.json'), content)
+    const pageRoot = builtApp('<!doctype html><title>app</title></body>', content)
     const app = createApp({ webRoot: pageRoot, hasher, production: true })
     const config = await request(app).get('/config.json').expect(200)
     expect(config.body, content).toEqual({ mock: false, externalSignIn: false })
@@ -151,11 +152,7 @@ test('a config.json that is not a JSON object (null, an array, a string) is no f
 })
 
 test('a HEAD of a page gets the GET’s headers, its encoding and length included, and no body', async () => {
-  const pageRoot = mkdtempSync(join(tmpdir(), 'web-head-'))
-  writeFileSync(
-    join(pageRoot, 'index.html'),
-    `<!doctype html><title>app</title>${'<p>text</p>'.repeat(300)}</body>`,
-  )
+  const pageRoot = builtApp(`<!doctype html><title>app</title>${'<p>text</p>'.repeat(300)}</body>`)
   const options = { webRoot: pageRoot, hasher }
   const got = await rawGet('/login', { 'accept-encoding': 'br' }, options)
   const head = await rawRequest('HEAD', '/login', { 'accept-encoding': 'br' }, options)

@@ -109,15 +109,15 @@ export function createWebRouter({
       return
     }
     const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())
-    const { body, headers } = encodeBody(request.headers['accept-encoding'], 'GET', html, undefined)
-    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body ?? '')
+    const { body = '', headers } = encodeBody(request.headers['accept-encoding'], 'GET', html, undefined)
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
     response.set({
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
-      'content-length': String(bytes.byteLength),
+      'content-length': String(length),
       ...headers,
     })
-    response.end(request.method === 'HEAD' ? undefined : bytes)
+    response.end(request.method === 'HEAD' ? undefined : body)
   }
   router.get('/index.html', sendPage)
   // Source maps would publish the app's source: served while developing, never in production mode.

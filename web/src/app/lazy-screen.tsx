@@ -36,24 +36,22 @@ function reloadFor(chunk: Promise<unknown>): boolean {
 }
 
 /**
- * Counts `chunk` as a load the user waits for until it settles, or until `wanted` is aborted (the screen that asked
- * for it was left): the loading bar shows meanwhile. If it fails while still waited for, the chunk-load rule may
+ * Counts `chunk` as a load the user waits for until it settles, or until `wanted` is aborted (the component that
+ * asked for it has gone): the loading bar shows meanwhile. If it fails while still waited for, the chunk-load rule may
  * reload the page (onAwaitedLoadFailure); then it stays pending, and counted, until the page goes. A chunk no longer
  * waited for, or fetched in the background (not through here), fails to its caller.
- * @example
- * const SchedulePicker = lazy(() => awaitedLoad(import('./schedule-picker.tsx')))
  */
-export function awaitedLoad<T>(chunk: Promise<T>, wanted?: AbortSignal): Promise<T> {
-  if (wanted?.aborted) return chunk
+function awaitedLoad<T>(chunk: Promise<T>, wanted: AbortSignal): Promise<T> {
+  if (wanted.aborted) return chunk
   let counted = true
   const release = () => {
     if (!counted) return
     counted = false
-    wanted?.removeEventListener('abort', release)
+    wanted.removeEventListener('abort', release)
     changeLoading(-1)
   }
   changeLoading(1)
-  wanted?.addEventListener('abort', release)
+  wanted.addEventListener('abort', release)
   return chunk.then(
     (module) => {
       release()
@@ -65,6 +63,26 @@ export function awaitedLoad<T>(chunk: Promise<T>, wanted?: AbortSignal): Promise
       throw error
     },
   )
+}
+
+/**
+ * For an effect: awaits `chunk` for as long as the component shows (awaitedLoad), and hands the outcome on only if it
+ * still does; returns the effect's cleanup, which stops the waiting. A component left before its chunk is in (the user
+ * went elsewhere) no longer counts, so its failure does not reload the page under another one.
+ * @example
+ * useEffect(() => (loaded ? undefined : awaitWhileShown(loadErrorPage(), setLoaded, () => setFailed(true))), [loaded])
+ */
+export function awaitWhileShown<T>(
+  chunk: Promise<T>,
+  loaded: (module: T) => void,
+  failed: (error: unknown) => void,
+): () => void {
+  const wanted = new AbortController()
+  awaitedLoad(chunk, wanted.signal).then(
+    (module) => !wanted.signal.aborted && loaded(module),
+    (error: unknown) => !wanted.signal.aborted && failed(error),
+  )
+  return () => wanted.abort()
 }
 
 /** How many chunks the user waits for are on their way: screens and the like (for useSyncExternalStore). */
@@ -102,14 +120,12 @@ export function lazyScreen<M, P extends object>(
     const [failure, setFailure] = useState<{ error: unknown } | null>(null)
     useEffect(() => {
       if (Screen) return
-      // Left before its chunk is in (the user went elsewhere): no longer awaited, so its failure does not reload the
-      // page under another screen; the next visit asks again.
-      const wanted = new AbortController()
-      awaitedLoad(get(), wanted.signal).then(
-        (next) => !wanted.signal.aborted && setScreen(() => next),
-        (error: unknown) => !wanted.signal.aborted && setFailure({ error }),
+      // The next visit asks again when this one left before the chunk was in.
+      return awaitWhileShown(
+        get(),
+        (next) => setScreen(() => next),
+        (error) => setFailure({ error }),
       )
-      return () => wanted.abort()
     }, [Screen])
     if (failure) throw failure.error
     return Screen ? <Screen {...props} /> : placeholder

@@ -6,7 +6,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
 import { ErrorView, useCaughtError } from './error-view.tsx'
-import { awaitedLoad, lazyScreen } from './lazy-screen.tsx'
+import { awaitWhileShown, lazyScreen } from './lazy-screen.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
@@ -29,12 +29,7 @@ function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; er
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     if (loaded) return
-    const wanted = new AbortController()
-    awaitedLoad(loadErrorPage(), wanted.signal).then(
-      (module) => !wanted.signal.aborted && setLoaded(module),
-      () => !wanted.signal.aborted && setFailed(true),
-    )
-    return () => wanted.abort()
+    return awaitWhileShown(loadErrorPage(), setLoaded, () => setFailed(true))
   }, [loaded])
   if (loaded) return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
   if (!failed) return null
