@@ -8,7 +8,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'web/dist/',
-      'contracts/*.gen.ts',
+      'api/*.gen.ts',
       'test-results/',
       'playwright-report/',
       'reports/',

@@ -58,6 +58,7 @@ export default defineConfig({
           include: [
             'mock-server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'api/**/*.test.ts',
             'contracts/support/**/*.test.ts',
             'contracts/coverage/**/*.test.ts',
           ],

@@ -3,7 +3,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { threadId } from 'node:worker_threads'
-import type { Suite } from './error-catalogue.ts'
+import type { Suite } from '#api/error-catalogue.ts'
 
 export const CATALOGUE_RESULTS_DIR = fileURLToPath(new URL('../test-results/catalogue/', import.meta.url))
 

@@ -15,7 +15,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { requireOwnServer, startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
-import { SCENARIO_RULES, type ScenarioName } from '#contracts/operations.gen.ts'
+import { SCENARIO_RULES, type ScenarioName } from '#api/operations.gen.ts'
 import {
   createRng,
   generateRequest,
@@ -26,7 +26,7 @@ import {
   type Rng,
 } from '#contracts/request-generator.ts'
 import { readFetchResponse, recordCoverage, type OperationId } from '#contracts/support/api.ts'
-import type { ArmRequest } from '#contracts/support/mock-client.ts'
+import type { ArmRequest } from '#api/mock-client.ts'
 import {
   resolveLocalRef,
   type OpenApiDocument,

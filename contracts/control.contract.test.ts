@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from '#contracts/fixtures.ts'
-import { SCENARIO_NAMES, SCENARIO_RULES } from '#contracts/operations.gen.ts'
+import { SCENARIO_NAMES, SCENARIO_RULES } from '#api/operations.gen.ts'
 import { fingerprint } from '#mock-server/control/state.ts'
 import { hashToken } from '#mock-server/domain/crypto.ts'
 
@@ -354,10 +354,10 @@ describe('the API reference (/__mock/docs)', () => {
 
   test('each document as JSON, as the files say', async () => {
     expect((await server.api.get('/__mock/docs/api.json').expect(200)).body).toEqual(
-      documentOf('openapi.yaml'),
+      documentOf('api/openapi.yaml'),
     )
     expect((await server.api.get('/__mock/docs/control.json').expect(200)).body).toEqual(
-      documentOf('mock-server/control.openapi.yaml'),
+      documentOf('api/control.openapi.yaml'),
     )
   })
 

@@ -1,7 +1,7 @@
 // The server side of every error-catalogue row that has one: arm the row's scenarios for a fresh
 // account, replay the client's calls (protected call, refresh, retry), and check each answer.
 import { describe, expect, test } from 'vitest'
-import { armRequest, ERROR_CATALOGUE } from '#contracts/error-catalogue.ts'
+import { armRequest, ERROR_CATALOGUE } from '#api/error-catalogue.ts'
 import { recordCatalogueRow } from '#contracts/catalogue-coverage.ts'
 import { arm, bearer, createTestServer, signUp } from '#contracts/fixtures.ts'
 

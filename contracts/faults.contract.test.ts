@@ -1,7 +1,7 @@
 // Injected faults on every product operation: the `5XX` response each documents, the latency
 // scenario, and the 500 a thrown handler would give (never a crash or a hang).
 import { describe, expect, test } from 'vitest'
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
 
 type Call = (server: TestServer, token: string) => ReturnType<TestServer['api']['get']>

@@ -25,14 +25,14 @@ import {
   unavailable,
   type ContractTarget,
 } from '#contracts/support/target.ts'
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 import {
   CONTROL_TOKEN_HEADER,
   createMockClient,
   type ArmRequest,
   type MailPurpose,
   type MockClient,
-} from '#contracts/support/mock-client.ts'
+} from '#api/mock-client.ts'
 
 /**
  * The argon2id cost is lowered here, explicitly, so hundreds of sign-ups stay fast; one test checks

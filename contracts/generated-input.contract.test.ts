@@ -29,7 +29,7 @@ import {
   type RequestPool,
 } from '#contracts/request-generator.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
-import type { MockState } from '#contracts/support/mock-client.ts'
+import type { MockState } from '#api/mock-client.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { resetWithPool } from '#contracts/support/request-pool.ts'
 import { createStateReader, type StateReader } from '#contracts/support/server-state.ts'

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from '#contracts/fixtures.ts'
-import type { Har } from '#contracts/support/mock-client.ts'
+import type { Har } from '#api/mock-client.ts'
 import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 
 const STATE = 'state-0123456789abcdef'

@@ -5,7 +5,7 @@
 // The e2e suite), which is how this suite serves the app. Without it (a production configuration) this throws a
 // clear error rather than testing something else.
 import type { Page } from '@playwright/test'
-import type { paths } from '../contracts/openapi.gen.ts'
+import type { paths } from '../api/openapi.gen.ts'
 
 export interface ApiCallResult {
   /** The final status the caller got; 0 when the call had not settled within the time allowed. */

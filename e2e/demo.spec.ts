@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type Page } from '@playwright/test'
-import { ERROR_CATALOGUE } from '../contracts/error-catalogue.ts'
+import { ERROR_CATALOGUE } from '../api/error-catalogue.ts'
 import { serveStatic } from './static-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

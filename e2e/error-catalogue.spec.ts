@@ -3,12 +3,7 @@
 // expectations (toast, log, title, message, route, storage) are read from the row, never retyped here.
 import type { Page } from '@playwright/test'
 import { recordCatalogueRow } from '../contracts/catalogue-coverage.ts'
-import {
-  armRequest,
-  ERROR_CATALOGUE,
-  type CatalogueRow,
-  type ServerStep,
-} from '../contracts/error-catalogue.ts'
+import { armRequest, ERROR_CATALOGUE, type CatalogueRow, type ServerStep } from '../api/error-catalogue.ts'
 import { abortChunk, breakChunkRender, countDocumentLoads, RENDER_ERROR } from './chunks.ts'
 import {
   compareTokens,

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { signUpVerified } from '../contracts/support/accounts.ts'
-import { createMockClient, type JournalEntry, type MockClient } from '../contracts/support/mock-client.ts'
+import { createMockClient, type JournalEntry, type MockClient } from '../api/mock-client.ts'
 
 /** The mock server's control surface, as the `mock` fixture drives it. */
 export type MockControl = MockClient

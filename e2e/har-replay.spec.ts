@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { createMockClient } from '../contracts/support/mock-client.ts'
+import { createMockClient } from '../api/mock-client.ts'
 import { expect, readTokens, signInThroughForm, test } from './fixtures.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

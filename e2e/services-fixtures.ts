@@ -2,11 +2,11 @@
 // and the session recorder sent), what the page itself sent them, the served build, and what the app says about
 // them. The sinks are read through the `mock` fixture (contracts/support/mock-client.ts).
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { components } from '../contracts/openapi.gen.ts'
-import type { RecorderSession } from '../contracts/support/mock-client.ts'
+import type { components } from '../api/openapi.gen.ts'
+import type { RecorderSession } from '../api/mock-client.ts'
 import { expect, type MockControl } from './fixtures.ts'
 
-export type { RecorderSession } from '../contracts/support/mock-client.ts'
+export type { RecorderSession } from '../api/mock-client.ts'
 type BuildInfo = components['schemas']['BuildInfo']
 
 /** One recording as the sink has it now, by its id; undefined when the sink never saw it. */

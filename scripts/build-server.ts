@@ -26,7 +26,7 @@ import type { BuildTime } from '../mock-server/src/build-time.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({ options: { out: { type: 'string' }, meta: { type: 'boolean' } } })
 const outDir = resolve(values.out ?? join(root, 'dist/mock-server'))
-const DOCUMENTS = { api: 'openapi.yaml', control: 'mock-server/control.openapi.yaml' } as const
+const DOCUMENTS = { api: 'api/openapi.yaml', control: 'api/control.openapi.yaml' } as const
 /** Inputs esbuild does not see: the documents, this script, and the lock file (which pins every bundled package). */
 const EXTRA_INPUTS = [...Object.values(DOCUMENTS), 'scripts/build-server.ts', 'package-lock.json']
 

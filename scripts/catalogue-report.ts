@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { CATALOGUE_RESULTS_DIR } from '../contracts/catalogue-coverage.ts'
-import { ERROR_CATALOGUE, type Suite } from '../contracts/error-catalogue.ts'
+import { ERROR_CATALOGUE, type Suite } from '../api/error-catalogue.ts'
 import { writeReport } from './reports/ctrf.ts'
 import { toHtml, toMarkdown, type ReportDocument } from './reports/tables.ts'
 

@@ -1,6 +1,6 @@
 /**
- * Generates the TypeScript types of the two OpenAPI documents into contracts/*.gen.ts, and the operation and
- * scenario sets both documents imply into contracts/operations.gen.ts (scripts/lib/operation-sets.ts).
+ * Generates the TypeScript types of the two OpenAPI documents into api/*.gen.ts, and the operation and
+ * scenario sets both documents imply into api/operations.gen.ts (scripts/lib/operation-sets.ts).
  * `npm run gen:api` writes them; `npm run gen:api -- --check` fails when a committed copy is stale
  * (CI runs the check, so a changed openapi.yaml without regenerated types cannot land).
  */
@@ -12,11 +12,11 @@ import { parse } from 'yaml'
 import { renderOperationSets } from './lib/operation-sets.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SETS_SOURCE = 'openapi.yaml and mock-server/control.openapi.yaml'
+const SETS_SOURCE = 'api/openapi.yaml and api/control.openapi.yaml'
 const targets = [
-  { source: 'openapi.yaml', output: 'contracts/openapi.gen.ts' },
-  { source: 'mock-server/control.openapi.yaml', output: 'contracts/control.gen.ts' },
-  { source: SETS_SOURCE, output: 'contracts/operations.gen.ts' },
+  { source: 'api/openapi.yaml', output: 'api/openapi.gen.ts' },
+  { source: 'api/control.openapi.yaml', output: 'api/control.gen.ts' },
+  { source: SETS_SOURCE, output: 'api/operations.gen.ts' },
 ] as const
 
 const HEADER = (source: string) =>
@@ -30,10 +30,7 @@ async function format(text: string): Promise<string> {
 async function generate(source: string): Promise<string> {
   if (source === SETS_SOURCE) {
     const read = async (file: string) => parse(await readFile(root + file, 'utf8')) as Record<string, unknown>
-    const text = renderOperationSets(
-      await read('openapi.yaml'),
-      await read('mock-server/control.openapi.yaml'),
-    )
+    const text = renderOperationSets(await read('api/openapi.yaml'), await read('api/control.openapi.yaml'))
     return format(HEADER(source) + text)
   }
   const ast = await openapiTS(new URL(source, `file://${root}`), { alphabetize: false })

@@ -13,7 +13,7 @@
  */
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { createMockClient } from '../contracts/support/mock-client.ts'
+import { createMockClient } from '../api/mock-client.ts'
 import { createApp } from '../mock-server/src/app.ts'
 import { createUser } from '../mock-server/src/domain/users.ts'
 

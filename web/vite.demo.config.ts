@@ -50,7 +50,7 @@ async function buildTime(): Promise<BuildTime> {
   const document = (file: string) =>
     parse(readFileSync(join(repository, file), 'utf8')) as Record<string, unknown>
   return {
-    documents: { api: document('openapi.yaml'), control: document('mock-server/control.openapi.yaml') },
+    documents: { api: document('api/openapi.yaml'), control: document('api/control.openapi.yaml') },
     webDist: '',
     seedHashes,
     dummyHash: await hash(`dummy-${randomBytes(32).toString('base64url')}`, params),

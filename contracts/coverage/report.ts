@@ -67,7 +67,7 @@ function alignColumns(cells: string[][]): string[] {
 
 /**
  * The table, one section per document (`files` maps a document name to its file for the headings).
- * @example formatCoverageTable(summary, { openapi: 'openapi.yaml', control: 'mock-server/control.openapi.yaml' })
+ * @example formatCoverageTable(summary, { openapi: 'api/openapi.yaml', control: 'api/control.openapi.yaml' })
  */
 export function formatCoverageTable(summary: CoverageSummary, files: Record<string, string>): string {
   const covered = summary.rows.length - summary.missing.length

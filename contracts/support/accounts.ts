@@ -4,8 +4,8 @@
  * with its own network (`fetch`). Browser-safe, like the mock client.
  */
 import createClient from 'openapi-fetch'
-import type { components, paths } from '#contracts/openapi.gen.ts'
-import type { MockClient } from '#contracts/support/mock-client.ts'
+import type { components, paths } from '#api/openapi.gen.ts'
+import type { MockClient } from '#api/mock-client.ts'
 
 export type SignupRequest = components['schemas']['SignupRequest']
 export type SignedInBody = components['schemas']['SignedInBody']

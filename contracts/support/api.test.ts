@@ -36,7 +36,7 @@ describe('createContractAgent', () => {
     expect(failure).toBeInstanceOf(Error)
     expect((failure as Error).name).toBe('AssertionError')
     expect((failure as Error).message).toContain(
-      'GET /api/me → 200 does not match openapi.yaml (getMe, response 200)',
+      'GET /api/me → 200 does not match api/openapi.yaml (getMe, response 200)',
     )
     expect((failure as Error).message).toContain("body: must have required property 'name'")
     expect((failure as Error).message).toContain('Response body: {"id":"u1","email":"ada@example.com"}')

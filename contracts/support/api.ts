@@ -9,8 +9,8 @@
 import { AssertionError } from 'node:assert'
 import request, { type Response, type Test } from 'supertest'
 import { appendCoverageRecord } from '#contracts/coverage/recorder.ts'
-import type { operations as ControlOperations } from '#contracts/control.gen.ts'
-import type { operations as ProductOperations } from '#contracts/openapi.gen.ts'
+import type { operations as ControlOperations } from '#api/control.gen.ts'
+import type { operations as ProductOperations } from '#api/openapi.gen.ts'
 import { normalizeRequestPath } from '#contracts/support/openapi-documents.ts'
 import {
   getProjectValidator,

@@ -57,11 +57,11 @@ export interface DocumentedPair {
 }
 
 const PROJECT_DOCUMENTS = [
-  { name: 'openapi', file: 'openapi.yaml' },
-  { name: 'control', file: 'mock-server/control.openapi.yaml' },
+  { name: 'openapi', file: 'api/openapi.yaml' },
+  { name: 'control', file: 'api/control.openapi.yaml' },
 ] as const
 
-/** Reads and parses openapi.yaml and mock-server/control.openapi.yaml (paths relative to this file, not the cwd). */
+/** Reads and parses api/openapi.yaml and api/control.openapi.yaml (paths relative to this file, not the cwd). */
 export function loadProjectDocuments(): LoadedDocument[] {
   return PROJECT_DOCUMENTS.map(({ name, file }) => {
     const url = new URL(`../../${file}`, import.meta.url)

@@ -4,7 +4,7 @@
 // CONTRACT_TARGET it reads both through /__mock (docs/decisions/016-contract-target.md). Either way the test compares
 // the same shape.
 import type { TestServer } from '#contracts/fixtures.ts'
-import type { JournalEntry } from '#contracts/support/mock-client.ts'
+import type { JournalEntry } from '#api/mock-client.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
 import { readMockState } from '#mock-server/control/state.ts'
 

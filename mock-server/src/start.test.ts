@@ -55,7 +55,7 @@ test('the first start builds the server, which serves the API and signs a seeded
   expect(await server.stop()).toBe(0)
   const inputs = Object.keys((JSON.parse(readFileSync(stampFile(), 'utf8')) as { inputs: object }).inputs)
   expect(inputs).toEqual(
-    expect.arrayContaining(['openapi.yaml', 'mock-server/control.openapi.yaml', 'mock-server/src/main.ts']),
+    expect.arrayContaining(['api/openapi.yaml', 'api/control.openapi.yaml', 'mock-server/src/main.ts']),
   )
 }, 120_000)
 

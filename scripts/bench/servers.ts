@@ -185,5 +185,7 @@ export async function runRound(
 /** Prism's command line when `@stoplight/prism-cli` is installed (README, Scripts), else null. */
 export function prismArgs(root: string): string[] | null {
   const cli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js')
-  return existsSync(cli) ? [cli, 'mock', join(root, 'openapi.yaml'), '-p', '{port}', '-h', '127.0.0.1'] : null
+  return existsSync(cli)
+    ? [cli, 'mock', join(root, 'api', 'openapi.yaml'), '-p', '{port}', '-h', '127.0.0.1']
+    : null
 }

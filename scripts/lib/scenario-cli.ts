@@ -3,7 +3,7 @@
 // journal-format.ts), coloured only when the caller's Style says so; `--json` prints each answer as the server gave
 // it, for scripts, exactly as this command line always has. Errors are one line, never a stack trace.
 import { parseDuration } from '../../mock-server/src/duration.ts'
-import { createMockClient, MockClientError, type ArmRequest } from '../../contracts/support/mock-client.ts'
+import { createMockClient, MockClientError, type ArmRequest } from '../../api/mock-client.ts'
 import {
   ARGUMENTS,
   checkArguments,

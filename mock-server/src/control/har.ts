@@ -2,7 +2,7 @@
 // journal kept of it, already redacted (control/exchange.ts). The schema is the control document's `Har`, written from
 // the HAR 1.2 specification (docs/decisions/017-har-record-and-replay.md).
 import { STATUS_CODES } from 'node:http'
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import type { Exchange } from './exchange.ts'
 import type { JournalEntry, RecordedCall } from './journal.ts'
 import { REDACTED } from './redact.ts'

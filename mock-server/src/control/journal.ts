@@ -3,7 +3,7 @@
 // may carry its exchange (URL with query, headers, bodies), redacted before it is kept (control/exchange.ts): no
 // token, password or code is ever held here. Headers and bodies are kept for the newest entries within
 // MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing.
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import { MAX_JOURNAL_EXCHANGE_CHARS } from '../constants.ts'
 import type { Clock } from '../domain/clock.ts'
 import { trimExchange, type Exchange } from './exchange.ts'

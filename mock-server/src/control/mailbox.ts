@@ -1,5 +1,5 @@
 // The mailbox: every mail the server "sends", readable per address through /__mock/mailbox.
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 
 export type Mail = components['schemas']['Mail']

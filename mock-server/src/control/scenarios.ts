@@ -1,13 +1,13 @@
 // Scenarios armed on demand: each call of the product API takes the earliest armed scenario that
 // matches it (by name's operations, account and operation), which then serves `times` calls and is spent.
-import type { components } from '#contracts/control.gen.ts'
-import { SCENARIO_NAMES, SCENARIO_RULES, type ScenarioName } from '#contracts/operations.gen.ts'
+import type { components } from '#api/control.gen.ts'
+import { SCENARIO_NAMES, SCENARIO_RULES, type ScenarioName } from '#api/operations.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 import { createId } from '../domain/crypto.ts'
 
 type ControlSchemas = components['schemas']
 
-export { SCENARIO_NAMES, type ScenarioName } from '#contracts/operations.gen.ts'
+export { SCENARIO_NAMES, type ScenarioName } from '#api/operations.gen.ts'
 
 /** What each scenario does, for `GET /__mock/scenarios`; which calls it matches is the contract's (SCENARIO_RULES). */
 const DESCRIPTIONS: Record<ScenarioName, string> = {

@@ -1,7 +1,7 @@
 // Stand-ins for the supporting services: the error-reporting ingest (Sentry envelopes) and the session
 // recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
 import { gunzipSync } from 'node:zlib'
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../domain/clock.ts'
 import { createId, createRandomToken } from '../domain/crypto.ts'
 import { isRecord } from '../json.ts'

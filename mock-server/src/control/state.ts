@@ -3,7 +3,7 @@
 // reads it around a call to see what the call changed: through HTTP against a server it did not start, by calling
 // this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
 import { createHash } from 'node:crypto'
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import type { OperationsContext } from '../operations/context.ts'
 import type { Store } from '../domain/store.ts'
 

@@ -1,5 +1,5 @@
 // The help articles: static content for a learning academy (docs/behaviour.md names the page, not its articles).
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 export type Article = components['schemas']['Article']
 

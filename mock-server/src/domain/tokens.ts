@@ -1,6 +1,6 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 import { errors, jwtVerify, type JWTPayload } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'

@@ -12,8 +12,8 @@ import { MAX_BODY_BYTES } from '../constants.ts'
 export type DocumentName = 'api' | 'control'
 
 const FILES: Record<DocumentName, string> = {
-  api: '../../../openapi.yaml',
-  control: '../../control.openapi.yaml',
+  api: '../../../api/openapi.yaml',
+  control: '../../../api/control.openapi.yaml',
 }
 
 interface ParameterObject {

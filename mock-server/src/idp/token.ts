@@ -2,7 +2,7 @@
 // authenticates, presents its code with the redirect URI and the PKCE verifier it was issued for, and gets an access
 // token and a signed ID token. Every refusal is an RFC 6749 error body; answers are never cached.
 import { createHash } from 'node:crypto'
-import type { components } from '#contracts/control.gen.ts'
+import type { components } from '#api/control.gen.ts'
 import { IDP_TOKEN_TTL_MS } from '../constants.ts'
 import type { Clock } from '../domain/clock.ts'
 import { hashToken, safeEqual } from '../domain/crypto.ts'

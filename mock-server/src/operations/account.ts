@@ -1,6 +1,6 @@
 // The `account` tag: the signed-in user's data behind home, process and help. The dispatcher has
 // already refused calls without a good bearer token, so `request.auth` is valid here.
-import type { operations } from '#contracts/openapi.gen.ts'
+import type { operations } from '#api/openapi.gen.ts'
 import { ARTICLES } from '../domain/help.ts'
 import { listSteps, updateStep } from '../domain/process.ts'
 import { getUserById } from '../domain/users.ts'

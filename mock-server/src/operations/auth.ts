@@ -1,5 +1,5 @@
 // The `auth` tag: sign-in, sign-up, one-time codes, password recovery and change, external sign-in.
-import type { operations } from '#contracts/openapi.gen.ts'
+import type { operations } from '#api/openapi.gen.ts'
 import {
   consumeCode,
   consumeResetToken,

@@ -2,7 +2,7 @@
 // web build into web/dist/builds/; QA and tests can serve another id as the newest (POST /__mock/build).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { components, operations } from '#contracts/openapi.gen.ts'
+import type { components, operations } from '#api/openapi.gen.ts'
 import type { OperationsContext } from './context.ts'
 import type { OperationTable } from './types.ts'
 

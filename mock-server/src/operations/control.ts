@@ -1,5 +1,5 @@
 // The /__mock control surface (its own OpenAPI document, mock-server/control.openapi.yaml).
-import type { operations } from '#contracts/control.gen.ts'
+import type { operations } from '#api/control.gen.ts'
 import { toHar } from '../control/har.ts'
 import { parseSince, type Journal } from '../control/journal.ts'
 import { SCENARIOS } from '../control/scenarios.ts'

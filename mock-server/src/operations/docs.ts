@@ -3,7 +3,7 @@
 // carries allow scripts of this server only) and nothing on it loads from another host.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { components, operations } from '#contracts/control.gen.ts'
+import type { components, operations } from '#api/control.gen.ts'
 import { loadDocument } from '../http/openapi-docs.ts'
 import type { OperationTable } from './types.ts'
 
@@ -16,8 +16,8 @@ type OpenApiDocument = operations['getDocsDocument']['responses'][200]['content'
 const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 
 const TITLES: Record<DocsDocument, { title: string; file: string }> = {
-  api: { title: 'Product API', file: 'openapi.yaml' },
-  control: { title: 'Control surface', file: 'mock-server/control.openapi.yaml' },
+  api: { title: 'Product API', file: 'api/openapi.yaml' },
+  control: { title: 'Control surface', file: 'api/control.openapi.yaml' },
 }
 
 function renderPage(document: DocsDocument): string {

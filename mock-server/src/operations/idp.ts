@@ -2,7 +2,7 @@
 // authorization endpoint and its form, the token and userinfo endpoints with their CORS preflights; and the
 // /__mock/idp calls that add accounts and register clients. The issuer is `<origin>/idp` for the origin the request
 // reached (or --public-origin): relying parties compare it exactly (docs/decisions/022-openid-provider.md).
-import type { operations } from '#contracts/control.gen.ts'
+import type { operations } from '#api/control.gen.ts'
 import type { OpenIdProvider, PageAnswer } from '../idp/provider.ts'
 import { CONTROL_TOKEN_HEADER } from '../http/control-guard.ts'
 import { getPublicOrigin, type OperationsContext } from './context.ts'

@@ -1,6 +1,6 @@
 // The operation tables, keyed by operationId: one for the product API, one for the control surface.
-import type { operations as ApiOperations } from '#contracts/openapi.gen.ts'
-import type { operations as ControlOperations } from '#contracts/control.gen.ts'
+import type { operations as ApiOperations } from '#api/openapi.gen.ts'
+import type { operations as ControlOperations } from '#api/control.gen.ts'
 import { createAccountOperations } from './account.ts'
 import { createAuthOperations } from './auth.ts'
 import { createBuildOperations } from './build.ts'

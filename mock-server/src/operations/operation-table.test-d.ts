@@ -3,12 +3,9 @@
 // does not fit its status stops the build. Each `@ts-expect-error` fails the typecheck if the line it guards
 // ever compiles.
 import { expectTypeOf } from 'vitest'
-import type {
-  components as ControlComponents,
-  operations as ControlOperations,
-} from '#contracts/control.gen.ts'
-import type { components, operations as ApiOperations } from '#contracts/openapi.gen.ts'
-import type { ApiOperationId } from '#contracts/operations.gen.ts'
+import type { components as ControlComponents, operations as ControlOperations } from '#api/control.gen.ts'
+import type { components, operations as ApiOperations } from '#api/openapi.gen.ts'
+import type { ApiOperationId } from '#api/operations.gen.ts'
 import type { createControlTable, createOperations } from './index.ts'
 import type { Handler, HandlerMap, InputFor, OutputFor } from './types.ts'
 

@@ -1,5 +1,5 @@
 // The `session` tag: the cookie session and the token refresh.
-import type { operations } from '#contracts/openapi.gen.ts'
+import type { operations } from '#api/openapi.gen.ts'
 import { readSessionCookie } from '../http/cookies.ts'
 import { isCrossSite } from '../http/cross-site.ts'
 import { getSessionByCookie, revokeSession } from '../domain/sessions.ts'

@@ -1,5 +1,5 @@
 // Starting a session: cookie, access token, first refresh token and service token, in one answer.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 import type { DomainContext } from '../domain/context.ts'
 import { createSession, type NewSession, revokeSession } from '../domain/sessions.ts'
 import type { UserRecord } from '../domain/store.ts'

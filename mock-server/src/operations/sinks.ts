@@ -1,5 +1,5 @@
 // The `sinks` tag of the control document: the error-reporting and session-recorder ingests.
-import type { operations } from '#contracts/control.gen.ts'
+import type { operations } from '#api/control.gen.ts'
 import { BatchTooLargeError } from '../control/sinks.ts'
 import type { OperationsContext } from './context.ts'
 import type { OperationTable } from './types.ts'

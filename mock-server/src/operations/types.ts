@@ -2,7 +2,7 @@
 // validated, its output a status with the body of that status's schema. A missing operation, or a
 // body that does not fit its status, fails the typecheck.
 
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 type ErrorCode = components['schemas']['ErrorCode']
 

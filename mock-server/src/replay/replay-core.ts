@@ -3,8 +3,8 @@
 // (replay/matcher.ts) or a 501 `replay_no_match` naming the request; the build manifest (/builds/) comes from the
 // served web app as usual; of /__mock only the journal (GET /__mock/requests, JSON or HAR) and POST /__mock/reset
 // (the recorded answers start over) answer, behind the same guard as ever; the rest of /__mock is a 404.
-import type { operations as ApiOperations } from '#contracts/openapi.gen.ts'
-import type { operations as ControlOperations } from '#contracts/control.gen.ts'
+import type { operations as ApiOperations } from '#api/openapi.gen.ts'
+import type { operations as ControlOperations } from '#api/control.gen.ts'
 import { toExchange } from '../control/exchange.ts'
 import { createJournal, type Journal } from '../control/journal.ts'
 import { redactSearch } from '../control/redact.ts'

@@ -2,7 +2,7 @@
 // exists; a 401 goes to the session, which answers with a token to retry with once, or with null when the 401
 // stands. It never toasts or navigates itself, nor decides which 401 leads where: the session machine does.
 import type { Middleware } from 'openapi-fetch'
-import { API_OPERATIONS, type ApiOperationId } from '#contracts/operations.gen.ts'
+import { API_OPERATIONS, type ApiOperationId } from '#api/operations.gen.ts'
 import type { ErrorBody } from './error-messages.ts'
 
 /** What the middleware needs from the session store; the store's machine decides what each 401 leads to. */

@@ -1,6 +1,6 @@
 // The product's API client: openapi-fetch over the generated types, the network injected (never the global).
 import createClient, { type Client } from 'openapi-fetch'
-import type { paths } from '#contracts/openapi.gen.ts'
+import type { paths } from '#api/openapi.gen.ts'
 import { createAuthMiddleware, type AuthSession } from './auth-middleware.ts'
 import { withHttpRetry, type FetchLike } from './http-retry.ts'
 

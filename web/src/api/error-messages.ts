@@ -1,6 +1,6 @@
 // The user-facing copy for every error code of openapi.yaml and the mock server's faults (docs/behaviour.md: Messages for the sign-out texts). Pure data and
 // pure functions: imports nothing with effects.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 /** Every `error` code the contract documents (openapi.yaml `ErrorCode`): a new code there is a compile error here. */
 export type ErrorCode = components['schemas']['ErrorCode']

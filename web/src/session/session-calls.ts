@@ -1,7 +1,7 @@
 // The three calls the session store makes itself (docs/behaviour.md: Calls): read the cookie session, rotate the tokens, end the
 // session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
 import createClient from 'openapi-fetch'
-import type { paths } from '#contracts/openapi.gen.ts'
+import type { paths } from '#api/openapi.gen.ts'
 import { API_CREDENTIALS } from '../api/client.ts'
 import { LOGOUT_TIMEOUT_MS } from './constants.ts'
 import { REFRESH_FAILED } from './session-machine.ts'

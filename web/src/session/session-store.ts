@@ -1,7 +1,7 @@
 // The session store: holds the machine's state for React (subscribe/getSnapshot), feeds it events, and runs the
 // effects it returns through session-effects.ts, in order. It decides nothing: every rule, race rules included, is
 // in session-machine.ts.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 import type { ErrorBody } from '../api/error-messages.ts'
 import { createSessionEffects, type SessionStoreDeps } from './session-effects.ts'
 import { initialSessionState, REFRESH_FAILED, transition, type SessionEffect } from './session-machine.ts'

@@ -1,5 +1,5 @@
 // The user normaliser (docs/behaviour.md: Stored state): accepts `email` or `emailId`, `id` or `userId`, and `name`. Pure.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 export type User = components['schemas']['User']
 

@@ -1,6 +1,6 @@
 // The help page's search: an article matches when every word of the query is found in its title, body or tags,
 // whatever the case or accents. Pure.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 export type Article = components['schemas']['Article']
 

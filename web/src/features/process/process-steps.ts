@@ -1,6 +1,6 @@
 // The learner's process steps: the process feature's model, which home also reads (its next step).
 // Pure.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 
 export type Step = components['schemas']['Step']
 export type StepPatch = components['schemas']['StepPatch']

@@ -15,7 +15,7 @@ import {
   type Mail,
   type MockClient,
   type ScenarioInfo,
-} from '#contracts/support/mock-client.ts'
+} from '#api/mock-client.ts'
 import './qa-panel.css'
 
 export const QA_TEST_ERROR = 'QA panel: a test error'

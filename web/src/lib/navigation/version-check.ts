@@ -2,7 +2,7 @@
 // beside it (builds/latest.json); a different id whose manifest (builds/meta/<id>.json) is served means a new
 // version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
 // Fetch, timers and navigation are injected.
-import type { components } from '#contracts/openapi.gen.ts'
+import type { components } from '#api/openapi.gen.ts'
 import { VERSION_CHECK_MS } from '../../session/constants.ts'
 
 export type BuildInfo = components['schemas']['BuildInfo']

@@ -1,4 +1,4 @@
-// Generated from mock-server/control.openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
+// Generated from api/control.openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
 
 export interface paths {
   '/__mock/reset': {

@@ -6,7 +6,7 @@
  * docs/security/surface.md), and an answer other than 2xx throws a `MockClientError`.
  */
 import createClient from 'openapi-fetch'
-import type { components, paths } from '#contracts/control.gen.ts'
+import type { components, paths } from './control.gen.ts'
 
 type Schemas = components['schemas']
 export type Mail = Schemas['Mail']

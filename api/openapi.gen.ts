@@ -1,4 +1,4 @@
-// Generated from openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
+// Generated from api/openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
 
 export interface paths {
   '/api/_auth/session': {

@@ -3,8 +3,8 @@
 // replays `server` against the mock server; the e2e suite drives the browser and checks `expect`.
 // Texts are docs/behaviour.md's, typed literally here and never imported from the app.
 
-import type { components } from '#contracts/control.gen.ts'
-import { SCENARIO_RULES } from '#contracts/operations.gen.ts'
+import type { components } from './control.gen.ts'
+import { SCENARIO_RULES } from './operations.gen.ts'
 
 export type Suite = 'contract' | 'e2e'
 

@@ -1,4 +1,4 @@
-// Generated from openapi.yaml and mock-server/control.openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
+// Generated from api/openapi.yaml and api/control.openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit by hand.
 
 /** Every operation of openapi.yaml: method, path template and bearer rule. */
 export const API_OPERATIONS = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createMockClient, MockClientError, type Mail } from '#contracts/support/mock-client.ts'
+import { createMockClient, MockClientError, type Mail } from './mock-client.ts'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
