@@ -8,8 +8,8 @@ import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createApiHost } from './hosts/api-host.ts'
 import { closeIfBodyUnread, createLastResort } from './hosts/express.ts'
 import { createWebRouter, type WebHostOptions } from './hosts/web.ts'
-import { forwardedProtocol } from './http/forwarded-proto.ts'
-import { createReplayCore, type ReplayCore, type ReplayOptions } from './replay/replay-core.ts'
+import { forwardedProtocol } from './pipeline/forwarded-proto.ts'
+import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
 
 /** helmet's default policy: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'

@@ -4,7 +4,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { runMain } from './testing/run-main.ts'
+import { runMain } from '../testing/run-main.ts'
 
 test('--help lists the flags', async () => {
   const { output, code } = await runMain(['--help'], /--production/)

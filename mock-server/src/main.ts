@@ -6,15 +6,15 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { BUILD_TIME } from './build-time.ts'
+import { BUILD_TIME } from './shared/build-time.ts'
 import {
   parseAllowedHost,
   parseControlToken,
   parseCorsOrigins,
   parseOidc,
   parsePublicOrigin,
-} from './cli-values.ts'
-import { parseDuration } from './duration.ts'
+} from './cli/cli-values.ts'
+import { parseDuration } from './shared/duration.ts'
 
 const HELP = `Usage: npm run mock -- [options]
 
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
     import('./app.ts'),
     import('./hosts/http-server.ts'),
-    import('./domain/seed.ts'),
+    import('./product/domain/seed.ts'),
   ])
   const app = createApp({
     production: values.production === true,
@@ -219,7 +219,7 @@ interface ReplayStart {
 /** `--replay <file>`: the file is read and checked before the app is imported (a refusal exits 2, below). */
 async function startReplay(file: string, options: ReplayStart): Promise<void> {
   const { port, host, controlToken, webRoot, log } = options
-  const { readHarFile } = await import('./replay/har-file.ts')
+  const { readHarFile } = await import('./har/har-file.ts')
   const har = readHarFile(file)
   const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
     import('./app.ts'),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LATEST_DATE_MS } from '../constants.ts'
+import { LATEST_DATE_MS } from '../shared/constants.ts'
 import { createControlClock } from './clock.ts'
 
 test('the clock runs on from where it was set', () => {

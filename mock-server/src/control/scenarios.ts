@@ -2,8 +2,8 @@
 // matches it (by name's operations, account and operation), which then serves `times` calls and is spent.
 import type { components } from '#api/control.gen.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES, type ScenarioName } from '#api/operations.gen.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createId } from '../domain/crypto.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createId } from '../shared/crypto.ts'
 
 type ControlSchemas = components['schemas']
 

@@ -2,9 +2,9 @@
 // recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
 import { gunzipSync } from 'node:zlib'
 import type { components } from '#api/control.gen.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createId, createRandomToken } from '../domain/crypto.ts'
-import { isRecord } from '../json.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createId, createRandomToken } from '../shared/crypto.ts'
+import { isRecord } from '../shared/json.ts'
 import { createBoundedLog } from './bounded-log.ts'
 
 export type SentryEvent = components['schemas']['SentryEvent']

@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../core.ts'
-import { writeCode, issueResetToken } from '../domain/codes.ts'
-import { createSession } from '../domain/sessions.ts'
-import { issueRefreshToken, rotateRefreshToken } from '../domain/tokens.ts'
-import { createUser } from '../domain/users.ts'
+import { writeCode, issueResetToken } from '../product/domain/codes.ts'
+import { createSession } from '../product/domain/sessions.ts'
+import { issueRefreshToken, rotateRefreshToken } from '../product/domain/tokens.ts'
+import { createUser } from '../product/domain/users.ts'
 import { fingerprint, readMockState } from './state.ts'
 
 async function coreWithEverySecret() {

@@ -4,8 +4,8 @@
 // this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
 import { createHash } from 'node:crypto'
 import type { components } from '#api/control.gen.ts'
-import type { OperationsContext } from '../operations/context.ts'
-import type { Store } from '../domain/store.ts'
+import type { OperationsContext } from '../product/operations/context.ts'
+import type { Store } from '../product/domain/store.ts'
 
 export type MockState = components['schemas']['MockState']
 

@@ -3,8 +3,8 @@
 // address typed into it, as docs/decisions/022-openid-provider.md says). In memory, bounded; a reset or a restart
 // brings back the seed. The subject is derived from the address, so it is the same across resets and restarts.
 import { createHash } from 'node:crypto'
-import { normalizeEmail } from '../domain/context.ts'
-import { SEED_ACCOUNTS } from '../domain/seed.ts'
+import { normalizeEmail } from '../product/domain/context.ts'
+import { SEED_ACCOUNTS } from '../product/domain/seed.ts'
 
 export interface IdpAccount {
   /** Stable: base64url of SHA-256 over the normalized address, with a prefix of its own. */

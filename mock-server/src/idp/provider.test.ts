@@ -6,7 +6,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createControlClock } from '../control/clock.ts'
 import { createMockCore } from '../core.ts'
-import { bodyFrom, bodyText } from '../http/raw.ts'
+import { bodyFrom, bodyText } from '../pipeline/raw.ts'
 import { PRODUCT_CLIENT_ID } from './clients.ts'
 import { createOpenIdProvider, type OpenIdProvider } from './provider.ts'
 

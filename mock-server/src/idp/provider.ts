@@ -4,9 +4,9 @@
 // Its accounts, clients, codes and tokens live in memory (a reset or a restart brings back the seed). No HTTP here:
 // operations/idp.ts answers the requests.
 import type { JWK } from 'jose'
-import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../constants.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createRandomToken, safeEqual } from '../domain/crypto.ts'
+import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createRandomToken, safeEqual } from '../shared/crypto.ts'
 import { createIdpAccounts, type IdpAccounts } from './accounts.ts'
 import {
   addToRedirect,
@@ -15,7 +15,7 @@ import {
   type AuthorizationRequest,
 } from './authorization-request.ts'
 import { createIdpClients, type IdpClients } from './clients.ts'
-import { createExpiringMap } from '../domain/expiring-map.ts'
+import { createExpiringMap } from '../shared/expiring-map.ts'
 import { createGrants, getClaims } from './grants.ts'
 import { createSigningKey, ID_TOKEN_ALG } from './keys.ts'
 import { renderErrorPage, renderSignInPage } from './pages.ts'
