@@ -10,6 +10,7 @@ import { closeIfBodyUnread, createLastResort } from './hosts/express.ts'
 import { createWebRouter, type WebHostOptions } from './hosts/web.ts'
 import { forwardedProtocol } from './pipeline/forwarded-proto.ts'
 import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
+import { createBuildOperations } from './product/operations/build.ts'
 
 /** helmet's default policy: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -69,7 +70,8 @@ export function createApp(options: AppOptions = {}): MockApp {
 
 /** The product API answered from a recorded HAR (replay/replay-core.ts), beside the web app as createApp serves it. */
 export function createReplayApp(options: ReplayAppOptions): ReplayApp {
-  const replay = createReplayCore(options)
+  const build = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const replay = createReplayCore(options, { builds: createBuildOperations({ build }) })
   const web = options.webRoot ? { root: options.webRoot, production: false, replay: true } : undefined
   const app = createHost(replay, { ...options, web }) as ReplayApp
   app.replay = replay

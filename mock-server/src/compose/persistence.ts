@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { ControlClock } from '../control/clock.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
 import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import { z } from 'zod'

@@ -1,12 +1,12 @@
-// The /__mock control surface (its own OpenAPI document, mock-server/control.openapi.yaml).
+// The /__mock control surface (its own OpenAPI document, api/control.openapi.yaml): reset, clock, scenarios, mailbox,
+// served build, state. The journal's GET /__mock/requests is the har feature's (har/requests.ts).
 import type { operations } from '#api/control.gen.ts'
-import { toHar } from '../har/har-export.ts'
-import { parseSince, type Journal } from '../pipeline/journal.ts'
-import { SCENARIOS } from './scenarios.ts'
-import { readMockState } from './state.ts'
-import type { OperationsContext } from '../product/operations/context.ts'
-import { isWritableDate, validationFailed } from '../product/operations/context.ts'
 import type { OperationTable } from '../pipeline/types.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
+import { isWritableDate } from '../shared/dates.ts'
+import type { Mailbox } from './mailbox.ts'
+import { SCENARIOS, type Scenarios } from './scenarios.ts'
+import { readMockState, type StateSources } from './state.ts'
 
 type ControlOperations = Pick<
   operations,
@@ -17,13 +17,22 @@ type ControlOperations = Pick<
   | 'armScenario'
   | 'clearScenarios'
   | 'getMailbox'
-  | 'getRequests'
   | 'setServedBuild'
   | 'getState'
 >
 
-export function createControlOperations(ops: OperationsContext): OperationTable<ControlOperations> {
-  const { clock, scenarios, mailbox, journal, build } = ops
+export interface ControlDeps extends StateSources {
+  clock: ControlClock
+  scenarios: Scenarios
+  mailbox: Mailbox
+  /** The build QA made the server announce as newest (POST /__mock/build); the product's build operations read it. */
+  build: { override: { id: string; timestamp: number } | null }
+  /** Back to the seed state, every feature's (core.ts). */
+  reset(): Promise<void>
+}
+
+export function createControlOperations(ops: ControlDeps): OperationTable<ControlOperations> {
+  const { clock, scenarios, mailbox, build } = ops
   const readClock = () => ({ now: new Date(clock.now()).toISOString(), offset_ms: clock.offsetMs() })
   return {
     async resetMock() {
@@ -67,26 +76,6 @@ export function createControlOperations(ops: OperationsContext): OperationTable<
       build.override = { id: body.id, timestamp: clock.now() }
       return { status: 200, body: build.override }
     },
-    getRequests: ({ query }) => readJournal(journal, query),
     getState: () => ({ status: 200, body: readMockState(ops) }),
   }
-}
-
-type GetRequests = OperationTable<Pick<operations, 'getRequests'>>['getRequests']
-
-/**
- * GET /__mock/requests: the journal as JSON, or as an HTTP Archive with `format=har` (control/har.ts); the same in
- * replay mode (replay/replay-core.ts).
- */
-export function readJournal(journal: Journal, query: Parameters<GetRequests>[0]['query']) {
-  if (query.since !== undefined) {
-    try {
-      parseSince(query.since)
-    } catch (error) {
-      return validationFailed('since', (error as Error).message)
-    }
-  }
-  const filter = { email: query.email, since: query.since }
-  if (query.format === 'har') return { status: 200 as const, body: toHar(journal.records(filter)) }
-  return { status: 200 as const, body: { requests: journal.list(filter) } }
 }

@@ -1,7 +1,6 @@
 // The `sinks` tag of the control document: the error-reporting and session-recorder ingests.
 import type { operations } from '#api/control.gen.ts'
-import { BatchTooLargeError } from './sinks.ts'
-import type { OperationsContext } from '../product/operations/context.ts'
+import { BatchTooLargeError, type Sinks } from './sinks.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 
 type SinkOperations = Pick<
@@ -19,7 +18,7 @@ type SinkOperations = Pick<
 const asBytes = (body: unknown) =>
   body instanceof Uint8Array ? body : new TextEncoder().encode(String(body ?? ''))
 
-export function createSinkOperations({ sinks }: OperationsContext): OperationTable<SinkOperations> {
+export function createSinkOperations({ sinks }: { sinks: Sinks }): OperationTable<SinkOperations> {
   return {
     receiveSentryEnvelope({ body }) {
       try {

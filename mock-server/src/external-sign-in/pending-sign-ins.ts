@@ -6,7 +6,7 @@ import { EXTERNAL_SIGN_IN_TTL_MS, MAX_PENDING_SIGN_INS } from '../shared/constan
 import type { Clock } from '../shared/clock.ts'
 import { hashToken, safeEqual } from '../shared/crypto.ts'
 import { createExpiringMap } from '../shared/expiring-map.ts'
-import type { PendingSignIn } from '../product/domain/external-sign-in.ts'
+import type { PendingSignIn } from './types.ts'
 
 export interface PendingSignIns {
   /** Keeps `pending` for the sign-in of `state`, bound to the browser holding `binding` (the cookie's value). */

@@ -2,9 +2,8 @@
 // configured OpenID provider (--oidc-issuer), else the mock's own /idp reached in process, else none (production
 // mode without a configuration: external sign-in answers `external_sign_in_unavailable`).
 import type { Clock } from '../shared/clock.ts'
-import type { ExternalSignInProvider } from '../product/domain/external-sign-in.ts'
+import type { ExternalSignInProvider } from './types.ts'
 import type { Dispatch } from '../pipeline/dispatch.ts'
-import type { OpenIdProvider } from '../idp/provider.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { createRelyingParty } from './relying-party.ts'
 
@@ -23,15 +22,21 @@ export function isLoopbackIssuer(issuer: URL): boolean {
   return LOOPBACK.has(issuer.hostname) || /^127\.\d+\.\d+\.\d+$/.test(issuer.hostname)
 }
 
+/** The mock's own provider (/idp) as this relying party sees it: the product's client there; null when there is none. */
+export interface LocalProviderClient {
+  client_id: string
+  client_secret?: string | undefined
+}
+
 export function createExternalSignIn(input: {
-  idp: OpenIdProvider | null
+  localClient: LocalProviderClient | null
   oidc: OidcOptions | undefined
   clock: Clock
   getDispatch: () => Dispatch
 }): ExternalSignInProvider | null {
   // The library checks times against Date.now(); the server's clock (movable in mock mode) decides them here.
   const clockSkewSeconds = () => Math.round((input.clock.now() - Date.now()) / 1000)
-  const { oidc, idp } = input
+  const { oidc, localClient } = input
   if (oidc) {
     return createRelyingParty({
       issuerFor: () => oidc.issuer,
@@ -41,8 +46,8 @@ export function createExternalSignIn(input: {
       clockSkewSeconds,
     })
   }
-  if (!idp) return null
-  const { client_id, client_secret } = idp.clients.product
+  if (!localClient) return null
+  const { client_id, client_secret } = localClient
   return createRelyingParty({
     issuerFor: (origin) => `${origin}/idp`,
     clientId: client_id,

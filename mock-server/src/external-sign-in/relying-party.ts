@@ -4,11 +4,7 @@
 // userinfo when the ID token carries no address. The provider is the mock's own /idp (its issuer follows the origin
 // the server is reached at) or one configured with --oidc-issuer (docs/decisions/022-openid-provider.md).
 import * as client from 'openid-client'
-import type {
-  ExternalIdentity,
-  ExternalSignInProvider,
-  PendingSignIn,
-} from '../product/domain/external-sign-in.ts'
+import type { ExternalIdentity, ExternalSignInProvider, PendingSignIn } from './types.ts'
 
 export type CustomFetch = NonNullable<client.DiscoveryRequestOptions[typeof client.customFetch]>
 

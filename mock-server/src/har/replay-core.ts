@@ -12,8 +12,7 @@ import { refuseControlRequest } from '../pipeline/control-guard.ts'
 import { createDispatcher, type Dispatch } from '../pipeline/dispatch.ts'
 import { createRoutes } from '../pipeline/openapi-docs.ts'
 import { errorResponse, type RawRequest, type RawResponse } from '../pipeline/raw.ts'
-import { createBuildOperations } from '../product/operations/build.ts'
-import { readJournal } from '../control/operations.ts'
+import { readJournal } from './requests.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 import { REPLAYED_PATHS, isSendableHeader, type LoadedHar, type RecordedCall } from './har-file.ts'
 import { createReplayMatcher, type ReplayMatcher } from './matcher.ts'
@@ -47,6 +46,11 @@ export interface ReplayOptions {
   realNow?: () => number
 }
 
+/** What replay mode serves besides the recording: the product's build manifest (core.ts hands it in). */
+export interface ReplayDeps {
+  builds: OperationTable<Pick<ApiOperations, 'getLatestBuild' | 'getBuildMeta'>>
+}
+
 export interface ReplayCore {
   dispatch(request: RawRequest): Promise<RawResponse | null>
   journal: Journal
@@ -55,7 +59,7 @@ export interface ReplayCore {
 
 const UTF8 = new TextDecoder()
 
-export function createReplayCore(options: ReplayOptions): ReplayCore {
+export function createReplayCore(options: ReplayOptions, { builds }: ReplayDeps): ReplayCore {
   const now = options.realNow ?? Date.now
   const journal = createJournal({ now })
   const matcher = createReplayMatcher(options.har.calls)
@@ -73,10 +77,6 @@ export function createReplayCore(options: ReplayOptions): ReplayCore {
       return { status: 200, body: { reset: true } }
     },
   }
-  const builds: OperationTable<Pick<ApiOperations, 'getLatestBuild' | 'getBuildMeta'>> =
-    createBuildOperations({
-      build: { ...(options.webRoot && { webRoot: options.webRoot }), override: null },
-    })
   const served = new Set([...Object.keys(control), ...Object.keys(builds)])
   const local: Dispatch = createDispatcher({
     routes: [...apiRoutes, ...createRoutes('control')].filter((route) => served.has(route.operationId)),

@@ -5,7 +5,7 @@
 import type { operations } from '#api/control.gen.ts'
 import type { OpenIdProvider, PageAnswer } from './provider.ts'
 import { CONTROL_TOKEN_HEADER } from '../pipeline/control-guard.ts'
-import { getPublicOrigin, type OperationsContext } from '../product/operations/context.ts'
+import { getPublicOrigin } from '../pipeline/answers.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 
 type IdpOperations = Pick<
@@ -44,8 +44,15 @@ function toPage(answer: Exclude<PageAnswer, { kind: 'token-required' }>) {
     : ({ status: answer.status, body: answer.html } as const)
 }
 
-export function createIdpOperations(ops: OperationsContext): OperationTable<IdpOperations> {
-  const issuerOf = (request: { origin: string }) => `${getPublicOrigin(ops, request)}/idp`
+export interface IdpOperationsDeps {
+  /** The provider; null in production mode, where its routes are left out (openapi-docs.ts, mockOnly). */
+  idp: OpenIdProvider | null
+  /** The origin people reach the server at, when configured (--public-origin); else each request's own. */
+  publicOrigin: string | undefined
+}
+
+export function createIdpOperations(ops: IdpOperationsDeps): OperationTable<IdpOperations> {
+  const issuerOf = (request: { origin: string }) => `${getPublicOrigin(ops.publicOrigin, request)}/idp`
   const userinfo = ({ request }: { request: { headers: Record<string, string | undefined> } }) => {
     const answer = requireIdp(ops.idp).userinfo(request.headers.authorization)
     return answer.status === 200

@@ -67,11 +67,14 @@ export interface OpenIdProvider {
 export function createOpenIdProvider({
   clock,
   controlToken,
+  seedAccounts,
 }: {
   clock: Clock
-  controlToken?: string
+  controlToken?: string | undefined
+  /** The accounts it knows at start and after each reset (core.ts: the product's verified seed accounts). */
+  seedAccounts?: readonly { email: string; name: string }[]
 }): OpenIdProvider {
-  const accounts = createIdpAccounts(IDP_MAX_ENTRIES)
+  const accounts = createIdpAccounts(IDP_MAX_ENTRIES, seedAccounts)
   const clients = createIdpClients(IDP_MAX_ENTRIES)
   const grants = createGrants(clock)
   const key = createSigningKey()

@@ -127,3 +127,27 @@ function safeHost(origin: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * The guard of /__mock and /idp for the dispatcher: /idp's rule, the API reference's, or the rest of /__mock's, with
+ * the names it answers to (--allow-host, the public origin's host) and the control token, if any.
+ */
+export function createControlGuard(options: {
+  allowedHosts?: string[] | undefined
+  publicOrigin?: string | undefined
+  controlToken?: string | undefined
+}): (request: RawRequest, path: string) => RawResponse | null {
+  const policy: ControlPolicy = {
+    allowedHosts: [
+      ...(options.allowedHosts ?? []),
+      ...(options.publicOrigin ? [new URL(options.publicOrigin).hostname] : []),
+    ],
+    ...(options.controlToken !== undefined && { token: options.controlToken }),
+  }
+  return (request, path) =>
+    (path.startsWith('/idp')
+      ? refuseIdpRequest
+      : isDocsPath(path)
+        ? refuseDocsRequest
+        : refuseControlRequest)(request, policy)
+}

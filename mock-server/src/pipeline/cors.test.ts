@@ -1,6 +1,5 @@
 // The CORS rules of the product API (docs/decisions/020-deploying-on-two-origins.md), one rule a row.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins } from '../cli/cli-values.ts'
 import { addCorsHeaders, answerPreflight, CORS_ALLOWED_HEADERS, isAllowedOrigin } from './cors.ts'
 import { bodyFrom, bodyText, errorResponse, jsonResponse, type RawRequest } from './raw.ts'
 
@@ -125,37 +124,4 @@ test.each([
   [{}, false],
 ])('isAllowedOrigin(%o) is %s: exact, as browsers write Origin', (headers, allowed) => {
   expect(isAllowedOrigin(ORIGINS, headers)).toBe(allowed)
-})
-
-describe('--cors-origin values', () => {
-  test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
-    expect(
-      parseCorsOrigins([
-        'https://App.Example:443, http://127.0.0.1:5173',
-        'http://localhost:80',
-        'https://app.example',
-      ]),
-    ).toEqual(['https://app.example', 'http://127.0.0.1:5173', 'http://localhost'])
-  })
-
-  test('an IPv6 origin is kept with its brackets', () => {
-    expect(parseCorsOrigins(['http://[::1]:5173'])).toEqual(['http://[::1]:5173'])
-  })
-
-  test.each([
-    ['*', 'a wildcard cannot go with credentials'],
-    ['https://*.example', 'a wildcard cannot go with credentials'],
-    ['app.example', 'it is no URL'],
-    ['', 'it is no URL'],
-    ['https://app.example/', 'no path'],
-    ['https://app.example/app', 'no path'],
-    ['https://app.example?x=1', 'no path, query or fragment'],
-    ['ftp://app.example', 'only http and https'],
-    ['null', 'it is no URL'],
-    ['https://user:pw@app.example', 'no user or password'],
-  ])('%j is refused: %s', (value, why) => {
-    expect(() => parseCorsOrigins([value])).toThrow(
-      new RegExp(`^Failed to start: --cors-origin takes origins like .*${why.replace(/[?*]/g, '\\$&')}`),
-    )
-  })
 })

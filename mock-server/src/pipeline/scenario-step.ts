@@ -1,8 +1,20 @@
 // Acts out an armed scenario around one call: answers in its place, delays it, reshapes its answer, or
 // lets it run and has its answer dropped.
-import type { ArmedScenario, CallFacts } from '../control/scenarios.ts'
-import { isRecord } from '../shared/json.ts'
+import type { components } from '#api/control.gen.ts'
 import type { AnyOutput } from './types.ts'
+
+type ArmedScenario = components['schemas']['ArmedScenario']
+
+/** What a scenario is matched against: the call's operation, its account, whether it carried a bearer token. */
+export interface CallFacts {
+  operation: string
+  email?: string
+  hasBearer: boolean
+}
+
+/** A JSON object: not null, not an array. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export interface ScenarioHooks {
   take(call: CallFacts): ArmedScenario | null

@@ -4,7 +4,7 @@
 // past the ceiling no code is checked until the window lets one more. An address with no code behaves
 // exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
-import { normalizeEmail } from './context.ts'
+import { normalizeEmail } from '../../shared/email.ts'
 import {
   createId,
   createNumericCode,

@@ -1,5 +1,5 @@
 // What every domain module is given: the store, the clock, locks, the hasher, the outbox, the settings.
-import type { Mailbox } from '../../control/mailbox.ts'
+import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { DecoyCodes } from './decoys.ts'
 import type { GuessLog } from './guess-log.ts'
@@ -8,6 +8,11 @@ import type { Lockout } from './lockout.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { PendingPasswords } from './pending-passwords.ts'
 import type { Store } from './store.ts'
+
+/** Where the product sends its mails; the control surface's mailbox is the one handed in (core.ts). */
+export interface MailSender {
+  send(mail: Omit<components['schemas']['Mail'], 'sent_at'>): void
+}
 
 export interface DomainConfig {
   accessTokenTtlMs: number
@@ -25,7 +30,7 @@ export interface DomainContext {
   clock: Clock
   locks: KeyedLock
   hasher: PasswordHasher
-  mailbox: Pick<Mailbox, 'send'>
+  mailbox: MailSender
   config: DomainConfig
   /** Codes of addresses that have none (in memory, bounded). */
   decoys: DecoyCodes
@@ -35,9 +40,4 @@ export interface DomainContext {
   guesses: GuessLog
   /** The newest sign-up's password hash per address (in memory, bounded), for sign-in's `unverified`. */
   pendingPasswords: PendingPasswords
-}
-
-/** E-mail addresses are compared trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
 }

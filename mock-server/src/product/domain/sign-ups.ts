@@ -6,7 +6,7 @@
 // way (a login or reset code, external sign-in) discards the unproven password too. Rules, figures and the
 // tests that prove them: docs/security/codes.md. No HTTP here.
 import type { DomainContext } from './context.ts'
-import { normalizeEmail } from './context.ts'
+import { normalizeEmail } from '../../shared/email.ts'
 import { codeLockKey, getCooldownSeconds, getUnusedCodes, writeCode } from './codes.ts'
 import type { CodeFields, UserRecord } from './store.ts'
 import { createUser, getUserByEmail } from './users.ts'

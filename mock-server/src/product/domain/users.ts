@@ -2,7 +2,7 @@
 // address is unknown, the password wrong or this client locked out of the account, looks the same and costs
 // one hash. The lock-out and the per-account ceiling are domain/lockout.ts (docs/security/lockout.md).
 import type { DomainContext } from './context.ts'
-import { normalizeEmail } from './context.ts'
+import { normalizeEmail } from '../../shared/email.ts'
 import { createId } from '../../shared/crypto.ts'
 import { createStepsFor } from './process.ts'
 import type { UserRecord } from './store.ts'

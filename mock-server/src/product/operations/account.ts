@@ -4,7 +4,9 @@ import type { operations } from '#api/openapi.gen.ts'
 import { ARTICLES } from '../domain/help.ts'
 import { listSteps, updateStep } from '../domain/process.ts'
 import { getUserById } from '../domain/users.ts'
-import { type OperationsContext, isWritableDate, refusedByRule } from './context.ts'
+import { refusedByRule } from '../../pipeline/answers.ts'
+import { isWritableDate } from '../../shared/dates.ts'
+import type { ProductContext } from './context.ts'
 import { toPublicUser } from './sign-in.ts'
 import type { AuthState, OperationTable } from '../../pipeline/types.ts'
 
@@ -15,7 +17,7 @@ function requireUserId(auth: AuthState): string {
   return auth.userId
 }
 
-export function createAccountOperations({ domain }: OperationsContext): OperationTable<AccountOperations> {
+export function createAccountOperations({ domain }: ProductContext): OperationTable<AccountOperations> {
   return {
     getMe({ request }) {
       const user = getUserById(domain, requireUserId(request.auth))

@@ -1,4 +1,5 @@
-// The `auth` tag: sign-in, sign-up, one-time codes, password recovery and change, external sign-in.
+// The `auth` tag: sign-in, sign-up, one-time codes, password recovery and change (external sign-in is its own
+// feature, external-sign-in/operations.ts).
 import type { operations } from '#api/openapi.gen.ts'
 import {
   consumeCode,
@@ -8,35 +9,16 @@ import {
   issueResetToken,
   type Purpose,
 } from '../domain/codes.ts'
-import { normalizeEmail } from '../domain/context.ts'
-import { signInExternally } from '../domain/external-sign-in.ts'
+import { normalizeEmail } from '../../shared/email.ts'
 import { getPasswordProblem } from '../domain/passwords.ts'
 import { revokeUserSessions } from '../domain/sessions.ts'
 import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
 import type { UserRecord } from '../domain/store.ts'
-import { EXTERNAL_SIGN_IN_TTL_MS } from '../../shared/constants.ts'
-import { createRandomToken } from '../../shared/crypto.ts'
-import { externalCookieName } from '../../pipeline/cookies.ts'
-import {
-  type OperationsContext,
-  getPublicOrigin,
-  isSafeRedirectPath,
-  passwordRejected,
-  rateLimited,
-  validationFailed,
-} from './context.ts'
+import { rateLimited } from '../../pipeline/answers.ts'
+import { type ProductContext, passwordRejected } from './context.ts'
 import { signIn, signInWithPassword } from './sign-in.ts'
 import type { OperationTable } from '../../pipeline/types.ts'
-
-/** No identity provider here (production mode unless one is configured): the documented refusal. */
-const EXTERNAL_SIGN_IN_UNAVAILABLE = {
-  status: 404,
-  body: {
-    error: 'external_sign_in_unavailable',
-    message: 'Single sign-on is not available on this server. Sign in with your e-mail address.',
-  },
-} as const
 
 const INVALID_CREDENTIALS = {
   status: 401,
@@ -45,14 +27,7 @@ const INVALID_CREDENTIALS = {
 
 type AuthOperations = Pick<
   operations,
-  | 'login'
-  | 'signup'
-  | 'sendOtp'
-  | 'verifyOtp'
-  | 'forgotPassword'
-  | 'updatePassword'
-  | 'authorizeExternal'
-  | 'exchangeCallback'
+  'login' | 'signup' | 'sendOtp' | 'verifyOtp' | 'forgotPassword' | 'updatePassword'
 >
 
 const SUBJECTS: Record<Purpose, string> = {
@@ -61,8 +36,8 @@ const SUBJECTS: Record<Purpose, string> = {
   reset: 'Reset your password',
 }
 
-export function createAuthOperations(ops: OperationsContext): OperationTable<AuthOperations> {
-  const { domain, limiters, mailbox, external, pendingSignIns } = ops
+export function createAuthOperations(ops: ProductContext): OperationTable<AuthOperations> {
+  const { domain, limiters, mailbox } = ops
   const accepted = (email: string, purpose: Purpose) =>
     ({
       status: 202,
@@ -220,43 +195,6 @@ export function createAuthOperations(ops: OperationsContext): OperationTable<Aut
       await revokeUserSessions(domain, user.id, 'password_changed', request.auth.sessionId)
       mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
       return { status: 200, body: { updated: true } }
-    },
-
-    // The product is a relying party of an OpenID provider (relying-party/relying-party.ts): the nonce and PKCE
-    // verifier stay here, bound to the app's state and to this browser's `sso` cookie, until the callback.
-    async authorizeExternal({ query, request }) {
-      if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
-      const redirect = query.redirect_uri ?? '/callback'
-      if (!isSafeRedirectPath(redirect)) return validationFailed('redirect_uri', 'Use a path on this site.')
-      const origin = getPublicOrigin(ops, request)
-      const { url, pending } = await external.start({
-        state: query.state,
-        redirectUri: `${origin}${redirect}`,
-        origin,
-      })
-      const binding = request.cookies[externalCookieName(request.secure)] ?? createRandomToken()
-      pendingSignIns.add(query.state, binding, pending)
-      return {
-        status: 302,
-        headers: { location: url },
-        cookies: [{ name: 'external', value: binding, maxAgeSeconds: EXTERNAL_SIGN_IN_TTL_MS / 1000 }],
-      }
-    },
-
-    async exchangeCallback({ body, request }) {
-      if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
-      const pending = pendingSignIns.take(body.state, request.cookies[externalCookieName(request.secure)])
-      const identity = pending ? await external.finish({ ...body, pending }) : null
-      if (!identity) {
-        return {
-          status: 400,
-          body: {
-            error: 'invalid_callback',
-            message: 'The sign-in could not be completed. Please try again.',
-          },
-        }
-      }
-      return signIn(domain, await signInExternally(domain, identity))
     },
   }
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { components, operations } from '#api/openapi.gen.ts'
-import type { OperationsContext } from './context.ts'
+import type { ProductContext } from './context.ts'
 import type { OperationTable } from '../../pipeline/types.ts'
 
 type BuildOperations = Pick<operations, 'getLatestBuild' | 'getBuildMeta'>
@@ -30,7 +30,7 @@ const noStore = { 'cache-control': 'no-store' }
 
 export function createBuildOperations({
   build,
-}: Pick<OperationsContext, 'build'>): OperationTable<BuildOperations> {
+}: Pick<ProductContext, 'build'>): OperationTable<BuildOperations> {
   return {
     getLatestBuild() {
       const latest = build.override ?? readBuild(build.webRoot, 'latest.json')

@@ -5,7 +5,7 @@ import { isCrossSite } from '../../pipeline/cross-site.ts'
 import { getSessionByCookie, revokeSession } from '../domain/sessions.ts'
 import { rotateRefreshToken } from '../domain/tokens.ts'
 import { getUserById } from '../domain/users.ts'
-import type { OperationsContext } from './context.ts'
+import type { ProductContext } from './context.ts'
 import { toPublicUser } from './sign-in.ts'
 import type { OperationTable } from '../../pipeline/types.ts'
 
@@ -17,7 +17,7 @@ const REFRESH_MESSAGES = {
   refresh_reused: 'The refresh token was already used; the session has been ended.',
 } as const
 
-export function createSessionOperations({ domain }: OperationsContext): OperationTable<SessionOperations> {
+export function createSessionOperations({ domain }: ProductContext): OperationTable<SessionOperations> {
   return {
     getSession({ request }) {
       const session = getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))

@@ -1,6 +1,6 @@
 // The server's controllable clock: real time plus an offset that QA and tests move through /__mock/clock.
-import { LATEST_DATE_MS } from '../shared/constants.ts'
-import type { Clock } from '../shared/clock.ts'
+import { LATEST_DATE_MS } from './constants.ts'
+import type { Clock } from './clock.ts'
 
 export interface ControlClock extends Clock {
   /** How far the clock runs ahead of (or behind) real time. */

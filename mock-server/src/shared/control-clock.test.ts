@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { LATEST_DATE_MS } from '../shared/constants.ts'
-import { createControlClock } from './clock.ts'
+import { LATEST_DATE_MS } from './constants.ts'
+import { createControlClock } from './control-clock.ts'
 
 test('the clock runs on from where it was set', () => {
   let real = Date.parse('2026-01-01T00:00:00.000Z')

@@ -1,4 +1,4 @@
-// Pins the typed operation table (operations/types.ts) to the contract: checked by `npm run typecheck`, so a
+// Pins the typed operation table (pipeline/types.ts) to the contract: checked by `npm run typecheck`, so a
 // table that loses an operation, a handler that answers a status its operation does not document, or a body that
 // does not fit its status stops the build. Each `@ts-expect-error` fails the typecheck if the line it guards
 // ever compiles.
@@ -6,10 +6,10 @@ import { expectTypeOf } from 'vitest'
 import type { components as ControlComponents, operations as ControlOperations } from '#api/control.gen.ts'
 import type { components, operations as ApiOperations } from '#api/openapi.gen.ts'
 import type { ApiOperationId } from '#api/operations.gen.ts'
-import type { createControlTable, createOperations } from '../product/operations/index.ts'
-import type { Handler, HandlerMap, InputFor, OutputFor } from './types.ts'
+import type { Handler, HandlerMap, InputFor, OutputFor } from '../pipeline/types.ts'
+import type { createApiTable, createControlTable } from './tables.ts'
 
-type ApiTable = ReturnType<typeof createOperations>
+type ApiTable = ReturnType<typeof createApiTable>
 type ControlTable = ReturnType<typeof createControlTable>
 type Schemas = components['schemas']
 
