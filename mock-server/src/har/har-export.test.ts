@@ -1,7 +1,7 @@
 // The journal as an HTTP Archive 1.2 (docs/decisions/017-har-record-and-replay.md): every entry valid against the
 // control document's HAR schema, redacted in every place a secret can be, and bounded in memory.
 import { expect, test } from 'vitest'
-import { harProblems } from '#contracts/support/har-validator.ts'
+import { harProblems } from '../../testing/har-validator.ts'
 import { toExchange, type ExchangeInput } from '../pipeline/exchange.ts'
 import { toHar } from './har-export.ts'
 import { createJournal } from '../pipeline/journal.ts'

@@ -4,55 +4,31 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { harEntry, harOf } from '../../testing/har-entry.ts'
 import { parseHar, readHarFile, type RecordedCall } from './har-file.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'har-file-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function entry(url: string, started: string, extra: Record<string, unknown> = {}) {
-  return {
+/** A recorded GET (its method as some browsers write it) whose answer is the JSON `{}`, base64 in the file. */
+function entry(url: string, started: string) {
+  return harEntry(url, {
+    method: 'get',
     startedDateTime: started,
-    time: 1,
-    request: {
-      method: 'get',
-      url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: [],
-      queryString: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
     response: {
-      status: 200,
-      statusText: 'OK',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
       headers: [{ name: 'Content-Type', value: 'application/json' }],
       content: { size: 2, mimeType: 'application/json', text: 'e30=', encoding: 'base64' },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
     },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-    ...extra,
-  }
+  })
 }
 
 test('API calls are taken oldest first, other entries counted and left out', () => {
-  const har = {
-    log: {
-      version: '1.2',
-      creator: { name: 'test', version: '1' },
-      entries: [
-        entry('https://app.example/api/me?x=1', '2026-11-26T10:00:02.000Z'),
-        entry('https://app.example/assets/index.js', '2026-11-26T10:00:00.000Z'),
-        entry('https://api.example/api/_auth/session', '2026-11-26T10:00:01.000Z'),
-        entry('https://app.example/login', '2026-11-26T09:59:59.000Z'),
-      ],
-    },
-  }
+  const har = harOf([
+    entry('https://app.example/api/me?x=1', '2026-11-26T10:00:02.000Z'),
+    entry('https://app.example/assets/index.js', '2026-11-26T10:00:00.000Z'),
+    entry('https://api.example/api/_auth/session', '2026-11-26T10:00:01.000Z'),
+    entry('https://app.example/login', '2026-11-26T09:59:59.000Z'),
+  ])
   const loaded = parseHar(har, 'x.har')
   expect(loaded.ignored).toBe(2)
   expect(loaded.calls.map((call) => [call.index, call.method, call.path, call.query])).toEqual([
@@ -75,14 +51,8 @@ function bytesOf(call: RecordedCall): Buffer | undefined {
 
 /** A file of one entry at `url` whose answer is `content`. */
 function harWith(url: string, content: Record<string, unknown>) {
-  const har = {
-    log: {
-      version: '1.2',
-      creator: { name: 'test', version: '1' },
-      entries: [entry(url, '2026-11-26T10:00:00.000Z')],
-    },
-  }
-  har.log.entries[0]!.response.content = content as (typeof har.log.entries)[0]['response']['content']
+  const har = harOf([entry(url, '2026-11-26T10:00:00.000Z')])
+  har.log.entries[0]!.response.content = content
   return har
 }
 
@@ -164,13 +134,7 @@ test.each(['quoted-printable', 'gzip', 'BASE64'])(
 )
 
 test('a posted form recorded as params is compared as its text', () => {
-  const har = {
-    log: {
-      version: '1.2',
-      creator: { name: 'test', version: '1' },
-      entries: [entry('http://x/api/form', '2026-11-26T10:00:00.000Z', {})],
-    },
-  }
+  const har = harOf([entry('http://x/api/form', '2026-11-26T10:00:00.000Z')])
   const withParams = structuredClone(har)
   ;(withParams.log.entries[0]!.request as Record<string, unknown>).postData = {
     mimeType: 'application/x-www-form-urlencoded',
@@ -224,13 +188,7 @@ function errorOf(run: () => unknown): Error {
 }
 
 test('a recorded response header Node would refuse to send (a line break, a NUL, U+2028) is dropped at load', () => {
-  const har = {
-    log: {
-      version: '1.2',
-      creator: { name: 'test', version: '1' },
-      entries: [entry('http://x/api/me', '2026-11-26T10:00:00.000Z')],
-    },
-  }
+  const har = harOf([entry('http://x/api/me', '2026-11-26T10:00:00.000Z')])
   har.log.entries[0]!.response.headers = [
     { name: 'Location', value: '/a\r\nX-Injected: 1' },
     { name: 'Retry-After', value: '1\nX: 2' },
@@ -245,16 +203,10 @@ test('a recorded response header Node would refuse to send (a line break, a NUL,
 test.each([999, 101, 100, 199, 600, -2])(
   'a replayed entry with status %i stops the start with one line; -1, 0 and 200 to 599 load',
   (status) => {
-    const har = {
-      log: {
-        version: '1.2',
-        creator: { name: 'test', version: '1' },
-        entries: [
-          entry('http://x/page', '2026-11-26T10:00:00.000Z'),
-          entry('http://x/api/me', '2026-11-26T10:00:01.000Z'),
-        ],
-      },
-    }
+    const har = harOf([
+      entry('http://x/page', '2026-11-26T10:00:00.000Z'),
+      entry('http://x/api/me', '2026-11-26T10:00:01.000Z'),
+    ])
     // A page's entry is not replayed: its status is not checked.
     har.log.entries[0]!.response.status = status
     expect(parseHar(har, 'x.har').ignored).toBe(1)

@@ -10,8 +10,9 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { harProblems } from '#contracts/support/har-validator.ts'
+import { harProblems } from '../../testing/har-validator.ts'
 import { createApp, createReplayApp } from '../app.ts'
+import { harEntry, harOf } from '../../testing/har-entry.ts'
 import { parseHar, type LoadedHar } from './har-file.ts'
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
@@ -135,45 +136,16 @@ function browserHar(
   url: string,
   response: { status: number; headers: { name: string; value: string }[]; text?: string },
 ) {
-  return {
-    log: {
-      version: '1.2',
-      creator: { name: 'test', version: '1' },
-      entries: [
-        {
-          startedDateTime: '2026-11-26T10:00:00.000Z',
-          time: 1,
-          request: {
-            method: 'GET',
-            url,
-            httpVersion: 'HTTP/1.1',
-            cookies: [],
-            headers: [],
-            queryString: [],
-            headersSize: -1,
-            bodySize: 0,
-          },
-          response: {
-            status: response.status,
-            statusText: '',
-            httpVersion: 'HTTP/1.1',
-            cookies: [],
-            headers: response.headers,
-            content: {
-              size: -1,
-              mimeType: 'application/json',
-              ...(response.text !== undefined && { text: response.text }),
-            },
-            redirectURL: '',
-            headersSize: -1,
-            bodySize: -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: 1, receive: 0 },
-        },
-      ],
-    },
+  const content = {
+    size: -1,
+    mimeType: 'application/json',
+    ...(response.text !== undefined && { text: response.text }),
   }
+  return harOf([
+    harEntry(url, {
+      response: { status: response.status, statusText: '', headers: response.headers, content },
+    }),
+  ])
 }
 
 test('recorded headers: the content type, status and cookies are sent again (Domain dropped), lengths and encodings are not', async () => {
