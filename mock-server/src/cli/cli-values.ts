@@ -120,3 +120,13 @@ export function parseOidc(
     throw new Error('Failed to start: OIDC_CLIENT_SECRET is empty; give a secret, or leave it unset.')
   return { issuer, clientId, ...(secret !== undefined && { clientSecret: secret }) }
 }
+
+/** --trust-proxy takes a count of proxies; a word like `true` is refused rather than read as "all". */
+export function parseHops(value: string | undefined): number {
+  if (value === undefined) return 0
+  if (!/^\d{1,2}$/.test(value))
+    throw new Error(
+      `Failed to start: --trust-proxy takes the number of proxies in front (e.g. 1), not ${JSON.stringify(value)}.`,
+    )
+  return Number(value)
+}
