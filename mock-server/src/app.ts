@@ -68,7 +68,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   return app
 }
 
-/** The product API answered from a recorded HAR (replay/replay-core.ts), beside the web app as createApp serves it. */
+/** The product API answered from a recorded HAR (har/replay-core.ts), beside the web app as createApp serves it. */
 export function createReplayApp(options: ReplayAppOptions): ReplayApp {
   const build = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
   const replay = createReplayCore(options, { builds: createBuildOperations({ build }) })

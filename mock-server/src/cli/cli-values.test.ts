@@ -1,4 +1,4 @@
-// The --cors-origin values as main.ts reads them (cli-values.ts): normalized as browsers write Origin, or refused.
+// The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
 import { parseCorsOrigins } from './cli-values.ts'
 

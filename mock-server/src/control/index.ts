@@ -16,7 +16,7 @@ import { createSinks } from './sinks.ts'
 export interface ControlOptions {
   /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
   maxSinkBytes?: number | undefined
-  /** Every mail sent is also written to this folder, code included (--mail-outbox; mail-outbox.ts). */
+  /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string | undefined
   logError?: ((line: string) => void) | undefined
 }

@@ -215,7 +215,7 @@ test('the HAR schema refuses what HAR 1.2 does not allow', () => {
   for (const value of broken) expect(harProblems(JSON.parse(JSON.stringify(value)))).not.toEqual([])
 })
 
-/** An answer of bytes, as a replay sends one recorded in base64 (replay/replay-core.ts). */
+/** An answer of bytes, as a replay sends one recorded in base64 (har/replay-core.ts). */
 function bytesAnswer(contentType: string, body: Uint8Array): ExchangeInput {
   return {
     origin: 'http://127.0.0.1:4011',

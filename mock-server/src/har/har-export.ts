@@ -1,5 +1,5 @@
 // The journal as an HTTP Archive 1.2 (GET /__mock/requests?format=har): one entry per journaled call, from what the
-// journal kept of it, already redacted (control/exchange.ts). The schema is the control document's `Har`, written from
+// journal kept of it, already redacted (pipeline/exchange.ts). The schema is the control document's `Har`, written from
 // the HAR 1.2 specification (docs/decisions/017-har-record-and-replay.md).
 import { STATUS_CODES } from 'node:http'
 import type { components } from '#api/control.gen.ts'

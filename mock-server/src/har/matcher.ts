@@ -4,7 +4,7 @@
 // - the same body: JSON deep-equal (key order and spacing aside), a form as its fields, any other text equal; a
 //   recorded request without a body (postData) matches any body, since browsers leave some out, except one the mock
 //   server marked `_bodyOmitted: "refused"` (it refused the body it got), which matches only a request without one;
-// - a secret (control/redact.ts: a password, token, code or state field or parameter) matches any value, and so does
+// - a secret (pipeline/redact.ts: a password, token, code or state field or parameter) matches any value, and so does
 //   a recorded `[redacted]`: an exported HAR has them redacted, a browser's has them in clear, and whoever replays
 //   types neither; the recorded order tells such calls apart.
 // Headers and cookies are not compared. Of several matching calls, each is served once in recorded order, then the

@@ -2,7 +2,7 @@
 // authorization code flow with PKCE (S256), state and nonce, ES256 ID tokens, userinfo. Its issuer is
 // `<origin>/idp` for the origin it is reached at (or the configured public origin), which the caller passes in.
 // Its accounts, clients, codes and tokens live in memory (a reset or a restart brings back the seed). No HTTP here:
-// operations/idp.ts answers the requests.
+// idp/operations.ts answers the requests.
 import type { JWK } from 'jose'
 import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'

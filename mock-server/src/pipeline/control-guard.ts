@@ -76,7 +76,7 @@ export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): Ra
 /**
  * The refusal of a request to the mock identity provider (/idp), or null: like /__mock, it answers only at this
  * server's own names, and its form takes no post from another site. Its form is a browser's, so it carries no
- * header: the control token, when set, is a field of the form, checked by the form's operation (operations/idp.ts).
+ * header: the control token, when set, is a field of the form, checked by the form's operation (idp/operations.ts).
  * Its token and userinfo endpoints take posts from any site: a relying party in a browser calls them from its own
  * origin, and they check a code and verifier or a token, never a cookie (docs/decisions/022-openid-provider.md).
  */

@@ -1,4 +1,4 @@
-// The session cookie, and the external sign-in's binding cookie (relying-party/pending-sign-ins.ts): HttpOnly,
+// The session cookie, and the external sign-in's binding cookie (external-sign-in/pending-sign-ins.ts): HttpOnly,
 // SameSite=Lax, Path=/; over https Secure with the __Host- prefix. Set for the app on a --cors-origin (a call from
 // another origin), the session cookie is SameSite=None, Secure and Partitioned instead
 // (docs/decisions/020-deploying-on-two-origins.md): a Lax cookie never goes along with a call from another site, and
@@ -9,7 +9,7 @@ import type { CookieInstruction } from './types.ts'
 /** How the cookie is written: over https or not, and whether for the app on another origin. */
 export interface CookieContext {
   secure: boolean
-  /** The call came from a --cors-origin (http/cors.ts `isAllowedOrigin`). */
+  /** The call came from a --cors-origin (pipeline/cors.ts `isAllowedOrigin`). */
   crossOrigin: boolean
 }
 

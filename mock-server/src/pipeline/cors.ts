@@ -19,7 +19,7 @@ export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, sentry-trace, 
 
 /**
  * Whether the request comes from one of the named origins: the app deployed on its own origin. Its cookie is then
- * set for a cross-site context, and its log-out is not a cross-site request (operations/session.ts).
+ * set for a cross-site context, and its log-out is not a cross-site request (product/operations/session.ts).
  * @example isAllowedOrigin(new Set(['https://app.example']), { origin: 'https://app.example' }) // true
  */
 export function isAllowedOrigin(origins: CorsOrigins, headers: RawRequest['headers']): boolean {

@@ -21,7 +21,7 @@ export interface DispatcherOptions extends CallRecorders {
   scenarios: ScenarioHooks
   authenticate(token: string): Promise<AuthState>
   /**
-   * Refuses a /__mock or /idp request its owner did not make (http/control-guard.ts); absent when there is
+   * Refuses a /__mock or /idp request its owner did not make (pipeline/control-guard.ts); absent when there is
    * neither (production mode).
    */
   guardControl?: ControlGuard

@@ -1,5 +1,5 @@
 // One call as the journal keeps it for GET /__mock/requests?format=har: its URL, headers and body and its answer's,
-// each redacted here, before the journal holds it (control/redact.ts; docs/decisions/017-har-record-and-replay.md).
+// each redacted here, before the journal holds it (pipeline/redact.ts; docs/decisions/017-har-record-and-replay.md).
 import { redactBodyText, redactHeader, redactJson, redactUrl } from './redact.ts'
 
 export interface ExchangeBody {
@@ -60,7 +60,7 @@ export interface ExchangeInput {
   response: {
     status: number
     headers: Record<string, string | string[]>
-    /** Bytes only from a replay (replay/replay-core.ts): an answer recorded in base64. */
+    /** Bytes only from a replay (har/replay-core.ts): an answer recorded in base64. */
     body: string | Uint8Array | undefined
     dropped?: true
   }

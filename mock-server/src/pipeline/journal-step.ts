@@ -1,5 +1,5 @@
-// What a call leaves behind (http/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) with
-// its exchange redacted (control/exchange.ts), and its log line; a refused control call and a fault leave a line of
+// What a call leaves behind (pipeline/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) with
+// its exchange redacted (pipeline/exchange.ts), and its log line; a refused control call and a fault leave a line of
 // their own. Never a token, password or code.
 import { toExchange, type Exchange } from './exchange.ts'
 import type { JournalEntry } from './journal.ts'
@@ -7,7 +7,7 @@ import type { Route } from './openapi-docs.ts'
 import { describeFault } from './fault-line.ts'
 import type { RawRequest, RawResponse } from './raw.ts'
 
-/** A call as the journal records it; the journal numbers and dates it (control/journal.ts). */
+/** A call as the journal records it; the journal numbers and dates it (pipeline/journal.ts). */
 export type JournalRecord = Omit<JournalEntry, 'seq' | 'at'>
 
 /** A routed call's answer, with the account and scenario it ran under, for the journal. */
@@ -22,7 +22,7 @@ export interface Outcome {
 export interface CallRecorders {
   journal(entry: JournalRecord, exchange: () => Exchange): void
   log?: ((line: string) => void) | undefined
-  /** One line per 500 (http/fault-line.ts), even when `log` is off. */
+  /** One line per 500 (pipeline/fault-line.ts), even when `log` is off. */
   logError?: ((line: string) => void) | undefined
 }
 

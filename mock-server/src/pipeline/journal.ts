@@ -1,6 +1,6 @@
 // The request journal: what the product API was asked, in order, so a test can assert "exactly one refresh", and
 // what it answered, for GET /__mock/requests?format=har (docs/decisions/017-har-record-and-replay.md). Each entry
-// may carry its exchange (URL with query, headers, bodies), redacted before it is kept (control/exchange.ts): no
+// may carry its exchange (URL with query, headers, bodies), redacted before it is kept (pipeline/exchange.ts): no
 // token, password or code is ever held here. Headers and bodies are kept for the newest entries within
 // MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing.
 import type { components } from '#api/control.gen.ts'

@@ -1,7 +1,7 @@
 // What the journal keeps of a call's headers, query and bodies, and so what GET /__mock/requests?format=har shows:
 // every secret replaced by one marker (docs/decisions/017-har-record-and-replay.md). One rule, by name, for JSON
 // fields, query parameters and form fields; one for headers; cookies keep their names and lose their values.
-// The replay reads the same rule: a secret field matches whatever value a request sends (replay/matcher.ts).
+// The replay reads the same rule: a secret field matches whatever value a request sends (har/matcher.ts).
 
 /** What a secret becomes. */
 export const REDACTED = '[redacted]'

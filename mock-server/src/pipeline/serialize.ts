@@ -1,4 +1,4 @@
-// The last step of the pipeline (http/dispatch.ts): a handler's output as the host sends it, with its cookies, the
+// The last step of the pipeline (pipeline/dispatch.ts): a handler's output as the host sends it, with its cookies, the
 // no-store every answer carries and, for an operation that takes CORS (`x-cors`), the CORS headers.
 import type { AnyOutput } from './types.ts'
 import { serializeCookie, type CookieContext } from './cookies.ts'

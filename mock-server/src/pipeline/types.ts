@@ -32,7 +32,7 @@ export interface RequestFacts {
   secure: boolean
   /** This server's own origin, e.g. http://127.0.0.1:4010. */
   origin: string
-  /** The call came from an origin named with --cors-origin: the app deployed on its own origin (http/cors.ts). */
+  /** The call came from an origin named with --cors-origin: the app deployed on its own origin (pipeline/cors.ts). */
   fromCorsOrigin: boolean
   auth: AuthState
 }
@@ -106,7 +106,7 @@ export interface AnyInput {
 /**
  * The handler's shape as a method, so that TypeScript compares its parameter both ways: the handler of one operation,
  * whose input is narrower than AnyInput, fits, while its output must still be an AnyOutput. Narrowing is sound here
- * because the dispatcher only calls a handler with input its route's validators accepted (http/read-input.ts).
+ * because the dispatcher only calls a handler with input its route's validators accepted (pipeline/read-input.ts).
  */
 interface ErasedHandler {
   handle(input: AnyInput): Promise<AnyOutput> | AnyOutput

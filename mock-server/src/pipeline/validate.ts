@@ -1,4 +1,4 @@
-// The schema checks of the pipeline (http/dispatch.ts): the query and path parameters, then the decoded body, each
+// The schema checks of the pipeline (pipeline/dispatch.ts): the query and path parameters, then the decoded body, each
 // against the operation's schemas in its OpenAPI document; a refusal is a 400 `validation_failed` naming the fields.
 import { describeErrors, type Route } from './openapi-docs.ts'
 import { errorResponse, type RawResponse } from './raw.ts'

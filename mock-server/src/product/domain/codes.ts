@@ -1,6 +1,6 @@
 // One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
 // purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
-// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (domain/guess-log.ts):
+// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (product/domain/guess-log.ts):
 // past the ceiling no code is checked until the window lets one more. An address with no code behaves
 // exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
@@ -147,7 +147,7 @@ export async function consumeCode(
   })
 }
 
-/** A code nobody can know, counted like a real one; never stored with the real codes (domain/decoys.ts). */
+/** A code nobody can know, counted like a real one; never stored with the real codes (product/domain/decoys.ts). */
 function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeFields {
   const now = ctx.clock.now()
   return {

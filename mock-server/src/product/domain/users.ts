@@ -1,6 +1,6 @@
 // Accounts: creation, credentials with lock-out, password changes. Every sign-in failure, whether the
 // address is unknown, the password wrong or this client locked out of the account, looks the same and costs
-// one hash. The lock-out and the per-account ceiling are domain/lockout.ts (docs/security/lockout.md).
+// one hash. The lock-out and the per-account ceiling are product/domain/lockout.ts (docs/security/lockout.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createId } from '../../shared/crypto.ts'
@@ -45,7 +45,7 @@ export async function createUser(
 }
 
 /**
- * Checks a password from one client (its key, http/client-key.ts). Wrong passwords count per (account,
+ * Checks a password from one client (its key, pipeline/client-key.ts). Wrong passwords count per (account,
  * client) and per account, for unknown addresses too; a locked client is refused even the right password.
  */
 export async function checkCredentials(

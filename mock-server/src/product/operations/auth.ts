@@ -47,7 +47,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
   /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
   async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
     if (getCooldownSeconds(domain, email, purpose) > 0) return
-    // A resent sign-up code proves the same sign-up as the one before it (domain/sign-ups.ts).
+    // A resent sign-up code proves the same sign-up as the one before it (product/domain/sign-ups.ts).
     const code =
       purpose === 'signup' && user && !user.verified
         ? await resendSignUpCode(domain, user)
