@@ -28,6 +28,19 @@ test('an unknown flag stops with an error', async () => {
   expect(await code).toBe(2)
 }, 30_000)
 
+/** Each start is refused: exit 2, and one line that matches its message. */
+async function expectRefused(refusals: [string[], Record<string, string>, RegExp][]): Promise<void> {
+  for (const [args, env, message] of refusals) {
+    const refused = await runMain(
+      ['--port', '0', '--web', 'none', ...args],
+      /Failed to start|listening on/,
+      env,
+    )
+    expect(refused.output).toMatch(message)
+    expect(await refused.code).toBe(2)
+  }
+}
+
 /** A GET with headers fetch may not set (Host), answered with its status and JSON body. */
 function get(origin: string, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
@@ -132,15 +145,7 @@ test('--public-origin and the --oidc-* flags are checked at start (exit 2)', asy
       /is empty/,
     ],
   ]
-  for (const [args, env, message] of refusals) {
-    const refused = await runMain(
-      ['--port', '0', '--web', 'none', ...args],
-      /Failed to start|listening on/,
-      env,
-    )
-    expect(refused.output).toMatch(message)
-    expect(await refused.code).toBe(2)
-  }
+  await expectRefused(refusals)
 }, 60_000)
 
 /** vi.waitFor's 1 s default is a guess about the machine; a child process on a loaded one may need longer. */
@@ -203,15 +208,7 @@ test('an empty or non-printable control token and an --allow-host that is no hos
     [['--allow-host', '*.example'], {}, /--allow-host takes a host name/],
     [['--allow-host='], {}, /--allow-host takes a host name/],
   ]
-  for (const [args, env, message] of refusals) {
-    const refused = await runMain(
-      ['--port', '0', '--web', 'none', ...args],
-      /Failed to start|listening on/,
-      env,
-    )
-    expect(refused.output).toMatch(message)
-    expect(await refused.code).toBe(2)
-  }
+  await expectRefused(refusals)
   const accepted = await runMain(
     [
       '--port',

@@ -1,8 +1,6 @@
 // The /__mock control surface: scenarios, the mailbox (and its outbox folder), the error-report sinks, and the
 // operations of the control document that read and move them (the clock is shared/control-clock.ts, the journal the
 // pipeline's; the state's product part and the reset are handed in by core.ts).
-import type { operations as ControlOperations } from '#api/control.gen.ts'
-import type { OperationTable } from '../pipeline/types.ts'
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations } from './docs-operations.ts'
@@ -21,23 +19,6 @@ export interface ControlOptions {
   logError?: ((line: string) => void) | undefined
 }
 
-/** The operations of the control document that are this feature's (the journal's and /idp's are others'). */
-export type ControlFeatureOperations = Omit<
-  ControlOperations,
-  | 'getRequests'
-  | 'getIdpConfiguration'
-  | 'getIdpJwks'
-  | 'showIdpSignIn'
-  | 'submitIdpSignIn'
-  | 'requestIdpToken'
-  | 'preflightIdpToken'
-  | 'getIdpUserinfo'
-  | 'postIdpUserinfo'
-  | 'preflightIdpUserinfo'
-  | 'addIdpAccount'
-  | 'registerIdpClient'
->
-
 export function createControl(options: ControlOptions, clock: ControlClock) {
   const outbox = options.mailOutbox
     ? createMailOutbox(options.mailOutbox, options.logError ?? ((line) => console.error(line)))
@@ -50,9 +31,7 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
     scenarios,
     sinks,
     /** The operations, once what they read of other features exists (core.ts). */
-    createOperations(
-      deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>,
-    ): OperationTable<ControlFeatureOperations> {
+    createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
       return {
         ...createControlOperations({ ...deps, clock, scenarios, mailbox }),
         ...createDocsOperations(),
