@@ -4,14 +4,14 @@ import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
 import { createPersistence, type Persistence } from './compose/persistence.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
+import { createMockDispatcher } from './compose/dispatcher.ts'
 import { createExternalSignInFeature, type ExternalSignInProvider } from './external-sign-in/index.ts'
 import type { PendingSignIns } from './external-sign-in/pending-sign-ins.ts'
 import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
-import { createControlGuard } from './pipeline/control-guard.ts'
-import { createDispatcher, type Dispatch } from './pipeline/dispatch.ts'
+import type { Dispatch } from './pipeline/dispatch.ts'
 import { createJournal, type Journal } from './pipeline/journal.ts'
-import { createRoutes, type DocumentName } from './pipeline/openapi-docs.ts'
+import type { DocumentName } from './pipeline/openapi-docs.ts'
 import type { RawRequest, RawResponse } from './pipeline/raw.ts'
 import type { AnyHandler } from './pipeline/types.ts'
 import { createProduct, type Product } from './product/index.ts'
@@ -99,26 +99,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     api: { ...createApiTable(product, external) },
     control: { ...createControlTable({ control, idp, journal, product, reset }) },
   }
-  const dispatch: Dispatch = createDispatcher({
-    routes: [
-      ...createRoutes('api'),
-      ...createRoutes('control').filter((route) => !production || !route.mockOnly),
-    ],
-    tables,
-    authenticate: product.authenticate,
-    scenarios: {
-      take: (call) => control.scenarios.take(call),
-      resolveEmail: product.resolveEmail,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    },
-    // Production mode journals nothing: no one can read the journal there (no /__mock), and it would keep every
-    // caller's address in memory for nothing.
-    journal: production ? () => undefined : (entry, exchange) => journal.record(entry, exchange()),
-    ...(options.log && { log: options.log }),
-    ...(options.logError && { logError: options.logError }),
-    corsOrigins: new Set(options.corsOrigins),
-    ...(!production && { guardControl: createControlGuard(options) }),
-  })
+  const dispatch: Dispatch = createMockDispatcher(
+    { ...options, production },
+    { tables, product, scenarios: control.scenarios, journal },
+  )
   return {
     async dispatch(request) {
       await ready
