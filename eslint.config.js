@@ -2,6 +2,69 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+// ---- mock-server: features over one pipeline, imports pointing one way -----------------------------------------
+// shared/ (leaf utilities) <- pipeline/ (the request's steps) <- the features <- the composition root (core.ts, app.ts,
+// main.ts, compose/, hosts/, cli/). A feature never imports another: what it needs of one, core.ts hands it as a port.
+// Only tests import the root (createMockCore, createApp) and mock-server/testing/; nothing in mock-server/ imports the
+// suites, the developer scripts or the web app.
+const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har']
+const MOCK_ABOVE_FEATURES = ['compose', 'hosts', 'cli']
+const MOCK_OUTSIDE = {
+  regex: '^#(contracts|web)/|(^|/)(contracts|e2e|scripts|web)/',
+  message: 'The mock server imports api/ and itself only: never contracts/, e2e/, scripts/ or web/.',
+}
+const MOCK_TEST_ONLY = [
+  {
+    regex: '^(\\.\\./)+(core|app|main)\\.ts$|^#mock-server/(core|app|main)\\.ts$',
+    message: 'Only the composition root imports core.ts, app.ts or main.ts (a test may).',
+  },
+  { regex: '(^|/)testing/', message: 'mock-server/testing/ is test tooling: only tests import it.' },
+]
+const mockFolders = (folders, message) => ({ regex: `(^|/)(${folders.join('|')})/`, message })
+/** The rule for one folder of mock-server/src: its own forbidden folders, and the root and test tooling for non-tests. */
+const mockServerBlock = (folder, forbidden) => {
+  const rule = (patterns) => ({
+    'no-restricted-imports': ['error', { patterns: [MOCK_OUTSIDE, ...patterns] }],
+  })
+  return [
+    {
+      files: [`mock-server/src/${folder}/**/*.ts`],
+      ignores: ['**/*.test.ts', '**/*.test-d.ts'],
+      rules: rule([...forbidden, ...MOCK_TEST_ONLY]),
+    },
+    { files: [`mock-server/src/${folder}/**/*.test.ts`], rules: rule(forbidden) },
+  ]
+}
+const mockServerRules = [
+  {
+    files: ['mock-server/**/*.{ts,mjs}'],
+    // This test checks the web app's inline-config id against the web host's: it belongs to a suite above both.
+    ignores: ['mock-server/src/hosts/web.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MOCK_OUTSIDE] }] },
+  },
+  ...mockServerBlock('shared', [
+    mockFolders(
+      ['pipeline', ...MOCK_FEATURES, ...MOCK_ABOVE_FEATURES],
+      'shared/ is a leaf: it imports only shared/.',
+    ),
+  ]),
+  ...mockServerBlock('pipeline', [
+    mockFolders(
+      [...MOCK_FEATURES, ...MOCK_ABOVE_FEATURES],
+      'pipeline/ imports no feature: core.ts hands it what it needs of one.',
+    ),
+  ]),
+  ...MOCK_FEATURES.flatMap((feature) =>
+    mockServerBlock(feature, [
+      mockFolders(
+        MOCK_FEATURES.filter((other) => other !== feature),
+        `${feature}/ imports no other feature: core.ts hands it what it needs of one.`,
+      ),
+      mockFolders(MOCK_ABOVE_FEATURES, `${feature}/ imports nothing above the features.`),
+    ]),
+  ),
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,4 +104,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...mockServerRules,
 )

@@ -13,7 +13,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '#contracts/fixtures.ts'
-import { findRefreshToken } from '#mock-server/domain/tokens.ts'
+import { findRefreshToken } from '#mock-server/product/domain/tokens.ts'
 
 const GRACE_MS = 10_000
 

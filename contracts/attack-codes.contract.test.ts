@@ -13,7 +13,7 @@ import {
   type LiveServer,
 } from '#contracts/fixtures.ts'
 import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
-import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
+import { PENDING_PASSWORD_MS } from '#mock-server/shared/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
 const COOLDOWN_MS = 30_000

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib'
 import { SignJWT, type JWTPayload } from 'jose'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { AppOptions } from '#mock-server/app.ts'
-import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
-import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
+import { PENDING_PASSWORD_MS } from '#mock-server/shared/constants.ts'
+import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import type { ServerLimits } from '#mock-server/hosts/http-server.ts'
 import {
   advanceClock,

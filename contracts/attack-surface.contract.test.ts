@@ -3,8 +3,8 @@
 // same-site JSON writes); the limits key clients by the address a trusted proxy saw, IPv6 by its /64.
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { createRoutes } from '#mock-server/http/openapi-docs.ts'
-import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
+import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
+import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import { openIdpForm, PUBLIC_ORIGIN, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
 import {
   advanceClock,

@@ -6,7 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
 import { createHttpServer } from '#mock-server/hosts/http-server.ts'
-import { createRoutes } from '#mock-server/http/openapi-docs.ts'
+import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 import { createContractAgent, requireValidResponse, type ContractAgent } from '#contracts/support/api.ts'
 import {
   bearer,

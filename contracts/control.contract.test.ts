@@ -17,7 +17,7 @@ import {
 } from '#contracts/fixtures.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES } from '#api/operations.gen.ts'
 import { fingerprint } from '#mock-server/control/state.ts'
-import { hashToken } from '#mock-server/domain/crypto.ts'
+import { hashToken } from '#mock-server/shared/crypto.ts'
 
 let server: TestServer
 beforeEach(async () => {

@@ -16,7 +16,7 @@ import { createContractAgent, fetchThrough, METHODS, type ContractAgent } from '
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { getCoverageDir } from '#contracts/coverage/recorder.ts'
 import { readCoverageRecords } from '#contracts/coverage/report.ts'
-import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
+import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import {
   countTargetRequest,
   getContractTarget,

@@ -7,7 +7,7 @@ import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startLiveServer, strangerOf, type LiveServer } from '#contracts/fixtures.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
-import { createRoutes } from '#mock-server/http/openapi-docs.ts'
+import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 
 let live: LiveServer
 beforeAll(async () => {

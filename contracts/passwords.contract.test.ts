@@ -1,7 +1,7 @@
 // Password storage at production cost: argon2id with OWASP's parameters, never the password itself.
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
-import { COMMON_PASSWORD_COUNT } from '#mock-server/domain/passwords.ts'
+import { COMMON_PASSWORD_COUNT } from '#mock-server/product/domain/passwords.ts'
 import { createContractAgent } from '#contracts/support/api.ts'
 import { requireOwnServer, signUp } from '#contracts/fixtures.ts'
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import { build } from 'esbuild'
-import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
+import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
 import { benchBundle } from './bench-bundle.ts'
 import { buildServer } from './build-server.ts'
 import {

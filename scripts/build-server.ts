@@ -19,9 +19,9 @@ import { hash } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { build, type Plugin } from 'esbuild'
 import { parse } from 'yaml'
-import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
-import { SEED_ACCOUNTS } from '../mock-server/src/domain/seed.ts'
-import type { BuildTime } from '../mock-server/src/build-time.ts'
+import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
+import { SEED_ACCOUNTS } from '../mock-server/src/product/domain/seed.ts'
+import type { BuildTime } from '../mock-server/src/shared/build-time.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({ options: { out: { type: 'string' }, meta: { type: 'boolean' } } })

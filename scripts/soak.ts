@@ -15,7 +15,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { createMockClient } from '../api/mock-client.ts'
 import { createApp } from '../mock-server/src/app.ts'
-import { createUser } from '../mock-server/src/domain/users.ts'
+import { createUser } from '../mock-server/src/product/domain/users.ts'
 
 const USERS = Number(process.env.SOAK_USERS ?? 1000)
 const WAVE = Number(process.env.SOAK_WAVE ?? 20)

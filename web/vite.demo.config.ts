@@ -16,9 +16,9 @@ import { hash } from '@node-rs/argon2'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { parse } from 'yaml'
-import { ARGON2_PARAMS } from '../mock-server/src/constants.ts'
-import { SEED_ACCOUNTS } from '../mock-server/src/domain/seed.ts'
-import type { BuildTime } from '../mock-server/src/build-time.ts'
+import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
+import { SEED_ACCOUNTS } from '../mock-server/src/product/domain/seed.ts'
+import type { BuildTime } from '../mock-server/src/shared/build-time.ts'
 import { demoConfigJson } from './demo/demo-config.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))

@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto'
 import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
 import type { RequestPool } from '#contracts/request-generator.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
-import { createUser } from '#mock-server/domain/users.ts'
+import { createUser } from '#mock-server/product/domain/users.ts'
 
 /** A verified account, signed in: the pool's first address. */
 interface PoolAccount {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, onTestFinished, test } from 'vitest'
-import { START_SCRIPT } from '../../mock-server/src/testing/run-main.ts'
+import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const FILES = ['contracts/auth-codes.contract.test.ts', 'contracts/auth-signup.contract.test.ts']

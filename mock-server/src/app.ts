@@ -8,8 +8,9 @@ import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createApiHost } from './hosts/api-host.ts'
 import { closeIfBodyUnread, createLastResort } from './hosts/express.ts'
 import { createWebRouter, type WebHostOptions } from './hosts/web.ts'
-import { forwardedProtocol } from './http/forwarded-proto.ts'
-import { createReplayCore, type ReplayCore, type ReplayOptions } from './replay/replay-core.ts'
+import { forwardedProtocol } from './pipeline/forwarded-proto.ts'
+import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
+import { createBuildOperations } from './product/operations/build.ts'
 
 /** helmet's default policy: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -67,9 +68,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   return app
 }
 
-/** The product API answered from a recorded HAR (replay/replay-core.ts), beside the web app as createApp serves it. */
+/** The product API answered from a recorded HAR (har/replay-core.ts), beside the web app as createApp serves it. */
 export function createReplayApp(options: ReplayAppOptions): ReplayApp {
-  const replay = createReplayCore(options)
+  const build = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const replay = createReplayCore(options, { builds: createBuildOperations({ build }) })
   const web = options.webRoot ? { root: options.webRoot, production: false, replay: true } : undefined
   const app = createHost(replay, { ...options, web }) as ReplayApp
   app.replay = replay

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { runMain } from './testing/run-main.ts'
+import { runMain } from '../testing/run-main.ts'
 
 const LISTENING = /listening on (http:\/\/\S+)/
 

@@ -4,7 +4,8 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { runMain } from './testing/run-main.ts'
+import { harEntry, harOf } from '../testing/har-entry.ts'
+import { runMain } from '../testing/run-main.ts'
 
 test('--help lists the flags', async () => {
   const { output, code } = await runMain(['--help'], /--production/)
@@ -26,6 +27,19 @@ test('an unknown flag stops with an error', async () => {
   expect(output).toContain("'--colour'")
   expect(await code).toBe(2)
 }, 30_000)
+
+/** Each start is refused: exit 2, and one line that matches its message. */
+async function expectRefused(refusals: [string[], Record<string, string>, RegExp][]): Promise<void> {
+  for (const [args, env, message] of refusals) {
+    const refused = await runMain(
+      ['--port', '0', '--web', 'none', ...args],
+      /Failed to start|listening on/,
+      env,
+    )
+    expect(refused.output).toMatch(message)
+    expect(await refused.code).toBe(2)
+  }
+}
 
 /** A GET with headers fetch may not set (Host), answered with its status and JSON body. */
 function get(origin: string, path: string, headers: Record<string, string> = {}) {
@@ -131,15 +145,7 @@ test('--public-origin and the --oidc-* flags are checked at start (exit 2)', asy
       /is empty/,
     ],
   ]
-  for (const [args, env, message] of refusals) {
-    const refused = await runMain(
-      ['--port', '0', '--web', 'none', ...args],
-      /Failed to start|listening on/,
-      env,
-    )
-    expect(refused.output).toMatch(message)
-    expect(await refused.code).toBe(2)
-  }
+  await expectRefused(refusals)
 }, 60_000)
 
 /** vi.waitFor's 1 s default is a guess about the machine; a child process on a loaded one may need longer. */
@@ -202,15 +208,7 @@ test('an empty or non-printable control token and an --allow-host that is no hos
     [['--allow-host', '*.example'], {}, /--allow-host takes a host name/],
     [['--allow-host='], {}, /--allow-host takes a host name/],
   ]
-  for (const [args, env, message] of refusals) {
-    const refused = await runMain(
-      ['--port', '0', '--web', 'none', ...args],
-      /Failed to start|listening on/,
-      env,
-    )
-    expect(refused.output).toMatch(message)
-    expect(await refused.code).toBe(2)
-  }
+  await expectRefused(refusals)
   const accepted = await runMain(
     [
       '--port',
@@ -237,45 +235,18 @@ test('--replay serves a HAR file, and stops the start (exit 2, one line) on a fi
   const dir = mkdtempSync(join(tmpdir(), 'replay-main-'))
   try {
     const har = join(dir, 'session.har')
-    const entry = {
-      startedDateTime: '2026-11-26T10:00:00.000Z',
-      time: 1,
-      request: {
-        method: 'GET',
-        url: 'https://backend.example/api/_auth/session',
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: [],
-        queryString: [],
-        headersSize: -1,
-        bodySize: 0,
-      },
+    const entry = harEntry('https://backend.example/api/_auth/session', {
       response: {
-        status: 200,
-        statusText: 'OK',
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
         headers: [{ name: 'content-type', value: 'application/json' }],
         content: { size: 21, mimeType: 'application/json', text: '{"recorded":"answer"}' },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: -1,
       },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    }
-    writeFileSync(
-      har,
-      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [entry] } }),
-    )
+    })
+    writeFileSync(har, JSON.stringify(harOf([entry], { name: 't', version: '1' })))
     writeFileSync(join(dir, 'old.har'), JSON.stringify({ log: { version: '1.1', entries: [] } }))
     // An answer whose text its encoding calls base64, and is not.
     const content = { size: 4, mimeType: 'image/png', text: 'iVBO!w0K', encoding: 'base64' }
     const garbled = { ...entry, response: { ...entry.response, content } }
-    writeFileSync(
-      join(dir, 'garbled.har'),
-      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [garbled] } }),
-    )
+    writeFileSync(join(dir, 'garbled.har'), JSON.stringify(harOf([garbled], { name: 't', version: '1' })))
     const refusals: [string[], RegExp][] = [
       [['--replay', join(dir, 'missing.har')], /--replay .*missing\.har: there is no such file\./],
       [['--replay', join(dir, 'old.har')], /it is not a HAR 1\.2 file: log\.version is "1\.1"/],

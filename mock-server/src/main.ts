@@ -2,139 +2,23 @@
 // The app (app.ts, the HTTP host, the seeded accounts) is imported only once every flag has been read and checked:
 // importing it costs about three quarters of a start's CPU, which --help and a refused flag have no use for
 // (docs/decisions/015-suite-speed.md).
-import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
-import { BUILD_TIME } from './build-time.ts'
-import {
-  parseAllowedHost,
-  parseControlToken,
-  parseCorsOrigins,
-  parseOidc,
-  parsePublicOrigin,
-} from './cli-values.ts'
-import { parseDuration } from './duration.ts'
-
-const HELP = `Usage: npm run mock -- [options]
-
-Starts the mock backend (the product API, the /__mock control surface and the mock identity provider).
-
-Options:
-  --port <n>            Port to listen on (env PORT; default 4010). 0 picks a free one.
-  --host <address>      Address to bind (env HOST; default 127.0.0.1).
-  --access-ttl <d>      Access token lifetime (default 15m). Durations: 500ms, 30s, 15m, 24h, or plain ms.
-  --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
-  --grace <d>           Grace window for the parent of the live refresh token (default 10s).
-  --code-cooldown <d>   Time between two codes to one address (default 30s).
-  --data <file>         Keep state in this file across restarts (default: in memory). A new store is seeded with
-                        the demo accounts in development; in production it starts empty.
-  --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
-  --production          No /__mock control surface, no mock identity provider (/idp): both answer 404, and
-                        external sign-in answers 404 external_sign_in_unavailable. No demo accounts are seeded.
-  --trust-proxy <hops>  The number of proxies in front of this server (default 0: none). The client is the
-                        address <hops> entries from the right of X-Forwarded-For (1: the entry your one proxy
-                        adds), never an entry the client wrote; X-Forwarded-Proto is read from the nearest
-                        proxy. A number is required: there is no "trust everything".
-  --allow-host <name>   A host name or IP address /__mock also answers to (repeatable; no port or scheme). It
-                        always answers to localhost, 127.0.0.1, ::1 and the --host address; any other Host
-                        header is refused (403), which keeps pages whose name re-binds to this machine out.
-  --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
-                        MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
-                        refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
-  --replay <file.har>   Answer the product API (/api/...) from a recorded HTTP Archive (HAR 1.2: a browser's, or
-                        GET /__mock/requests?format=har) instead of the mock backend: each call takes the recorded
-                        answer with the same method, path, query and JSON body (secrets match any value); several
-                        are served in recorded order, then the last again; a call with none gets 501
-                        replay_no_match. The web app is served as usual; /__mock answers only GET /__mock/requests
-                        and POST /__mock/reset (start the recorded answers over). Not with --data, --production or
-                        the token and code flags.
-  --cors-origin <o>     An origin whose pages may call the API with credentials, e.g. https://app.example: the
-                        web app served from a static host or CDN (repeatable, or a comma list; scheme, host and
-                        port exactly, no * ). It gets Access-Control-Allow-Origin and -Credentials, and its session
-                        cookie is SameSite=None; Secure; Partitioned. Any other origin gets no CORS header.
-  --mail-outbox <dir>   Write every mail sent (codes included) to this folder, one JSON file each, owner-only:
-                        the mail transport where /__mock/mailbox is off (--production). Never logged.
-  --public-origin <url> The origin people reach this server at, when a proxy changes it (e.g. https://qa.example):
-                        the mock OpenID provider's issuer (<url>/idp) and the redirect URIs external sign-in sends.
-                        Default: each request's own (Host header; https behind --trust-proxy).
-  --oidc-issuer <url>   External sign-in through this OpenID provider (also in --production), as a relying party
-                        (openid-client). https, or http on loopback only. With --oidc-client-id; the client
-                        secret comes from env OIDC_CLIENT_SECRET only (none: a public client, PKCE alone).
-  --oidc-client-id <id> The product's client id at --oidc-issuer.
-  --quiet               No request log.
-  --help                This text.
-`
-
-/** Flags that shape the mock backend, which a replay does not run. */
-const NOT_WITH_REPLAY = ['data', 'production', 'access-ttl', 'refresh-ttl', 'grace', 'code-cooldown'] as const
+import { HELP, readFlags } from './cli/flags.ts'
+import { BUILD_TIME } from './shared/build-time.ts'
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'access-ttl': { type: 'string' },
-      'refresh-ttl': { type: 'string' },
-      grace: { type: 'string' },
-      'code-cooldown': { type: 'string' },
-      data: { type: 'string' },
-      web: { type: 'string' },
-      production: { type: 'boolean' },
-      'trust-proxy': { type: 'string' },
-      'allow-host': { type: 'string', multiple: true },
-      'control-token': { type: 'string' },
-      replay: { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-      'mail-outbox': { type: 'string' },
-      'public-origin': { type: 'string' },
-      'oidc-issuer': { type: 'string' },
-      'oidc-client-id': { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  })
-  if (values.help) {
+  const defaultWeb = fileURLToPath(new URL(BUILD_TIME?.webDist ?? '../../web/dist', import.meta.url))
+  const flags = readFlags(defaultWeb)
+  if (flags.help) {
     process.stdout.write(HELP)
     return
   }
-  const port = Number(values.port ?? process.env.PORT ?? 4010)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
-  const host = values.host ?? process.env.HOST ?? '127.0.0.1'
-  const defaultWeb = fileURLToPath(new URL(BUILD_TIME?.webDist ?? '../../web/dist', import.meta.url))
-  // Express sends files by absolute path only, so a relative --web is resolved here.
-  const webRoot =
-    values.web === 'none'
-      ? undefined
-      : values.web
-        ? resolve(values.web)
-        : existsSync(defaultWeb)
-          ? defaultWeb
-          : undefined
-  const trustProxyHops = parseHops(values['trust-proxy'])
-  const controlToken =
-    parseControlToken(values['control-token'], '--control-token') ??
-    parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
-  const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
-  const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
-  if (values['mail-outbox'] === '')
-    throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
-  const publicOrigin = parsePublicOrigin(values['public-origin'])
-  const oidc = parseOidc(values['oidc-issuer'], values['oidc-client-id'], process.env.OIDC_CLIENT_SECRET)
-  const durations = {
-    ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
-    ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
-    ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
-    ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
-  }
+  const { values, port, host, webRoot, trustProxyHops, controlToken, allowedHosts, corsOrigins } = flags
+  const { publicOrigin, oidc, durations } = flags
   const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const logError = (line: string) => console.error(`${new Date().toISOString()} ${line}`)
   if (values.replay !== undefined) {
-    const clash = NOT_WITH_REPLAY.find((flag) => values[flag] !== undefined)
-    if (clash)
-      throw new Error(`Failed to start: --replay serves recorded answers; --${clash} has no place beside it.`)
     const common = {
       trustProxyHops,
       allowedHosts: [host, ...allowedHosts],
@@ -148,7 +32,7 @@ async function main(): Promise<void> {
   const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
     import('./app.ts'),
     import('./hosts/http-server.ts'),
-    import('./domain/seed.ts'),
+    import('./product/domain/seed.ts'),
   ])
   const app = createApp({
     production: values.production === true,
@@ -219,7 +103,7 @@ interface ReplayStart {
 /** `--replay <file>`: the file is read and checked before the app is imported (a refusal exits 2, below). */
 async function startReplay(file: string, options: ReplayStart): Promise<void> {
   const { port, host, controlToken, webRoot, log } = options
-  const { readHarFile } = await import('./replay/har-file.ts')
+  const { readHarFile } = await import('./har/har-file.ts')
   const har = readHarFile(file)
   const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
     import('./app.ts'),
@@ -273,16 +157,6 @@ function createLineWriter(stream: NodeJS.WriteStream): ((line: string) => void) 
     pending += `${new Date().toISOString()} ${line}\n`
   }
   return Object.assign(write, { flush })
-}
-
-/** --trust-proxy takes a count of proxies; a word like `true` is refused rather than read as "all". */
-function parseHops(value: string | undefined): number {
-  if (value === undefined) return 0
-  if (!/^\d{1,2}$/.test(value))
-    throw new Error(
-      `Failed to start: --trust-proxy takes the number of proxies in front (e.g. 1), not ${JSON.stringify(value)}.`,
-    )
-  return Number(value)
 }
 
 // A flag refused, or the app failing to assemble, stops with 2; a store that fails to load stops with 1 (above).

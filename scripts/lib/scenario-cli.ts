@@ -2,7 +2,7 @@
 // (scripts/scenario.ts wires it to the process). People get tables and short sentences (scenario-format.ts,
 // journal-format.ts), coloured only when the caller's Style says so; `--json` prints each answer as the server gave
 // it, for scripts, exactly as this command line always has. Errors are one line, never a stack trace.
-import { parseDuration } from '../../mock-server/src/duration.ts'
+import { parseDuration } from '../../mock-server/src/shared/duration.ts'
 import { createMockClient, MockClientError, type ArmRequest } from '../../api/mock-client.ts'
 import {
   ARGUMENTS,

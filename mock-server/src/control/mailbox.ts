@@ -1,6 +1,6 @@
 // The mailbox: every mail the server "sends", readable per address through /__mock/mailbox.
 import type { components } from '#api/control.gen.ts'
-import type { Clock } from '../domain/clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 export type Mail = components['schemas']['Mail']
 export type MailPurpose = Mail['purpose']

@@ -2,8 +2,9 @@
 // matches it (by name's operations, account and operation), which then serves `times` calls and is spent.
 import type { components } from '#api/control.gen.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES, type ScenarioName } from '#api/operations.gen.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createId } from '../domain/crypto.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createId } from '../shared/crypto.ts'
+import type { CallFacts } from '../pipeline/scenario-step.ts'
 
 type ControlSchemas = components['schemas']
 
@@ -38,12 +39,6 @@ export const SCENARIOS: readonly ScenarioInfo[] = SCENARIO_NAMES.map((name) => (
 /** One variant of the control document's `ArmRequest`: the schema states which fields go with which scenario. */
 export type ArmRequest = ControlSchemas['ArmRequest']
 export type ArmedScenario = ControlSchemas['ArmedScenario']
-
-export interface CallFacts {
-  operation: string
-  email?: string
-  hasBearer: boolean
-}
 
 export interface Scenarios {
   arm(request: ArmRequest): ArmedScenario

@@ -2,10 +2,13 @@
 // recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
 import { gunzipSync } from 'node:zlib'
 import type { components } from '#api/control.gen.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createId, createRandomToken } from '../domain/crypto.ts'
-import { isRecord } from '../json.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createId, createRandomToken } from '../shared/crypto.ts'
 import { createBoundedLog } from './bounded-log.ts'
+
+/** A JSON object: not null, not an array. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export type SentryEvent = components['schemas']['SentryEvent']
 export type RecorderSession = components['schemas']['RecorderSession']

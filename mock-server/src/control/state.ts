@@ -4,13 +4,29 @@
 // this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
 import { createHash } from 'node:crypto'
 import type { components } from '#api/control.gen.ts'
-import type { OperationsContext } from '../operations/context.ts'
-import type { Store } from '../domain/store.ts'
+import type { Mailbox } from './mailbox.ts'
+import type { Scenarios } from './scenarios.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
 
 export type MockState = components['schemas']['MockState']
+type CollectionName = keyof MockState['store']
+
+/**
+ * What the state is read from: the product's store and guess log as this reader sees them (core.ts hands in the
+ * product's domain), the mailbox, the scenarios and the clock.
+ */
+export interface StateSources {
+  domain: {
+    store: { [K in CollectionName]: { all(): readonly object[] } }
+    guesses: { snapshot(): Record<string, readonly number[]> }
+  }
+  mailbox: Pick<Mailbox, 'snapshot'>
+  scenarios: Pick<Scenarios, 'list'>
+  clock: Pick<ControlClock, 'offsetMs'>
+}
 
 /** Per collection, the fields that hold a hash or a sealed secret (a code's sign-up is handled apart). */
-const SECRET_FIELDS: { [K in keyof Store]: readonly string[] } = {
+const SECRET_FIELDS: { [K in CollectionName]: readonly string[] } = {
   users: ['passwordHash'],
   sessions: ['cookieHash', 'serviceTokenHash'],
   refreshTokens: ['hash', 'graceBox'],
@@ -44,7 +60,7 @@ function fingerprintOf(record: object, field: string, value: unknown): string | 
   return made
 }
 
-function readRecords(name: keyof Store, records: readonly object[]): Record<string, unknown>[] {
+function readRecords(name: CollectionName, records: readonly object[]): Record<string, unknown>[] {
   const secret = SECRET_FIELDS[name]
   return records.map((record) => {
     // String keys only (for...in): the collections' bookkeeping (symbol keys) is not state. Faster than
@@ -70,12 +86,10 @@ function readRecords(name: keyof Store, records: readonly object[]): Record<stri
  * contract suite (generated-input, conformance, bad-input).
  * @example const before = JSON.stringify(readMockState(ops)); ... ; expect(JSON.stringify(readMockState(ops))).toBe(before)
  */
-export function readMockState(
-  ops: Pick<OperationsContext, 'domain' | 'mailbox' | 'scenarios' | 'clock'>,
-): MockState {
+export function readMockState(ops: StateSources): MockState {
   const { store, guesses } = ops.domain
   const collections = Object.fromEntries(
-    (Object.keys(SECRET_FIELDS) as (keyof Store)[]).map((name) => [
+    (Object.keys(SECRET_FIELDS) as CollectionName[]).map((name) => [
       name,
       readRecords(name, store[name].all()),
     ]),

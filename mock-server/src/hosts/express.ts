@@ -2,9 +2,9 @@
 // answer, an error in the documented shape, and the last resort for whatever escaped.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
-import { errorResponse, type RawResponse } from '../http/raw.ts'
+import { errorResponse, type RawResponse } from '../pipeline/raw.ts'
 import { hasRequestBody } from './read-body.ts'
-import { describeFault } from '../http/fault-line.ts'
+import { describeFault } from '../pipeline/fault-line.ts'
 
 function send(response: ServerResponse, raw: RawResponse): void {
   if (raw.dropped) return dropAnswer(response)

@@ -14,7 +14,7 @@ import {
   HEADERS_TIMEOUT_MS,
   MAX_CONNECTIONS,
   REQUEST_TIMEOUT_MS,
-} from '../constants.ts'
+} from '../shared/constants.ts'
 import { deferContinue, markBodyUnreadable } from './read-body.ts'
 
 export interface ServerLimits {

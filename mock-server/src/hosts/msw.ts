@@ -2,8 +2,8 @@
 // as the Express host. Used by the web app's unit and component tests through msw/node.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createMockCore, type MockCore, type MockOptions } from '../core.ts'
-import { createRoutes } from '../http/openapi-docs.ts'
-import { bodyFrom } from '../http/raw.ts'
+import { createRoutes } from '../pipeline/openapi-docs.ts'
+import { bodyFrom } from '../pipeline/raw.ts'
 
 export interface MswHostOptions extends MockOptions {
   /** Origin the handlers answer for, e.g. http://localhost:3000; default: any origin. */

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createGunzip, createInflate, type Gunzip, type Inflate } from 'node:zlib'
-import type { BodyRead } from '../http/raw.ts'
+import type { BodyRead } from '../pipeline/raw.ts'
 
 function createDecoder(encoding: string): Gunzip | Inflate | null | 'unsupported' {
   if (encoding === '' || encoding === 'identity') return null

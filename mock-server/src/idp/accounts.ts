@@ -1,10 +1,9 @@
-// The OpenID provider's own accounts: who it can vouch for. Seeded with the product's verified seed addresses,
+// The OpenID provider's own accounts: who it can vouch for. Seeded with the accounts it is given (core.ts: the product's verified seed addresses),
 // extended through /__mock/idp/accounts and by whoever its sign-in form is given (the mock provider vouches for any
 // address typed into it, as docs/decisions/022-openid-provider.md says). In memory, bounded; a reset or a restart
 // brings back the seed. The subject is derived from the address, so it is the same across resets and restarts.
 import { createHash } from 'node:crypto'
-import { normalizeEmail } from '../domain/context.ts'
-import { SEED_ACCOUNTS } from '../domain/seed.ts'
+import { normalizeEmail } from '../shared/email.ts'
 
 export interface IdpAccount {
   /** Stable: base64url of SHA-256 over the normalized address, with a prefix of its own. */
@@ -34,10 +33,12 @@ export function getSubject(email: string): string {
  * const accounts = createIdpAccounts(10_000)
  * accounts.get('ada@example.com') // { sub: '…', email: 'ada@example.com', name: 'Ada Lovelace' }
  */
-export function createIdpAccounts(max: number): IdpAccounts {
+export function createIdpAccounts(
+  max: number,
+  seeds: readonly { email: string; name: string }[] = [],
+): IdpAccounts {
   const byEmail = new Map<string, IdpAccount>()
   const bySub = new Map<string, IdpAccount>()
-  const seeds = SEED_ACCOUNTS.filter((account) => account.verified)
   const accounts: IdpAccounts = {
     get: (email) => byEmail.get(normalizeEmail(email)) ?? null,
     getBySub: (sub) => bySub.get(sub) ?? null,

@@ -3,7 +3,7 @@
 // process), which may be sent back to any path of the origin the provider is reached at, since the product and the
 // provider share it; and clients registered through /__mock/idp/clients, confidential or public (no secret, PKCE
 // alone), sent back only to a redirect URI they registered, compared exactly. Rules: docs/decisions/022-openid-provider.md.
-import { createId, createRandomToken, safeEqual } from '../domain/crypto.ts'
+import { createId, createRandomToken, safeEqual } from '../shared/crypto.ts'
 
 export const PRODUCT_CLIENT_ID = 'auth-shell'
 

@@ -2,12 +2,12 @@
 // client, its redirect URI, its PKCE challenge and its nonce), the access tokens the token endpoint issues for the
 // userinfo endpoint, and the ID token's claims. Codes and tokens are kept only as SHA-256 hashes and every store is
 // bounded (expiring-map.ts). No HTTP here; token.ts speaks the token endpoint's protocol.
-import { IDP_CODE_TTL_MS, IDP_MAX_ENTRIES, IDP_TOKEN_TTL_MS } from '../constants.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createRandomToken, hashToken } from '../domain/crypto.ts'
+import { IDP_CODE_TTL_MS, IDP_MAX_ENTRIES, IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createRandomToken, hashToken } from '../shared/crypto.ts'
 import type { IdpAccount } from './accounts.ts'
 import type { AuthorizationRequest } from './authorization-request.ts'
-import { createExpiringMap } from '../domain/expiring-map.ts'
+import { createExpiringMap } from '../shared/expiring-map.ts'
 
 export interface CodeGrant {
   clientId: string

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto'
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { createControlClock } from '../control/clock.ts'
+import { createControlClock } from '../shared/control-clock.ts'
 import { createMockCore } from '../core.ts'
-import { bodyFrom, bodyText } from '../http/raw.ts'
+import { bodyFrom, bodyText } from '../pipeline/raw.ts'
 import { PRODUCT_CLIENT_ID } from './clients.ts'
 import { createOpenIdProvider, type OpenIdProvider } from './provider.ts'
 
@@ -15,12 +15,14 @@ const REDIRECT = 'http://127.0.0.1:4010/callback'
 const VERIFIER = 'a-code-verifier-of-at-least-forty-three-characters-0123456789'
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url')
 const STATE = 'state-0123456789abcdef'
+/** The accounts the provider starts with (core.ts hands it the product's verified seed accounts). */
+const SEEDS = [{ email: 'ada@example.com', name: 'Ada Lovelace' }]
 
 let idp: OpenIdProvider
 let clock: ReturnType<typeof createControlClock>
 beforeEach(() => {
   clock = createControlClock()
-  idp = createOpenIdProvider({ clock })
+  idp = createOpenIdProvider({ clock, seedAccounts: SEEDS })
 })
 
 const query = (overrides: Record<string, string | undefined> = {}) =>
@@ -128,7 +130,7 @@ describe('the authorization endpoint', () => {
   })
 
   test('with a control token, prompt=none signs in only a request that carries it; the form asks for it', () => {
-    idp = createOpenIdProvider({ clock, controlToken: 'k3y' })
+    idp = createOpenIdProvider({ clock, controlToken: 'k3y', seedAccounts: SEEDS })
     expect(authorize({}).location?.searchParams.get('error')).toBe('login_required')
     expect(authorize({}, 'k3y').location?.searchParams.get('code')).toBeTruthy()
     const { answer } = authorize({ prompt: undefined })

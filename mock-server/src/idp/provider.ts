@@ -2,11 +2,11 @@
 // authorization code flow with PKCE (S256), state and nonce, ES256 ID tokens, userinfo. Its issuer is
 // `<origin>/idp` for the origin it is reached at (or the configured public origin), which the caller passes in.
 // Its accounts, clients, codes and tokens live in memory (a reset or a restart brings back the seed). No HTTP here:
-// operations/idp.ts answers the requests.
+// idp/operations.ts answers the requests.
 import type { JWK } from 'jose'
-import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../constants.ts'
-import type { Clock } from '../domain/clock.ts'
-import { createRandomToken, safeEqual } from '../domain/crypto.ts'
+import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createRandomToken, safeEqual } from '../shared/crypto.ts'
 import { createIdpAccounts, type IdpAccounts } from './accounts.ts'
 import {
   addToRedirect,
@@ -15,7 +15,7 @@ import {
   type AuthorizationRequest,
 } from './authorization-request.ts'
 import { createIdpClients, type IdpClients } from './clients.ts'
-import { createExpiringMap } from '../domain/expiring-map.ts'
+import { createExpiringMap } from '../shared/expiring-map.ts'
 import { createGrants, getClaims } from './grants.ts'
 import { createSigningKey, ID_TOKEN_ALG } from './keys.ts'
 import { renderErrorPage, renderSignInPage } from './pages.ts'
@@ -67,11 +67,14 @@ export interface OpenIdProvider {
 export function createOpenIdProvider({
   clock,
   controlToken,
+  seedAccounts,
 }: {
   clock: Clock
-  controlToken?: string
+  controlToken?: string | undefined
+  /** The accounts it knows at start and after each reset (core.ts: the product's verified seed accounts). */
+  seedAccounts?: readonly { email: string; name: string }[]
 }): OpenIdProvider {
-  const accounts = createIdpAccounts(IDP_MAX_ENTRIES)
+  const accounts = createIdpAccounts(IDP_MAX_ENTRIES, seedAccounts)
   const clients = createIdpClients(IDP_MAX_ENTRIES)
   const grants = createGrants(clock)
   const key = createSigningKey()

@@ -3,9 +3,9 @@
 // token and a signed ID token. Every refusal is an RFC 6749 error body; answers are never cached.
 import { createHash } from 'node:crypto'
 import type { components } from '#api/control.gen.ts'
-import { IDP_TOKEN_TTL_MS } from '../constants.ts'
-import type { Clock } from '../domain/clock.ts'
-import { hashToken, safeEqual } from '../domain/crypto.ts'
+import { IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { hashToken, safeEqual } from '../shared/crypto.ts'
 import type { IdpAccounts } from './accounts.ts'
 import type { IdpClients } from './clients.ts'
 import { getClaims, type Grants } from './grants.ts'

@@ -1,0 +1,36 @@
+// The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
+import { describe, expect, test } from 'vitest'
+import { parseCorsOrigins } from './cli-values.ts'
+
+describe('--cors-origin values', () => {
+  test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
+    expect(
+      parseCorsOrigins([
+        'https://App.Example:443, http://127.0.0.1:5173',
+        'http://localhost:80',
+        'https://app.example',
+      ]),
+    ).toEqual(['https://app.example', 'http://127.0.0.1:5173', 'http://localhost'])
+  })
+
+  test('an IPv6 origin is kept with its brackets', () => {
+    expect(parseCorsOrigins(['http://[::1]:5173'])).toEqual(['http://[::1]:5173'])
+  })
+
+  test.each([
+    ['*', 'a wildcard cannot go with credentials'],
+    ['https://*.example', 'a wildcard cannot go with credentials'],
+    ['app.example', 'it is no URL'],
+    ['', 'it is no URL'],
+    ['https://app.example/', 'no path'],
+    ['https://app.example/app', 'no path'],
+    ['https://app.example?x=1', 'no path, query or fragment'],
+    ['ftp://app.example', 'only http and https'],
+    ['null', 'it is no URL'],
+    ['https://user:pw@app.example', 'no user or password'],
+  ])('%j is refused: %s', (value, why) => {
+    expect(() => parseCorsOrigins([value])).toThrow(
+      new RegExp(`^Failed to start: --cors-origin takes origins like .*${why.replace(/[?*]/g, '\\$&')}`),
+    )
+  })
+})

@@ -1,0 +1,43 @@
+// The one pipeline of the mock backend: the routes of both documents (production mode leaves out /__mock and /idp),
+// the product's token check and call owner, the armed scenarios, the journal, the log, CORS and the control guard.
+import type { MockOptions } from './options.ts'
+import type { Control } from '../control/index.ts'
+import { createControlGuard } from '../pipeline/control-guard.ts'
+import { createDispatcher, type Dispatch } from '../pipeline/dispatch.ts'
+import type { Journal } from '../pipeline/journal.ts'
+import { createRoutes, type DocumentName } from '../pipeline/openapi-docs.ts'
+import type { HandlerMap } from '../pipeline/types.ts'
+import type { Product } from '../product/index.ts'
+
+export function createMockDispatcher(
+  options: MockOptions & { production: boolean },
+  parts: {
+    tables: Record<DocumentName, HandlerMap>
+    product: Pick<Product, 'authenticate' | 'resolveEmail'>
+    scenarios: Control['scenarios']
+    journal: Journal
+  },
+): Dispatch {
+  const { production } = options
+  const { journal, product, scenarios } = parts
+  return createDispatcher({
+    routes: [
+      ...createRoutes('api'),
+      ...createRoutes('control').filter((route) => !production || !route.mockOnly),
+    ],
+    tables: parts.tables,
+    authenticate: product.authenticate,
+    scenarios: {
+      take: (call) => scenarios.take(call),
+      resolveEmail: product.resolveEmail,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+    // Production mode journals nothing: no one can read the journal there (no /__mock), and it would keep every
+    // caller's address in memory for nothing.
+    journal: production ? () => undefined : (entry, exchange) => journal.record(entry, exchange()),
+    ...(options.log && { log: options.log }),
+    ...(options.logError && { logError: options.logError }),
+    corsOrigins: new Set(options.corsOrigins),
+    ...(!production && { guardControl: createControlGuard(options) }),
+  })
+}

@@ -1,0 +1,71 @@
+// The mock server's options (createMockCore, createApp): every setting main.ts reads from flags and environment,
+// and the few only tests set.
+import type { ExternalSignInProvider, OidcOptions } from '../external-sign-in/index.ts'
+import type { GuessLimit } from '../product/domain/guess-log.ts'
+import type { HasherOptions } from '../product/domain/passwords.ts'
+import type { RateLimit } from '../product/domain/rate-limit.ts'
+
+export interface MockOptions {
+  /** No /__mock surface (404), as a deployed server would be. */
+  production?: boolean
+  accessTokenTtlMs?: number
+  refreshTokenTtlMs?: number
+  refreshGraceMs?: number
+  codeCooldownMs?: number
+  loginRateLimit?: RateLimit
+  mailRateLimit?: RateLimit
+  /** Code checks (`otp/verify`) per client address. */
+  verifyRateLimit?: RateLimit
+  /** Wrong codes per (address, purpose) across resends (default CODE_GUESS_LIMIT). */
+  codeGuessLimit?: GuessLimit
+  /** Decoy codes kept at most (default MAX_DECOYS); the oldest go first. */
+  maxDecoys?: number
+  /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
+  maxSinkBytes?: number
+  /** Lower the hash cost only where a test says so explicitly. */
+  hasher?: HasherOptions
+  /**
+   * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
+   * starts with no account but those of its data file).
+   */
+  seed?: boolean
+  /** Keep state in this file across restarts (atomic writes). */
+  dataFile?: string
+  /** The real time source behind the control clock (default Date.now). */
+  realNow?: () => number
+  /** One line per request and per fault; never tokens, passwords or codes. */
+  log?: (line: string) => void
+  /**
+   * One line per fault the server survives, even when `log` is off: a failed data-file write (stderr when not
+   * given) and every 500 (not logged when not given; `npm run mock` gives stderr).
+   */
+  logError?: (line: string) => void
+  /** Accounts never verified kept at most (default MAX_UNVERIFIED_ACCOUNTS; small in tests). */
+  maxUnverifiedAccounts?: number
+  /** The built web app (web/dist): its build manifest is served under /builds/. */
+  webRoot?: string
+  /** Host names /__mock answers to besides the loopback names (--allow-host; the bound address). */
+  allowedHosts?: string[]
+  /** When set, every /__mock call must carry it (--control-token, MOCK_CONTROL_TOKEN). */
+  controlToken?: string
+  /**
+   * The origins whose pages may call the product API with credentials (--cors-origin), exactly as browsers write
+   * them in `Origin` (cli/cli-values.ts `parseCorsOrigins`); none by default (pipeline/cors.ts).
+   */
+  corsOrigins?: readonly string[]
+  /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
+  mailOutbox?: string
+  /**
+   * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
+   * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers
+   * `external_sign_in_unavailable`.
+   */
+  externalSignIn?: ExternalSignInProvider
+  /** A real OpenID provider for external sign-in (--oidc-issuer, --oidc-client-id, OIDC_CLIENT_SECRET). */
+  oidc?: OidcOptions
+  /**
+   * The origin people reach this server at, when a proxy in front changes it (--public-origin): the mock provider's
+   * issuer, the redirect URIs sent to a provider, and a name /__mock and /idp answer to. Default: the request's.
+   */
+  publicOrigin?: string
+}

@@ -1,0 +1,186 @@
+// --data FILE: state survives a restart, the file is replaced atomically, and tokens stay valid.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import * as fs from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import request from 'supertest'
+import { expect, test } from 'vitest'
+import { createApp } from '../app.ts'
+import { createPersistence, type PersistenceFs } from './persistence.ts'
+
+const hasher = { memoryCost: 1024, timeCost: 1 }
+const PASSWORD = 'a long enough passphrase'
+
+/** A fresh folder and the data file's path in it. */
+function newDataFile(): { dir: string; dataFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  return { dir, dataFile: join(dir, 'state.json') }
+}
+
+/** An app on `dataFile`, once it has read it. */
+async function startApp(dataFile: string, options: { production?: boolean } = {}) {
+  const app = createApp({ dataFile, hasher, ...options })
+  await app.core.ready
+  return app
+}
+
+/** Signs `email` up; the code it was mailed. */
+async function signUpPending(app: ReturnType<typeof createApp>, email: string): Promise<string> {
+  await request(app).post('/api/auth/signup').send({ name: 'Pending', email, password: PASSWORD }).expect(202)
+  return app.core.ops.mailbox.list(email)[0]!.code!
+}
+
+test('an account, its session and its mails survive a restart', async () => {
+  const { dir, dataFile } = newDataFile()
+  const first = await startApp(dataFile)
+  const email = 'kept@example.test'
+  const code = await signUpPending(first, email)
+  const signedIn = await request(first)
+    .post('/api/auth/otp/verify')
+    .send({ email, code, purpose: 'signup' })
+    .expect(200)
+  await first.core.flush()
+  expect(readdirSync(dir)).toEqual(['state.json'])
+  expect(readFileSync(dataFile, 'utf8')).not.toContain(signedIn.body.refresh_token)
+
+  const second = await startApp(dataFile)
+  await request(second).get('/api/me').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200)
+  await request(second)
+    .post('/api/refresh_token')
+    .send({ refresh_token: signedIn.body.refresh_token })
+    .expect(200)
+  await request(second).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200)
+  expect(second.core.ops.mailbox.list(email)).toHaveLength(1)
+})
+
+test('an unreadable data file stops the start with a clear error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const app = createApp({ dataFile: dir, hasher })
+  await expect(app.core.ready).rejects.toThrow(/^Failed to read/)
+})
+
+test('in production mode the data file keeps the mails without their codes', async () => {
+  const { dataFile } = newDataFile()
+  const app = await startApp(dataFile, { production: true })
+  const email = 'coded@example.test'
+  const code = await signUpPending(app, email)
+  await app.core.flush()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as { mails: Record<string, unknown>[] }
+  expect(saved.mails.filter((mail) => mail.to === email)).toHaveLength(1)
+  expect(saved.mails.every((mail) => !('code' in mail))).toBe(true)
+  expect(readFileSync(dataFile, 'utf8')).not.toContain(`"${code}"`)
+})
+
+test('in production mode the data file holds no one-time code record, so a restart ends pending codes', async () => {
+  const { dataFile } = newDataFile()
+  const app = await startApp(dataFile, { production: true })
+  await signUpPending(app, 'pending@example.test')
+  expect(app.core.ops.domain.store.codes.all()).toHaveLength(1)
+  await app.core.flush()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as {
+    store: { codes: unknown[]; users: unknown[] }
+  }
+  expect(saved.store.codes).toEqual([])
+  expect(saved.store.users).toHaveLength(1)
+  const restarted = await startApp(dataFile, { production: true })
+  expect(restarted.core.ops.domain.store.codes.all()).toEqual([])
+})
+
+test('in development a pending code survives a restart and still signs in', async () => {
+  const { dataFile } = newDataFile()
+  const first = await startApp(dataFile)
+  const email = 'pending@example.test'
+  const code = await signUpPending(first, email)
+  await first.core.flush()
+  const second = await startApp(dataFile)
+  await request(second).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+})
+
+test('a save is on the disk before the rename makes it the data file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const steps: string[] = []
+  const recording: PersistenceFs = {
+    ...fs,
+    async open(path, flags, mode) {
+      const handle = await fs.open(path, flags, mode)
+      const name = String(path) === dir ? 'folder' : 'file'
+      return Object.assign(Object.create(handle) as typeof handle, {
+        writeFile: (data: string) => (steps.push(`write ${name}`), handle.writeFile(data)),
+        sync: () => (steps.push(`sync ${name}`), handle.sync()),
+        close: () => (steps.push(`close ${name}`), handle.close()),
+      })
+    },
+    rename: async (from, to) => (steps.push('rename'), fs.rename(from, to)),
+  }
+  const app = createApp({ hasher })
+  await app.core.ready
+  const { domain, mailbox, clock } = app.core.ops
+  await createPersistence(dataFile, domain, mailbox, clock, { fs: recording }).save()
+  expect(steps).toEqual(['write file', 'sync file', 'close file', 'rename', 'sync folder', 'close folder'])
+})
+
+test('temporary files of an interrupted write are removed at start, and nothing else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  writeFileSync(join(dir, 'state.json.0badc0de.tmp'), '{"half": ')
+  writeFileSync(join(dir, 'notes.txt.0badc0de.tmp'), 'not ours')
+  const app = createApp({ dataFile, hasher })
+  await app.core.ready
+  await app.core.flush()
+  expect(readdirSync(dir).sort()).toEqual(['notes.txt.0badc0de.tmp', 'state.json'])
+})
+
+test('a data file with a wrong type stops the start with an error naming the file and the field', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const first = createApp({ dataFile, hasher })
+  await first.core.ready
+  await first.core.flush()
+  const good = JSON.parse(readFileSync(dataFile, 'utf8')) as Record<string, unknown> & {
+    store: { users: Record<string, unknown>[] }
+  }
+  const broken: [string, unknown, RegExp][] = [
+    [
+      'users',
+      { ...good, store: { ...good.store, users: [{ ...good.store.users[0], verified: 'yes' }] } },
+      /store\.users\.0\.verified/,
+    ],
+    ['clock', { ...good, clockOffsetMs: '5m' }, /clockOffsetMs/],
+    ['secret', { ...good, secret: 42 }, /secret/],
+    ['mails', { ...good, mails: {} }, /mails/],
+  ]
+  for (const [, state, field] of broken) {
+    writeFileSync(dataFile, JSON.stringify(state))
+    const app = createApp({ dataFile, hasher })
+    const error = await app.core.ready.then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    )
+    expect(error?.message).toMatch(/^Failed to read .*state\.json: /)
+    expect(error?.message).toMatch(field)
+  }
+  writeFileSync(dataFile, '{"format": 1, ')
+  await expect(createApp({ dataFile, hasher }).core.ready).rejects.toThrow(
+    /^Failed to read .*state\.json: it is not JSON/,
+  )
+})
+
+test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dataFile = join(dir, 'state.json')
+  const development = createApp({ dataFile, hasher })
+  await development.core.ready
+  development.core.clock.advance(30 * 24 * 3_600_000)
+  await request(development).post('/api/auth/forgot').send({ email: 'nobody@example.test' }).expect(202)
+  await development.core.flush()
+  expect(
+    (JSON.parse(readFileSync(dataFile, 'utf8')) as { clockOffsetMs: number }).clockOffsetMs,
+  ).toBeGreaterThan(0)
+  const production = createApp({ dataFile, hasher, production: true })
+  await production.core.ready
+  expect(production.core.clock.offsetMs()).toBe(0)
+  const restarted = createApp({ dataFile, hasher })
+  await restarted.core.ready
+  expect(restarted.core.clock.offsetMs()).toBeGreaterThan(0)
+})

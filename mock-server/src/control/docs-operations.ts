@@ -1,0 +1,76 @@
+// /__mock/docs: both OpenAPI documents in the browser, through Redoc's standalone bundle served from the installed
+// `redoc` package (docs/decisions/019-cli-and-docs.md). The page inlines nothing (the security headers every answer
+// carries allow scripts of this server only) and nothing on it loads from another host.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { components, operations } from '#api/control.gen.ts'
+import { loadDocument } from '../pipeline/openapi-docs.ts'
+import type { OperationTable } from '../pipeline/types.ts'
+
+type DocsOperations = Pick<operations, 'showApiDocs' | 'getDocsDocument' | 'getDocsViewer'>
+type DocsDocument = components['schemas']['DocsDocument']
+/** What the document's schema promises of it (the rest is the document's own business). */
+type OpenApiDocument = operations['getDocsDocument']['responses'][200]['content']['application/json']
+
+/** The one image the bundle loads from another host: the Redocly logo of its side menu, from Redocly's CDN. */
+const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
+
+const TITLES: Record<DocsDocument, { title: string; file: string }> = {
+  api: { title: 'Product API', file: 'api/openapi.yaml' },
+  control: { title: 'Control surface', file: 'api/control.openapi.yaml' },
+}
+
+function renderPage(document: DocsDocument): string {
+  const links = (Object.keys(TITLES) as DocsDocument[])
+    .map((name) => {
+      const current = name === document ? ' aria-current="page"' : ''
+      return `<a href="/__mock/docs?document=${name}"${current}>${TITLES[name].title} <code>${TITLES[name].file}</code></a>`
+    })
+    .join('\n')
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${TITLES[document].title}: API reference of the mock server</title>
+<style>
+body { margin: 0 }
+.docs-nav { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; padding: 0.75rem 1rem; font: 15px/1.4 system-ui, sans-serif; border-bottom: 1px solid #d0d7de; background: #f6f8fa }
+.docs-nav a { color: #0b5cad }
+.docs-nav a[aria-current="page"] { color: inherit; font-weight: 700; text-decoration: none }
+</style>
+</head>
+<body>
+<nav class="docs-nav" aria-label="API documents">
+${links}
+</nav>
+<redoc spec-url="/__mock/docs/${document}.json"></redoc>
+<script src="/__mock/docs/redoc.standalone.js"></script>
+</body>
+</html>
+`
+}
+
+/** The installed bundle, read at its first request (a server that never shows the docs never reads 1 MB). */
+function readViewer(): string {
+  const file = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js')
+  // An image that fails to load is dropped by the side menu, and `data:,` fails without a request.
+  return readFileSync(file, 'utf8').replaceAll(REDOCLY_LOGO, 'data:,')
+}
+
+export function createDocsOperations(): OperationTable<DocsOperations> {
+  let viewer: string | undefined
+  return {
+    showApiDocs: ({ query }) => ({ status: 200, body: renderPage(query.document ?? 'api') }),
+    getDocsDocument: ({ path }) => ({
+      status: 200,
+      body: loadDocument(path.document) as OpenApiDocument,
+    }),
+    getDocsViewer() {
+      viewer ??= readViewer()
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+        body: viewer,
+      }
+    },
+  }
+}

@@ -1,0 +1,50 @@
+// The /__mock control surface: scenarios, the mailbox (and its outbox folder), the error-report sinks, and the
+// operations of the control document that read and move them (the clock is shared/control-clock.ts, the journal the
+// pipeline's; the state's product part and the reset are handed in by core.ts).
+import { MAX_SINK_BYTES } from '../shared/constants.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
+import { createDocsOperations } from './docs-operations.ts'
+import { createMailOutbox, withOutbox } from './mail-outbox.ts'
+import { createMailbox } from './mailbox.ts'
+import { createControlOperations, type ControlDeps } from './operations.ts'
+import { createScenarios } from './scenarios.ts'
+import { createSinkOperations } from './sink-operations.ts'
+import { createSinks } from './sinks.ts'
+
+export interface ControlOptions {
+  /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
+  maxSinkBytes?: number | undefined
+  /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
+  mailOutbox?: string | undefined
+  logError?: ((line: string) => void) | undefined
+}
+
+export function createControl(options: ControlOptions, clock: ControlClock) {
+  const outbox = options.mailOutbox
+    ? createMailOutbox(options.mailOutbox, options.logError ?? ((line) => console.error(line)))
+    : null
+  const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
+  const scenarios = createScenarios(clock)
+  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES)
+  return {
+    mailbox,
+    scenarios,
+    sinks,
+    /** The operations, once what they read of other features exists (core.ts). */
+    createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
+      return {
+        ...createControlOperations({ ...deps, clock, scenarios, mailbox }),
+        ...createDocsOperations(),
+        ...createSinkOperations({ sinks }),
+      }
+    },
+    /** Empties the mailbox, the scenarios and the sinks. */
+    clear(): void {
+      for (const piece of [mailbox, scenarios, sinks]) piece.clear()
+    },
+    /** Writes pending mails to the outbox folder, if any. */
+    flush: async () => outbox?.flush(),
+  }
+}
+
+export type Control = ReturnType<typeof createControl>

@@ -1,0 +1,81 @@
+// The /__mock control surface (its own OpenAPI document, api/control.openapi.yaml): reset, clock, scenarios, mailbox,
+// served build, state. The journal's GET /__mock/requests is the har feature's (har/requests.ts).
+import type { operations } from '#api/control.gen.ts'
+import type { OperationTable } from '../pipeline/types.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
+import { isWritableDate } from '../shared/dates.ts'
+import type { Mailbox } from './mailbox.ts'
+import { SCENARIOS, type Scenarios } from './scenarios.ts'
+import { readMockState, type StateSources } from './state.ts'
+
+type ControlOperations = Pick<
+  operations,
+  | 'resetMock'
+  | 'getClock'
+  | 'setClock'
+  | 'listScenarios'
+  | 'armScenario'
+  | 'clearScenarios'
+  | 'getMailbox'
+  | 'setServedBuild'
+  | 'getState'
+>
+
+export interface ControlDeps extends StateSources {
+  clock: ControlClock
+  scenarios: Scenarios
+  mailbox: Mailbox
+  /** The build QA made the server announce as newest (POST /__mock/build); the product's build operations read it. */
+  build: { override: { id: string; timestamp: number } | null }
+  /** Back to the seed state, every feature's (core.ts). */
+  reset(): Promise<void>
+}
+
+export function createControlOperations(ops: ControlDeps): OperationTable<ControlOperations> {
+  const { clock, scenarios, mailbox, build } = ops
+  const readClock = () => ({ now: new Date(clock.now()).toISOString(), offset_ms: clock.offsetMs() })
+  return {
+    async resetMock() {
+      await ops.reset()
+      return { status: 200, body: { reset: true } }
+    },
+    getClock: () => ({ status: 200, body: readClock() }),
+    setClock({ body }) {
+      const target = 'advance_ms' in body ? clock.now() + body.advance_ms : Date.parse(body.now)
+      // The schema cannot state the range: an advance from a clock set near the end of 9999, or a date whose
+      // offset moves it out of year 0000 (`0000-01-01T00:00:00+00:01`), leaves the years a date-time can write.
+      if (!isWritableDate(target)) {
+        return {
+          status: 400,
+          body: {
+            error: 'clock_out_of_range',
+            message: 'The clock would leave the years 0000 to 9999 (UTC).',
+          },
+        }
+      }
+      if ('advance_ms' in body) clock.advance(body.advance_ms)
+      else clock.set(target)
+      return { status: 200, body: readClock() }
+    },
+    listScenarios: () => ({
+      status: 200,
+      body: {
+        available: SCENARIOS.map(({ name, description, operations }) => ({
+          name,
+          description,
+          operations: [...operations],
+        })),
+        armed: scenarios.list(),
+      },
+    }),
+    // Which fields go with which scenario, and which operations it matches, the schema has checked.
+    armScenario: ({ body }) => ({ status: 201, body: scenarios.arm(body) }),
+    clearScenarios: ({ query }) => ({ status: 200, body: { cleared: scenarios.clear(query.email) } }),
+    getMailbox: ({ query }) => ({ status: 200, body: { messages: mailbox.list(query.email) } }),
+    setServedBuild({ body }) {
+      build.override = { id: body.id, timestamp: clock.now() }
+      return { status: 200, body: build.override }
+    },
+    getState: () => ({ status: 200, body: readMockState(ops) }),
+  }
+}

@@ -1,0 +1,40 @@
+// The external sign-ins the product started and waits to hear back from: kept on the server (the nonce and the
+// PKCE verifier never reach the browser), found by the app's `state`, and bound to the browser that started them by
+// a cookie of its own (`sso`), so a code and state lifted from someone else's callback sign no one in elsewhere.
+// Single use, EXTERNAL_SIGN_IN_TTL_MS each, at most MAX_PENDING_SIGN_INS (docs/decisions/022-openid-provider.md).
+import { EXTERNAL_SIGN_IN_TTL_MS, MAX_PENDING_SIGN_INS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { hashToken, safeEqual } from '../shared/crypto.ts'
+import { createExpiringMap } from '../shared/expiring-map.ts'
+import type { PendingSignIn } from './types.ts'
+
+export interface PendingSignIns {
+  /** Keeps `pending` for the sign-in of `state`, bound to the browser holding `binding` (the cookie's value). */
+  add(state: string, binding: string, pending: PendingSignIn): void
+  /** The sign-in of `state`, taken out, when the browser holds its binding; null otherwise (and it stays). */
+  take(state: string, binding: string | undefined): PendingSignIn | null
+  clear(): void
+}
+
+/**
+ * @example
+ * const signIns = createPendingSignIns(clock)
+ * signIns.add(state, cookie, pending)
+ * signIns.take(state, cookie) // pending, then null
+ */
+export function createPendingSignIns(clock: Clock): PendingSignIns {
+  const entries = createExpiringMap<{ binding: string; pending: PendingSignIn }>(clock, MAX_PENDING_SIGN_INS)
+  return {
+    add(state, binding, pending) {
+      entries.set(hashToken(state), { binding: hashToken(binding), pending }, EXTERNAL_SIGN_IN_TTL_MS)
+    },
+    take(state, binding) {
+      const key = hashToken(state)
+      const entry = entries.get(key)
+      if (!entry || binding === undefined || !safeEqual(entry.binding, hashToken(binding))) return null
+      entries.delete(key)
+      return entry.pending
+    },
+    clear: () => entries.clear(),
+  }
+}

@@ -1,0 +1,98 @@
+// The host-independent request pipeline, one small step a module: match the request to an operation of the OpenAPI
+// documents (match.ts), read and check its input (read-input.ts, validate.ts), act out an armed scenario around the
+// call (scenario-step.ts), authorize its bearer (authorize.ts), run the operation, shape its answer (serialize.ts),
+// and journal and log it (journal-step.ts); an answer of the product API to another origin gets its CORS headers
+// (cors.ts). Express and MSW both adapt to this one function, so every host behaves alike.
+import type { AuthState, HandlerMap, RequestFacts } from './types.ts'
+import { authorize, readBearer } from './authorize.ts'
+import { addCorsHeaders, isAllowedOrigin, type CorsOrigins } from './cors.ts'
+import { recordCall, recordFault, recordRefusal, type CallRecorders, type Outcome } from './journal-step.ts'
+import { matchRoute, type ControlGuard } from './match.ts'
+import type { DocumentName, Route } from './openapi-docs.ts'
+import { errorResponse, parseCookies, type RawRequest, type RawResponse } from './raw.ts'
+import { readInput } from './read-input.ts'
+import { applyScenario, type ScenarioHooks } from './scenario-step.ts'
+import { serialize } from './serialize.ts'
+
+export interface DispatcherOptions extends CallRecorders {
+  routes: Route[]
+  /** Each document's operations by operationId (a typed `OperationTable` is a HandlerMap as it is). */
+  tables: Record<DocumentName, HandlerMap>
+  scenarios: ScenarioHooks
+  authenticate(token: string): Promise<AuthState>
+  /**
+   * Refuses a /__mock or /idp request its owner did not make (pipeline/control-guard.ts); absent when there is
+   * neither (production mode).
+   */
+  guardControl?: ControlGuard
+  /** The origins whose pages may call the product API, credentials included (--cors-origin); none by default. */
+  corsOrigins?: CorsOrigins
+}
+
+export type Dispatch = (request: RawRequest) => Promise<RawResponse | null>
+
+/** Returns null for a path no document describes, so a host can serve something else there. */
+export function createDispatcher(options: DispatcherOptions): Dispatch {
+  const corsOrigins: CorsOrigins = options.corsOrigins ?? new Set()
+  // Without a --cors-origin, answers go out exactly as before (no Vary: Origin).
+  const withCors = (raw: RawRequest, response: RawResponse) =>
+    corsOrigins.size > 0 ? addCorsHeaders(corsOrigins, raw, response) : response
+  return async (raw) => {
+    const url = new URL(raw.url, 'http://mock.invalid')
+    const match = matchRoute(options.routes, raw, url, options.guardControl, corsOrigins)
+    if (match.kind === 'refused') recordRefusal(options, raw, url, match.response)
+    if (match.kind === 'answered' && url.pathname.startsWith('/api/')) return withCors(raw, match.response)
+    if (match.kind !== 'route') return match.kind === 'elsewhere' ? null : match.response
+    const { route } = match
+    const startedAt = performance.now()
+    const crossOrigin = isAllowedOrigin(corsOrigins, raw.headers)
+    const outcome = await runRoute(options, route, raw, url, crossOrigin).catch((error: unknown): Outcome => {
+      recordFault(options, route, url, error)
+      return { response: errorResponse(500, 'internal_error', 'Something went wrong on our side.') }
+    })
+    recordCall(options, route, raw, url, outcome, startedAt)
+    return route.document === 'api' ? withCors(raw, outcome.response) : outcome.response
+  }
+}
+
+async function runRoute(
+  options: DispatcherOptions,
+  route: Route,
+  raw: RawRequest,
+  url: URL,
+  crossOrigin: boolean,
+): Promise<Outcome> {
+  const input = await readInput(route, raw, url)
+  if ('response' in input) return input
+  const handler = options.tables[route.document][route.operationId]
+  if (!handler) throw new Error(`Failed to dispatch: no handler for ${route.operationId}.`)
+  const bearer = readBearer(raw.headers)
+  const call = { ...input, request: describeRequest(route, raw, url, crossOrigin) }
+  const run = async () =>
+    (await authorize(route.bearer, call.request, bearer, options.authenticate)) ?? handler(call)
+  // Scenarios and the journal are the product API's; the control surface just runs.
+  if (route.document !== 'api') return { response: serialize(route, await run(), raw, { crossOrigin }) }
+  const email = options.scenarios.resolveEmail(call, bearer)
+  const facts = { operation: route.operationId, email, hasBearer: bearer !== undefined }
+  const { output, scenario, dropped } = await applyScenario(options.scenarios, facts, run)
+  return {
+    response: serialize(route, output, raw, { ...(dropped && { dropped }), crossOrigin }),
+    ...(email !== undefined && { email }),
+    ...(scenario && { scenario }),
+    ...(input.body !== undefined && { body: input.body }),
+  }
+}
+
+function describeRequest(route: Route, raw: RawRequest, url: URL, crossOrigin: boolean): RequestFacts {
+  return {
+    method: route.method,
+    path: url.pathname,
+    headers: raw.headers,
+    cookies: parseCookies(raw.headers.cookie),
+    ip: raw.ip,
+    secure: raw.secure,
+    origin: raw.origin,
+    fromCorsOrigin: crossOrigin,
+    auth: { kind: 'none' },
+  }
+}

@@ -1,0 +1,77 @@
+// What a call leaves behind (pipeline/dispatch.ts): its journal entry (product API calls only, for /__mock/requests) with
+// its exchange redacted (pipeline/exchange.ts), and its log line; a refused control call and a fault leave a line of
+// their own. Never a token, password or code.
+import { toExchange, type Exchange } from './exchange.ts'
+import type { JournalEntry } from './journal.ts'
+import type { Route } from './openapi-docs.ts'
+import { describeFault } from './fault-line.ts'
+import type { RawRequest, RawResponse } from './raw.ts'
+
+/** A call as the journal records it; the journal numbers and dates it (pipeline/journal.ts). */
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at'>
+
+/** A routed call's answer, with the account and scenario it ran under, for the journal. */
+export interface Outcome {
+  response: RawResponse
+  email?: string
+  scenario?: string
+  /** The decoded request body, when the operation read one. */
+  body?: unknown
+}
+
+export interface CallRecorders {
+  journal(entry: JournalRecord, exchange: () => Exchange): void
+  log?: ((line: string) => void) | undefined
+  /** One line per 500 (pipeline/fault-line.ts), even when `log` is off. */
+  logError?: ((line: string) => void) | undefined
+}
+
+export function recordRefusal(
+  recorders: CallRecorders,
+  raw: RawRequest,
+  url: URL,
+  refusal: RawResponse,
+): void {
+  recorders.log?.(`${raw.method.toUpperCase()} ${url.pathname} ${refusal.status} (control refused)`)
+}
+
+export function recordFault(recorders: CallRecorders, route: Route, url: URL, error: unknown): void {
+  recorders.logError?.(describeFault(`${route.method} ${url.pathname} 500 in ${route.operationId}`, error))
+}
+
+export function recordCall(
+  recorders: CallRecorders,
+  route: Route,
+  raw: RawRequest,
+  url: URL,
+  outcome: Outcome,
+  startedAt: number,
+): void {
+  const durationMs = performance.now() - startedAt
+  if (route.document === 'api') {
+    recorders.journal(
+      {
+        method: route.method,
+        path: url.pathname,
+        operation: route.operationId,
+        status: outcome.response.status,
+        ...(outcome.email !== undefined && { email: outcome.email }),
+        ...(outcome.scenario !== undefined && { scenario: outcome.scenario }),
+      },
+      // Built only where the journal keeps it (not in production mode).
+      () =>
+        toExchange({
+          origin: raw.origin,
+          url: raw.url,
+          headers: raw.headers,
+          body: outcome.body,
+          response: outcome.response,
+          durationMs: Math.round(durationMs * 1000) / 1000,
+        }),
+    )
+  }
+  const dropped = outcome.response.dropped ? ' (answer dropped)' : ''
+  recorders.log?.(
+    `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(durationMs)}ms`,
+  )
+}

@@ -1,0 +1,122 @@
+// The request journal: what the product API was asked, in order, so a test can assert "exactly one refresh", and
+// what it answered, for GET /__mock/requests?format=har (docs/decisions/017-har-record-and-replay.md). Each entry
+// may carry its exchange (URL with query, headers, bodies), redacted before it is kept (pipeline/exchange.ts): no
+// token, password or code is ever held here. Headers and bodies are kept for the newest entries within
+// MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing.
+import type { components } from '#api/control.gen.ts'
+import { MAX_JOURNAL_EXCHANGE_CHARS } from '../shared/constants.ts'
+import type { Clock } from '../shared/clock.ts'
+import { trimExchange, type Exchange } from './exchange.ts'
+
+export type JournalEntry = components['schemas']['JournalEntry']
+
+/** An entry with the exchange it was recorded with, while the journal still keeps it. */
+export interface RecordedCall {
+  entry: JournalEntry
+  exchange?: Exchange
+}
+
+export interface JournalFilter {
+  email?: string | undefined
+  since?: string | undefined
+}
+
+export interface Journal {
+  record(entry: Omit<JournalEntry, 'seq' | 'at'>, exchange?: Exchange): JournalEntry
+  /** Entries for `email` (all without it) after `since`: a seq, or an ISO date-time (at or after). */
+  list(filter?: JournalFilter): JournalEntry[]
+  /** The same entries as `list`, each with its exchange when the journal still keeps it. */
+  records(filter?: JournalFilter): RecordedCall[]
+  clear(): void
+}
+
+const MAX_ENTRIES = 10_000
+
+/** Parses a `since` filter; throws "Failed to read since: ..." on anything else. */
+export function parseSince(since: string): { seq: number } | { at: number } {
+  if (/^\d{1,15}$/.test(since)) return { seq: Number(since) }
+  const at = Date.parse(since)
+  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}[Tt]/.test(since)) {
+    throw new Error('Failed to read since: use a seq number or an ISO date-time.')
+  }
+  return { at }
+}
+
+interface Kept {
+  entry: JournalEntry
+  exchange?: Exchange
+  /** The exchange's size, counted in `exchangeChars` while it is kept. */
+  size: number
+}
+
+export function createJournal(
+  clock: Clock,
+  limits: { maxEntries?: number; maxExchangeChars?: number } = {},
+): Journal {
+  const maxEntries = limits.maxEntries ?? MAX_ENTRIES
+  const maxExchangeChars = limits.maxExchangeChars ?? MAX_JOURNAL_EXCHANGE_CHARS
+  let kept: Kept[] = []
+  let seq = 0
+  let exchangeChars = 0
+  /** Every entry before this index has had its exchange trimmed (oldest first). */
+  let firstWithExchange = 0
+  /** Keeps the URL, status and timing of an old exchange, and gives back the room of its headers and bodies. */
+  const trim = (item: Kept) => {
+    if (!item.exchange || item.exchange.trimmed) return
+    item.exchange = trimExchange(item.exchange)
+    exchangeChars -= item.size
+    item.size = 0
+  }
+  const select = (filter: JournalFilter): Kept[] => {
+    const email = filter.email?.trim().toLowerCase()
+    const since = filter.since === undefined ? undefined : parseSince(filter.since)
+    return kept.filter(({ entry }) => {
+      if (email !== undefined && entry.email !== email) return false
+      if (since && 'seq' in since && entry.seq <= since.seq) return false
+      if (since && 'at' in since && Date.parse(entry.at) < since.at) return false
+      return true
+    })
+  }
+  return {
+    record(entry, exchange) {
+      seq += 1
+      const full = { ...entry, seq, at: new Date(clock.now()).toISOString() }
+      const item: Kept = { entry: full, size: 0 }
+      if (exchange) {
+        item.exchange = exchange
+        item.size = sizeOf(exchange)
+        exchangeChars += item.size
+      }
+      kept.push(item)
+      if (kept.length > maxEntries) {
+        const gone = kept.length - maxEntries
+        for (const old of kept.slice(0, gone)) trim(old)
+        kept = kept.slice(gone)
+        firstWithExchange = Math.max(0, firstWithExchange - gone)
+      }
+      while (exchangeChars > maxExchangeChars && firstWithExchange < kept.length) {
+        trim(kept[firstWithExchange]!)
+        firstWithExchange += 1
+      }
+      return full
+    },
+    list: (filter = {}) => select(filter).map(({ entry }) => entry),
+    records: (filter = {}) =>
+      select(filter).map(({ entry, exchange }) => (exchange ? { entry, exchange } : { entry })),
+    clear() {
+      kept = []
+      exchangeChars = 0
+      firstWithExchange = 0
+    },
+  }
+}
+
+/** About the exchange's size in memory: its strings' lengths (UTF-16 units), plus a little for each header. */
+function sizeOf(exchange: Exchange): number {
+  let size = 100 + exchange.origin.length + exchange.url.length
+  for (const [name, value] of exchange.requestHeaders) size += 16 + name.length + value.length
+  for (const [name, value] of exchange.response.headers) size += 16 + name.length + value.length
+  size += exchange.requestBody?.text.length ?? 0
+  size += exchange.response.body?.text.length ?? 0
+  return size
+}

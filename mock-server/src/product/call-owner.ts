@@ -1,0 +1,36 @@
+// The account a call belongs to, for scenario scoping and the journal (pipeline/scenario-step.ts): the body's
+// address, else the account of a bearer token this server signed, of a refresh or reset token, or of the cookie.
+import { readSessionCookie } from '../pipeline/cookies.ts'
+import { hashToken } from '../shared/crypto.ts'
+import { normalizeEmail } from '../shared/email.ts'
+import type { DomainContext } from './domain/context.ts'
+import { getSessionByCookie } from './domain/sessions.ts'
+import { findRefreshToken, getSignedAccessTokenSubject } from './domain/tokens.ts'
+import { getUserById } from './domain/users.ts'
+
+/** Undefined when the call belongs to no account; never an account an unsigned token merely names. */
+export function resolveEmail(
+  domain: DomainContext,
+  input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
+  bearer: string | undefined,
+): string | undefined {
+  const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
+    string,
+    unknown
+  >
+  if (typeof body.email === 'string') return normalizeEmail(body.email)
+  const userId = (() => {
+    if (bearer) return getSignedAccessTokenSubject(domain, bearer)
+    // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
+    if (typeof body.refresh_token === 'string') {
+      const record = findRefreshToken(domain, body.refresh_token)
+      return record ? domain.store.sessions.findBy('id', record.sessionId)?.userId : undefined
+    }
+    if (typeof body.reset_token === 'string') {
+      const hash = hashToken(body.reset_token)
+      return domain.store.resetTokens.findFirst((q) => q.where({ hash }))?.userId
+    }
+    return getSessionByCookie(domain, readSessionCookie(input.request.cookies, input.request.secure))?.userId
+  })()
+  return userId ? getUserById(domain, userId)?.email : undefined
+}

@@ -1,0 +1,193 @@
+// One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
+// purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
+// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (product/domain/guess-log.ts):
+// past the ceiling no code is checked until the window lets one more. An address with no code behaves
+// exactly like one with a code (docs/security/codes.md).
+import type { DomainContext } from './context.ts'
+import { normalizeEmail } from '../../shared/email.ts'
+import {
+  createId,
+  createNumericCode,
+  createRandomToken,
+  hashToken,
+  keyedHash,
+  safeEqual,
+} from '../../shared/crypto.ts'
+import { CODE_DIGITS, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts'
+import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
+
+export type Purpose = CodeRecord['purpose']
+
+export type CodeCheck =
+  | { ok: true; signup: CodeFields['signup'] }
+  | { ok: false; reason: 'invalid_code'; attemptsLeft: number }
+  | { ok: false; reason: 'too_many_attempts' }
+  | { ok: false; reason: 'guess_limit'; retryAfter: number }
+
+/** Seconds until another code may be sent to this address for this purpose (0 when it may now). */
+export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: Purpose): number {
+  const latest = latestCode(ctx, normalizeEmail(email), purpose)
+  if (!latest) return 0
+  const wait = latest.sentAt + ctx.config.codeCooldownMs - ctx.clock.now()
+  return wait > 0 ? Math.ceil(wait / 1000) : 0
+}
+
+function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRecord | undefined {
+  // Sorted here: @msw/data applies `take` before `orderBy`.
+  const codes = ctx.store.codes.findMany((q) => q.where({ email, purpose }))
+  return codes.reduce<CodeRecord | undefined>(
+    (latest, code) => (!latest || code.sentAt >= latest.sentAt ? code : latest),
+    undefined,
+  )
+}
+
+/**
+ * Issues a new code, superseding the previous one. Returns the code in clear for the mailer, or null
+ * for a decoy (an address without an account gets a code nobody can read, so it answers alike).
+ */
+export async function issueCode(ctx: DomainContext, email: string, purpose: Purpose, deliver: boolean) {
+  const address = normalizeEmail(email)
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
+    const code = await writeCode(ctx, address, purpose, null)
+    return deliver ? code : null
+  })
+}
+
+/** The lock a code's issue, check and sign-up run under, per address and purpose. */
+export const codeLockKey = (address: string, purpose: Purpose) => `code:${address}:${purpose}`
+
+/** Writes a new code (and supersedes the live one); the caller holds `codeLockKey`. Returns it in clear. */
+export async function writeCode(
+  ctx: DomainContext,
+  address: string,
+  purpose: Purpose,
+  signup: CodeFields['signup'],
+): Promise<string> {
+  const now = ctx.clock.now()
+  await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
+    data(draft) {
+      draft.supersededAt = now
+    },
+  })
+  const code = createNumericCode(CODE_DIGITS)
+  await ctx.store.codes.create({
+    id: createId(),
+    email: address,
+    purpose,
+    hash: keyedHash(ctx.config.secret, address, purpose, code),
+    sentAt: now,
+    expiresAt: now + ctx.config.codeTtlMs,
+    attempts: 0,
+    usedAt: null,
+    burned: false,
+    supersededAt: null,
+    signup,
+  })
+  return code
+}
+
+/** The codes of an address and purpose that can still be used (whether superseded or burned or not). */
+export function getUnusedCodes(ctx: DomainContext, address: string, purpose: Purpose): CodeRecord[] {
+  const now = ctx.clock.now()
+  return ctx.store.codes.findMany((q) =>
+    q.where({ email: address, purpose, usedAt: null }).where((code) => code.expiresAt > now),
+  )
+}
+
+/**
+ * Checks a code and, when right, consumes it: of concurrent right answers exactly one succeeds. Past the
+ * per-address ceiling of wrong guesses nothing is checked, not even a right code, until the window moves on.
+ */
+export async function consumeCode(
+  ctx: DomainContext,
+  email: string,
+  purpose: Purpose,
+  code: string,
+  /**
+   * The client signed in to this account lately (lockout.isKnown): its checks neither meet nor feed the ceiling of
+   * wrong codes, so guesses from elsewhere cannot lock the owner out (docs/security/codes.md). Its wrong codes still
+   * burn the code after five, and the per-client limit still holds.
+   */
+  { knownClient = false }: { knownClient?: boolean } = {},
+): Promise<CodeCheck> {
+  const address = normalizeEmail(email)
+  return ctx.locks.run(codeLockKey(address, purpose), async () => {
+    const now = ctx.clock.now()
+    const wait = knownClient ? 0 : ctx.guesses.wait(address, purpose, now)
+    if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
+    const current = latestCode(ctx, address, purpose)
+    const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
+    if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
+    const right = safeEqual(record.hash, keyedHash(ctx.config.secret, address, purpose, code))
+    const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
+    if (current && right && usable) {
+      await ctx.store.codes.update(current, { data: (draft) => void (draft.usedAt = now) })
+      return { ok: true, signup: current.signup } as const
+    }
+    const attempts = record.attempts + 1
+    const burned = attempts >= ctx.config.codeMaxAttempts
+    if (current) {
+      await ctx.store.codes.update(current, {
+        data(draft) {
+          draft.attempts = attempts
+          draft.burned = burned
+        },
+      })
+    } else ctx.decoys.set({ ...record, attempts, burned })
+    const left = knownClient ? Number.POSITIVE_INFINITY : ctx.guesses.record(address, purpose, now)
+    if (left === 0)
+      return {
+        ok: false,
+        reason: 'guess_limit',
+        retryAfter: ctx.guesses.wait(address, purpose, now),
+      } as const
+    if (burned) return { ok: false, reason: 'too_many_attempts' } as const
+    const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)
+    return { ok: false, reason: 'invalid_code', attemptsLeft } as const
+  })
+}
+
+/** A code nobody can know, counted like a real one; never stored with the real codes (product/domain/decoys.ts). */
+function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeFields {
+  const now = ctx.clock.now()
+  return {
+    id: createId(),
+    email,
+    purpose,
+    hash: keyedHash(ctx.config.secret, 'decoy', createRandomToken()),
+    // A decoy is "sent" back in time, so it never starts a cooldown of its own.
+    sentAt: now - ctx.config.codeCooldownMs,
+    expiresAt: now + ctx.config.codeTtlMs,
+    attempts: 0,
+    usedAt: null,
+    burned: false,
+    supersededAt: null,
+    signup: null,
+  }
+}
+
+/** A new reset token for the user; any older one of theirs stops working (only the newest recovery counts). */
+export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {
+  const token = createRandomToken()
+  ctx.store.resetTokens.deleteMany((q) => q.where({ userId }))
+  await ctx.store.resetTokens.create({
+    id: createId(),
+    userId,
+    hash: hashToken(token),
+    expiresAt: ctx.clock.now() + RESET_TOKEN_TTL_MS,
+    usedAt: null,
+  })
+  return token
+}
+
+/** The user id a live reset token belongs to, consuming it; null when unknown, used or expired. */
+export async function consumeResetToken(ctx: DomainContext, token: string): Promise<string | null> {
+  const hash = hashToken(token)
+  return ctx.locks.run(`reset:${hash}`, async () => {
+    const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
+    const now = ctx.clock.now()
+    if (!record || record.usedAt !== null || record.expiresAt <= now) return null
+    await ctx.store.resetTokens.update(record, { data: (draft) => void (draft.usedAt = now) })
+    return record.userId
+  })
+}

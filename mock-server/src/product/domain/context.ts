@@ -1,0 +1,43 @@
+// What every domain module is given: the store, the clock, locks, the hasher, the outbox, the settings.
+import type { components } from '#api/control.gen.ts'
+import type { Clock } from '../../shared/clock.ts'
+import type { DecoyCodes } from './decoys.ts'
+import type { GuessLog } from './guess-log.ts'
+import type { KeyedLock } from './locks.ts'
+import type { Lockout } from './lockout.ts'
+import type { PasswordHasher } from './passwords.ts'
+import type { PendingPasswords } from './pending-passwords.ts'
+import type { Store } from './store.ts'
+
+/** Where the product sends its mails; the control surface's mailbox is the one handed in (core.ts). */
+export interface MailSender {
+  send(mail: Omit<components['schemas']['Mail'], 'sent_at'>): void
+}
+
+export interface DomainConfig {
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+  refreshGraceMs: number
+  codeTtlMs: number
+  codeCooldownMs: number
+  codeMaxAttempts: number
+  /** Signs access tokens and keys the code hashes; random per server unless kept with --data. */
+  secret: string
+}
+
+export interface DomainContext {
+  store: Store
+  clock: Clock
+  locks: KeyedLock
+  hasher: PasswordHasher
+  mailbox: MailSender
+  config: DomainConfig
+  /** Codes of addresses that have none (in memory, bounded). */
+  decoys: DecoyCodes
+  /** Wrong-password counts per (account, client address) and per account (in memory, bounded). */
+  lockout: Lockout
+  /** Wrong codes per (address, purpose) across resends (in memory, bounded). */
+  guesses: GuessLog
+  /** The newest sign-up's password hash per address (in memory, bounded), for sign-in's `unverified`. */
+  pendingPasswords: PendingPasswords
+}

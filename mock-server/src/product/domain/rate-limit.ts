@@ -1,0 +1,88 @@
+// A fixed-window rate limiter keyed by client (or any key), on the injected clock, holding a bounded number of
+// windows. When full it makes room by dropping expired windows first, then the oldest window that is not refusing
+// anyone, and only when every window is refusing, the oldest of those: never all at once, so filling it with fresh
+// keys gives no one a fresh budget (docs/security/surface.md).
+import { RATE_LIMIT_CAPACITY } from '../../shared/constants.ts'
+import type { Clock } from '../../shared/clock.ts'
+
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+export interface RateLimiter {
+  /** Counts a hit; returns 0 when allowed, else the seconds to wait. */
+  hit(key: string): number
+  /** The hits counted in the key's live window (0 when it has none), without counting one. */
+  count(key: string): number
+  /** Drops the key's window. */
+  forget(key: string): void
+  clear(): void
+  /** How many windows it holds (for tests and the bench). */
+  size(): number
+}
+
+interface Window {
+  start: number
+  count: number
+}
+
+export function createRateLimiter(
+  clock: Clock,
+  limit: RateLimit,
+  capacity = RATE_LIMIT_CAPACITY,
+): RateLimiter {
+  // Two maps, each in insertion order (oldest first): windows still allowing hits, and windows refusing them. A
+  // window moves to `refusing` when it runs out, so eviction never has to search for an open one.
+  const open = new Map<string, Window>()
+  const refusing = new Map<string, Window>()
+  const expired = (window: Window, now: number) => now - window.start >= limit.windowMs
+
+  function dropExpiredFront(map: Map<string, Window>, now: number): void {
+    for (const [key, window] of map) {
+      if (!expired(window, now)) return
+      map.delete(key)
+    }
+  }
+
+  function makeRoom(now: number): void {
+    if (open.size + refusing.size < capacity) return
+    dropExpiredFront(open, now)
+    dropExpiredFront(refusing, now)
+    while (open.size + refusing.size >= capacity) {
+      const victim = open.size > 0 ? open : refusing
+      victim.delete(victim.keys().next().value as string)
+    }
+  }
+
+  return {
+    hit(key) {
+      const now = clock.now()
+      const current = refusing.get(key) ?? open.get(key)
+      if (!current || expired(current, now)) {
+        open.delete(key)
+        refusing.delete(key)
+        makeRoom(now)
+        open.set(key, { start: now, count: 1 })
+        return 0
+      }
+      current.count += 1
+      if (current.count <= limit.max) return 0
+      if (open.delete(key)) refusing.set(key, current)
+      return Math.max(1, Math.ceil((current.start + limit.windowMs - now) / 1000))
+    },
+    count(key) {
+      const current = refusing.get(key) ?? open.get(key)
+      return current && !expired(current, clock.now()) ? current.count : 0
+    },
+    forget(key) {
+      open.delete(key)
+      refusing.delete(key)
+    },
+    clear() {
+      open.clear()
+      refusing.clear()
+    },
+    size: () => open.size + refusing.size,
+  }
+}

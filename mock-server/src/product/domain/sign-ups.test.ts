@@ -1,0 +1,145 @@
+// Sign-ups before the address is proven: which details the account gets when its address is proven.
+import { describe, expect, test } from 'vitest'
+import {
+  ACCOUNT_FAILURE_CEILING,
+  ACCOUNT_PACE_MS,
+  CODE_COOLDOWN_MS,
+  CODE_GUESS_LIMIT,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  FAMILIAR_CLIENT_MS,
+  LOCKOUT_MS,
+  LOCKOUT_THRESHOLD,
+} from '../../shared/constants.ts'
+import type { DomainContext } from './context.ts'
+import { consumeCode } from './codes.ts'
+import { createDecoyCodes } from './decoys.ts'
+import { createGuessLog } from './guess-log.ts'
+import { createKeyedLock } from './locks.ts'
+import { createLockout } from './lockout.ts'
+import { createPasswordHasher } from './passwords.ts'
+import { createPendingPasswords } from './pending-passwords.ts'
+import { proveAddress, recordSignUp, resendSignUpCode } from './sign-ups.ts'
+import { createStore } from './store.ts'
+import { createUser, getUserByEmail } from './users.ts'
+
+const EMAIL = 'owner@example.test'
+
+function createDomain() {
+  let now = 1_000_000
+  const clock = { now: () => now }
+  const ctx: DomainContext = {
+    store: createStore(),
+    clock,
+    locks: createKeyedLock(),
+    hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+    mailbox: { send: () => undefined as never },
+    config: {
+      accessTokenTtlMs: 60_000,
+      refreshTokenTtlMs: 60_000,
+      refreshGraceMs: 1_000,
+      codeTtlMs: CODE_TTL_MS,
+      codeCooldownMs: CODE_COOLDOWN_MS,
+      codeMaxAttempts: CODE_MAX_ATTEMPTS,
+      secret: 'test-secret',
+    },
+    decoys: createDecoyCodes(10),
+    pendingPasswords: createPendingPasswords(clock, { max: 10, keepMs: 60_000 }),
+    guesses: createGuessLog(CODE_GUESS_LIMIT, 10),
+    lockout: createLockout(clock, {
+      threshold: LOCKOUT_THRESHOLD,
+      lockMs: LOCKOUT_MS,
+      ceiling: ACCOUNT_FAILURE_CEILING,
+      paceMs: ACCOUNT_PACE_MS,
+      familiarMs: FAMILIAR_CLIENT_MS,
+    }),
+  }
+  return { ctx, advance: (ms: number) => void (now += ms) }
+}
+
+type Step = { signUp: string } | { wait: number } | { resend: true }
+
+/** Runs the steps, then proves the address with the newest code mailed; the account's name and password after it. */
+async function proveAfter(steps: readonly Step[]) {
+  const { ctx, advance } = createDomain()
+  let newest: string | null = null
+  for (const step of steps) {
+    if ('wait' in step) advance(step.wait)
+    else if ('signUp' in step) {
+      const passwordHash = await ctx.hasher.hash(`${step.signUp} passphrase`)
+      newest = (await recordSignUp(ctx, { email: EMAIL, name: step.signUp, passwordHash })) ?? newest
+    } else newest = await resendSignUpCode(ctx, getUserByEmail(ctx, EMAIL)!)
+  }
+  const check = await consumeCode(ctx, EMAIL, 'signup', newest!)
+  if (!check.ok) throw new Error(`Failed to prove the address: ${check.reason}.`)
+  const user = await proveAddress(ctx, getUserByEmail(ctx, EMAIL)!, { signup: check.signup })
+  const opens = async (who: string) => ctx.hasher.verify(user.passwordHash, `${who} passphrase`)
+  return {
+    name: user.name,
+    verified: user.verified,
+    owner: await opens('Owner'),
+    other: await opens('Other'),
+  }
+}
+
+describe('which sign-up a proven address keeps', () => {
+  test.each([
+    { label: 'one sign-up: its details', steps: [{ signUp: 'Owner' }], name: 'Owner', owner: true },
+    {
+      label: 'a resend proves the same sign-up',
+      steps: [{ signUp: 'Owner' }, { wait: CODE_COOLDOWN_MS }, { resend: true }],
+      name: 'Owner',
+      owner: true,
+    },
+    {
+      label: 'a resend once the code expired proves the account’s own (uncontested) details',
+      steps: [{ signUp: 'Owner' }, { wait: CODE_TTL_MS }, { resend: true }],
+      name: 'Owner',
+      owner: true,
+    },
+    {
+      label: 'another sign-up within the cooldown: neither password',
+      steps: [{ signUp: 'Owner' }, { signUp: 'Other' }],
+      name: 'owner',
+      owner: false,
+    },
+    {
+      label: 'another sign-up after the cooldown, code alive: neither password',
+      steps: [{ signUp: 'Other' }, { wait: CODE_COOLDOWN_MS }, { signUp: 'Owner' }],
+      name: 'owner',
+      owner: false,
+    },
+    {
+      label: 'a contested sign-up stays contested through a resend',
+      steps: [{ signUp: 'Owner' }, { signUp: 'Other' }, { wait: CODE_COOLDOWN_MS }, { resend: true }],
+      name: 'owner',
+      owner: false,
+    },
+    {
+      label: 'a sign-up once the earlier code expired: the newer one',
+      steps: [{ signUp: 'Other' }, { wait: CODE_TTL_MS }, { signUp: 'Owner' }],
+      name: 'Owner',
+      owner: true,
+    },
+  ] as const)('$label', async ({ steps, name, owner }) => {
+    const proven = await proveAfter(steps)
+    expect(proven).toEqual({ name, verified: true, owner, other: false })
+  })
+})
+
+test('proving the address another way drops the unproven password and name; a verified account is kept as it is', async () => {
+  const { ctx } = createDomain()
+  const squatted = await createUser(ctx, {
+    email: EMAIL,
+    name: 'Other',
+    password: 'Other passphrase',
+    verified: false,
+  })
+  const proven = await proveAddress(ctx, squatted, { signup: null, name: 'From The Provider' })
+  expect(proven).toMatchObject({ name: 'From The Provider', verified: true })
+  expect(await ctx.hasher.verify(proven.passwordHash, 'Other passphrase')).toBe(false)
+  const again = await proveAddress(ctx, proven, {
+    signup: { name: 'Other', passwordHash: squatted.passwordHash },
+  })
+  expect(again).toEqual(proven)
+})

@@ -1,0 +1,82 @@
+// Which tokens name an account for scenarios and the journal: only those this server signed, expired or not.
+import { SignJWT } from 'jose'
+import { expect, test } from 'vitest'
+import { createMockCore } from '../../core.ts'
+import { createSession, revokeSession } from './sessions.ts'
+import { getSignedAccessTokenSubject, signAccessToken, verifyAccessToken } from './tokens.ts'
+
+test('a signed token names its subject, expired or not; an unsigned, re-keyed or foreign one names nobody', async () => {
+  const core = createMockCore({ seed: false, accessTokenTtlMs: 1_000 })
+  await core.ready
+  const ctx = core.ops.domain
+  const token = await signAccessToken(ctx, 'user-1', 'session-1')
+  expect(getSignedAccessTokenSubject(ctx, token)).toBe('user-1')
+  core.clock.advance(60_000)
+  expect(getSignedAccessTokenSubject(ctx, token)).toBe('user-1')
+  const [header, payload] = token.split('.')
+  const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`
+  const rekeyed = await new SignJWT(JSON.parse(Buffer.from(payload!, 'base64url').toString()))
+    .setProtectedHeader(JSON.parse(Buffer.from(header!, 'base64url').toString()))
+    .sign(new TextEncoder().encode('a guessed secret'))
+  const other = createMockCore({ seed: false })
+  await other.ready
+  const foreign = await signAccessToken(other.ops.domain, 'user-2', 'session-2')
+  for (const wrong of [unsigned, rekeyed, foreign, `${token}.x`, 'not.a.token', ''])
+    expect(getSignedAccessTokenSubject(ctx, wrong)).toBeNull()
+})
+
+test('an access token is the very token jose signs for the same claims, and jose verifies it', async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const ctx = core.ops.domain
+  core.clock.advance(123_456_789)
+  const token = await signAccessToken(ctx, 'user-1', 'session-1')
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }
+  // How the server signed before it signed with node:crypto: jose's SignJWT, called in this order.
+  const joseToken = await new SignJWT({ sid: 'session-1' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject('user-1')
+    .setIssuer('auth-shell-mock')
+    .setAudience('auth-shell-api')
+    .setJti(claims.jti)
+    .setIssuedAt(Math.floor(ctx.clock.now() / 1000))
+    .setExpirationTime(Math.floor(ctx.clock.now() / 1000) + 15 * 60)
+    .sign(new TextEncoder().encode(ctx.config.secret))
+  expect(token).toBe(joseToken)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
+  const session = await createSession(ctx, 'user-1')
+  const live = await signAccessToken(ctx, 'user-1', session.session.id)
+  expect(await verifyAccessToken(ctx, live)).toEqual({
+    ok: true,
+    userId: 'user-1',
+    sessionId: session.session.id,
+  })
+})
+
+test('a token verified before is still checked at every use: expiry, a clock set back before it was issued, its session', async () => {
+  const core = createMockCore({ seed: false, accessTokenTtlMs: 60_000 })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const token = await signAccessToken(ctx, 'user-1', session.id)
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id }
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  expect(await verifyAccessToken(ctx, token), 'used again').toEqual(valid)
+  // The clock set back before the token was issued: issued "later" than now, so not issued here.
+  const issuedAt = ctx.clock.now()
+  core.clock.set(issuedAt - 3_600_000)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
+  core.clock.set(issuedAt)
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  core.clock.advance(59_000)
+  expect(await verifyAccessToken(ctx, token), 'a second before it expires').toEqual(valid)
+  core.clock.advance(1_000)
+  expect(await verifyAccessToken(ctx, token), 'at its exp').toEqual({ ok: false, code: 'token_expired' })
+  core.clock.set(issuedAt)
+  await revokeSession(ctx, session.id, 'logout')
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'session_revoked' })
+  // A forged spelling of a token that passed is not taken for it.
+  const [header, payload, signature] = token.split('.')
+  const flipped = `${header}.${payload}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`
+  expect(await verifyAccessToken(ctx, flipped)).toEqual({ ok: false, code: 'token_invalid' })
+})

@@ -1,0 +1,114 @@
+// Accounts: creation, credentials with lock-out, password changes. Every sign-in failure, whether the
+// address is unknown, the password wrong or this client locked out of the account, looks the same and costs
+// one hash. The lock-out and the per-account ceiling are product/domain/lockout.ts (docs/security/lockout.md).
+import type { DomainContext } from './context.ts'
+import { normalizeEmail } from '../../shared/email.ts'
+import { createId } from '../../shared/crypto.ts'
+import { createStepsFor } from './process.ts'
+import type { UserRecord } from './store.ts'
+
+export type CredentialCheck =
+  /** `passwordHash`: the hash the password was checked against (a later change makes the check stale). */
+  | { ok: true; user: UserRecord; passwordHash: string }
+  | { ok: false; reason: 'invalid_credentials' }
+  /** The password of an unverified account, or of the newest sign-up of the address. */
+  | { ok: false; reason: 'unverified' }
+  /** Past the account's ceiling from an address it does not know: the password was not checked. */
+  | { ok: false; reason: 'paced'; retryAfter: number }
+
+export function getUserByEmail(ctx: DomainContext, email: string): UserRecord | null {
+  const wanted = normalizeEmail(email)
+  return ctx.store.users.findBy('email', wanted) ?? null
+}
+
+export function getUserById(ctx: DomainContext, id: string): UserRecord | null {
+  return ctx.store.users.findBy('id', id) ?? null
+}
+
+/** Creates an account, from a password or (when the caller already paid for the hash) a password hash. */
+export async function createUser(
+  ctx: DomainContext,
+  input: { email: string; name: string; verified: boolean } & (
+    { password: string } | { passwordHash: string }
+  ),
+): Promise<UserRecord> {
+  const user = await ctx.store.users.create({
+    id: createId(),
+    email: normalizeEmail(input.email),
+    name: input.name.trim(),
+    passwordHash: 'passwordHash' in input ? input.passwordHash : await ctx.hasher.hash(input.password),
+    verified: input.verified,
+    createdAt: ctx.clock.now(),
+  })
+  await createStepsFor(ctx, user.id)
+  return user
+}
+
+/**
+ * Checks a password from one client (its key, pipeline/client-key.ts). Wrong passwords count per (account,
+ * client) and per account, for unknown addresses too; a locked client is refused even the right password.
+ */
+export async function checkCredentials(
+  ctx: DomainContext,
+  email: string,
+  password: string,
+  client: string,
+): Promise<CredentialCheck> {
+  const wanted = normalizeEmail(email)
+  return ctx.locks.run(`login:${wanted}`, async () => {
+    const gate = ctx.lockout.admit(wanted, client)
+    if (gate.kind === 'paced') return { ok: false, reason: 'paced', retryAfter: gate.retryAfter } as const
+    const user = getUserByEmail(ctx, wanted)
+    const checkedHash = user?.passwordHash
+    const matches = await ctx.hasher.verify(checkedHash ?? (await ctx.hasher.dummyHash()), password)
+    if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
+    if (user?.verified && checkedHash && matches) {
+      ctx.lockout.recordSuccess(wanted, client)
+      return { ok: true, user, passwordHash: checkedHash } as const
+    }
+    // Every other answer costs a second check, against the newest sign-up's password (or the dummy): "sign up,
+    // then sign in with that password" answers `unverified` whether the address was new, unverified, contested
+    // or verified, with the same work. Such an answer counts neither way for the lock-out, on every path alike.
+    const pending = ctx.pendingPasswords.find(wanted)
+    const matchesPending = await ctx.hasher.verify(pending ?? (await ctx.hasher.dummyHash()), password)
+    if ((user && matches) || matchesPending) return { ok: false, reason: 'unverified' } as const
+    ctx.lockout.recordFailure(wanted, client)
+    return { ok: false, reason: 'invalid_credentials' } as const
+  })
+}
+
+/**
+ * Whether the password a sign-in checked is still the account's. A reset or change that lands while the check
+ * (or the session's creation) is under way sets a new hash, then ends the sessions it finds; a session created
+ * after that sweep must not outlive it (docs/security/hardening.md).
+ */
+export function isPasswordCurrent(ctx: DomainContext, userId: string, checkedHash: string): boolean {
+  return getUserById(ctx, userId)?.passwordHash === checkedHash
+}
+
+export async function setPassword(ctx: DomainContext, user: UserRecord, password: string): Promise<void> {
+  const passwordHash = await ctx.hasher.hash(password)
+  await ctx.store.users.update((q) => q.where({ id: user.id }), {
+    data(draft) {
+      draft.passwordHash = passwordHash
+    },
+  })
+  // A reset token issued before the new password is dead: whoever once read a reset code cannot take the account
+  // back after the owner recovered or changed it (docs/security/hardening.md).
+  ctx.store.resetTokens.deleteMany((q) => q.where({ userId: user.id }))
+  // A new password lifts every lock-out of the account, and no address stays known to it; nor does a
+  // sign-up's password answer `unverified` any more.
+  ctx.lockout.forgetAccount(user.email)
+  ctx.pendingPasswords.forget(user.email)
+}
+
+export async function markVerified(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {
+  if (user.verified) return user
+  return (
+    (await ctx.store.users.update((q) => q.where({ id: user.id }), {
+      data(draft) {
+        draft.verified = true
+      },
+    })) ?? user
+  )
+}

@@ -1,0 +1,132 @@
+// The product: the domain and the operations of openapi.yaml (but external sign-in's two, external-sign-in/). Given
+// the clock and where mails go; offers its operation table, the token check and the call's account the pipeline
+// needs, the sign-in of an identity external sign-in vouches for, and its part of a reset.
+import type { operations as ApiOperations } from '#api/openapi.gen.ts'
+import type { AuthState, OperationTable } from '../pipeline/types.ts'
+import * as defaults from '../shared/constants.ts'
+import { createRandomToken } from '../shared/crypto.ts'
+import { resolveEmail } from './call-owner.ts'
+import type { DomainConfig, DomainContext, MailSender } from './domain/context.ts'
+import { createDecoyCodes } from './domain/decoys.ts'
+import { signInExternally } from './domain/external-sign-in.ts'
+import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
+import { createKeyedLock } from './domain/locks.ts'
+import { createLockout } from './domain/lockout.ts'
+import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
+import { createPendingPasswords } from './domain/pending-passwords.ts'
+import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
+import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
+import { clearStore, createStore } from './domain/store.ts'
+import { verifyAccessToken } from './domain/tokens.ts'
+import { createAccountOperations } from './operations/account.ts'
+import { createAuthOperations } from './operations/auth.ts'
+import { createBuildOperations } from './operations/build.ts'
+import type { ServedBuild } from './operations/context.ts'
+import { createSessionOperations } from './operations/session.ts'
+import { signIn } from './operations/sign-in.ts'
+import { createPurgeSchedule } from './purge-schedule.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
+
+/** The product's settings, as MockOptions (core.ts) names them. */
+export interface ProductOptions {
+  production: boolean
+  seed?: boolean | undefined
+  accessTokenTtlMs?: number | undefined
+  refreshTokenTtlMs?: number | undefined
+  refreshGraceMs?: number | undefined
+  codeCooldownMs?: number | undefined
+  loginRateLimit?: RateLimit | undefined
+  mailRateLimit?: RateLimit | undefined
+  verifyRateLimit?: RateLimit | undefined
+  codeGuessLimit?: GuessLimit | undefined
+  maxDecoys?: number | undefined
+  hasher?: HasherOptions | undefined
+  maxUnverifiedAccounts?: number | undefined
+  webRoot?: string | undefined
+}
+
+export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
+
+function createDomain(options: ProductOptions, clock: ControlClock, mailbox: MailSender): DomainContext {
+  const config: DomainConfig = {
+    accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
+    refreshTokenTtlMs: options.refreshTokenTtlMs ?? defaults.REFRESH_TOKEN_TTL_MS,
+    refreshGraceMs: options.refreshGraceMs ?? defaults.REFRESH_GRACE_MS,
+    codeTtlMs: defaults.CODE_TTL_MS,
+    codeCooldownMs: options.codeCooldownMs ?? defaults.CODE_COOLDOWN_MS,
+    codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
+    secret: createRandomToken(),
+  }
+  return {
+    store: createStore(),
+    clock,
+    locks: createKeyedLock(),
+    hasher: createPasswordHasher(options.hasher),
+    mailbox,
+    config,
+    decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
+    pendingPasswords: createPendingPasswords(clock, {
+      max: defaults.MAX_PENDING_PASSWORDS,
+      keepMs: defaults.PENDING_PASSWORD_MS,
+    }),
+    lockout: createLockout(clock, {
+      threshold: defaults.LOCKOUT_THRESHOLD,
+      lockMs: defaults.LOCKOUT_MS,
+      ceiling: defaults.ACCOUNT_FAILURE_CEILING,
+      paceMs: defaults.ACCOUNT_PACE_MS,
+      familiarMs: defaults.FAMILIAR_CLIENT_MS,
+    }),
+    guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
+  }
+}
+
+export function createProduct(
+  options: ProductOptions,
+  deps: { clock: ControlClock; mailbox: MailSender; onPurged(): void },
+) {
+  const seeded = options.seed ?? !options.production
+  const domain = createDomain(options, deps.clock, deps.mailbox)
+  const limiters = {
+    login: createRateLimiter(deps.clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
+    mail: createRateLimiter(deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
+    verify: createRateLimiter(deps.clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
+  }
+  const build: ServedBuild = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const context = { domain, limiters, mailbox: deps.mailbox, build }
+  const operations: OperationTable<ProductOperations> = {
+    ...createSessionOperations(context),
+    ...createAuthOperations(context),
+    ...createAccountOperations(context),
+    ...createBuildOperations(context),
+  }
+  return {
+    ...context,
+    operations,
+    /** Empties what the product holds; `seed` (after the clock's reset) brings the seed back. */
+    async clear(): Promise<void> {
+      await clearStore(domain.store)
+      for (const piece of [domain.decoys, domain.pendingPasswords, domain.lockout, domain.guesses])
+        piece.clear()
+      for (const limiter of Object.values(limiters)) limiter.clear()
+      build.override = null
+    },
+    seed: async () => (seeded ? seedAccounts(domain) : undefined),
+    authenticate: (token: string): Promise<AuthState> =>
+      verifyAccessToken(domain, token).then((check) =>
+        check.ok
+          ? { kind: 'valid', userId: check.userId, sessionId: check.sessionId }
+          : { kind: 'rejected', code: check.code },
+      ),
+    resolveEmail: (input: Parameters<typeof resolveEmail>[1], bearer: string | undefined) =>
+      resolveEmail(domain, input, bearer),
+    signInExternally: async (identity: { email: string; name: string }) =>
+      signIn(domain, await signInExternally(domain, identity)),
+    purgeWhenDue: createPurgeSchedule(domain, {
+      keepUnverified: new Set<string>(seeded ? SEED_ACCOUNTS.map((account) => account.email) : []),
+      maxUnverified: options.maxUnverifiedAccounts,
+      onPurged: deps.onPurged,
+    }),
+  }
+}
+
+export type Product = ReturnType<typeof createProduct>

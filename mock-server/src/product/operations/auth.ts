@@ -1,0 +1,200 @@
+// The `auth` tag: sign-in, sign-up, one-time codes, password recovery and change (external sign-in is its own
+// feature, external-sign-in/operations.ts).
+import type { operations } from '#api/openapi.gen.ts'
+import {
+  consumeCode,
+  consumeResetToken,
+  getCooldownSeconds,
+  issueCode,
+  issueResetToken,
+  type Purpose,
+} from '../domain/codes.ts'
+import { normalizeEmail } from '../../shared/email.ts'
+import { getPasswordProblem } from '../domain/passwords.ts'
+import { revokeUserSessions } from '../domain/sessions.ts'
+import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
+import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
+import type { UserRecord } from '../domain/store.ts'
+import { rateLimited } from '../../pipeline/answers.ts'
+import { type ProductContext, passwordRejected } from './context.ts'
+import { signIn, signInWithPassword } from './sign-in.ts'
+import type { OperationTable } from '../../pipeline/types.ts'
+
+const INVALID_CREDENTIALS = {
+  status: 401,
+  body: { error: 'invalid_credentials', message: 'The e-mail address or password is incorrect.' },
+} as const
+
+type AuthOperations = Pick<
+  operations,
+  'login' | 'signup' | 'sendOtp' | 'verifyOtp' | 'forgotPassword' | 'updatePassword'
+>
+
+const SUBJECTS: Record<Purpose, string> = {
+  signup: 'Confirm your e-mail address',
+  login: 'Your sign-in code',
+  reset: 'Reset your password',
+}
+
+export function createAuthOperations(ops: ProductContext): OperationTable<AuthOperations> {
+  const { domain, limiters, mailbox } = ops
+  const accepted = (email: string, purpose: Purpose) =>
+    ({
+      status: 202,
+      body: { accepted: true, resend_after: getCooldownSeconds(domain, email, purpose) },
+    }) as const
+
+  /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
+  async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
+    if (getCooldownSeconds(domain, email, purpose) > 0) return
+    // A resent sign-up code proves the same sign-up as the one before it (product/domain/sign-ups.ts).
+    const code =
+      purpose === 'signup' && user && !user.verified
+        ? await resendSignUpCode(domain, user)
+        : await issueCode(domain, email, purpose, user !== null)
+    if (code !== null) mailCode(email, purpose, code)
+  }
+
+  const mailCode = (email: string, purpose: Purpose, code: string) =>
+    mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
+
+  return {
+    async login({ body, request }) {
+      const wait = limiters.login.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const check = await checkCredentials(domain, body.email, body.password, request.ip)
+      if (check.ok)
+        return (await signInWithPassword(domain, check.user, check.passwordHash)) ?? INVALID_CREDENTIALS
+      if (check.reason === 'paced') return rateLimited(check.retryAfter)
+      if (check.reason === 'unverified') {
+        return {
+          status: 403,
+          body: { error: 'unverified', message: 'Confirm your e-mail address to continue.' },
+        }
+      }
+      return INVALID_CREDENTIALS
+    },
+
+    async signup({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const problem = getPasswordProblem(body.password, body)
+      if (problem) return passwordRejected(problem)
+      // One hash on every path (taken, new or pending address), so timing tells nothing.
+      const passwordHash = await domain.hasher.hash(body.password)
+      // On every path too: sign-in answers `unverified` to this password, whether or not the address had an
+      // account (docs/security/codes.md).
+      domain.pendingPasswords.record(normalizeEmail(body.email), passwordHash)
+      const existing = getUserByEmail(domain, body.email)
+      if (existing?.verified) {
+        // A sign-up never changes a verified account: its owner is only told someone tried.
+        if (getCooldownSeconds(domain, body.email, 'signup') === 0) {
+          await issueCode(domain, body.email, 'signup', false)
+          mailbox.send({
+            to: existing.email,
+            subject: 'You already have an account',
+            purpose: 'account_exists',
+          })
+        }
+        return accepted(body.email, 'signup')
+      }
+      const code = await recordSignUp(domain, { email: body.email, name: body.name, passwordHash })
+      if (code !== null) mailCode(body.email, 'signup', code)
+      return accepted(body.email, 'signup')
+    },
+
+    async sendOtp({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      const cooldown = getCooldownSeconds(domain, body.email, body.purpose)
+      if (cooldown > 0) return rateLimited(cooldown)
+      const user = getUserByEmail(domain, body.email)
+      const deliverable = user !== null && (body.purpose !== 'signup' || !user.verified)
+      await sendCode(body.email, body.purpose, deliverable ? user : null)
+      return accepted(body.email, body.purpose)
+    },
+
+    async verifyOtp({ body, request }) {
+      const wait = limiters.verify.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      // A client locked out of an account by wrong passwords is locked out of its code sign-in too (before the
+      // code is looked at: it is neither used nor counted). Unknown addresses lock alike (docs/security/lockout.md).
+      const account = normalizeEmail(body.email)
+      const locked = body.purpose === 'login' ? domain.lockout.getLockSeconds(account, request.ip) : 0
+      if (locked > 0) return rateLimited(locked)
+      const knownClient = domain.lockout.isKnown(account, request.ip)
+      const check = await consumeCode(domain, body.email, body.purpose, body.code, { knownClient })
+      // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
+      if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
+      if (!check.ok && check.reason === 'too_many_attempts') {
+        return {
+          status: 429,
+          body: { error: 'too_many_attempts', message: 'Too many wrong attempts. Ask for a new code.' },
+        }
+      }
+      const user = getUserByEmail(domain, body.email)
+      if (!check.ok || !user) {
+        const attempts_left = check.ok ? 0 : check.attemptsLeft
+        return {
+          status: 400,
+          body: { error: 'invalid_code', message: 'That code is wrong or has expired.', attempts_left },
+        }
+      }
+      // The address is proven: an unverified account takes the proven sign-up's details or loses its own.
+      const proven = await proveAddress(domain, user, { signup: check.ok ? check.signup : null })
+      if (body.purpose === 'reset')
+        return { status: 200, body: { reset_token: await issueResetToken(domain, proven.id) } }
+      domain.lockout.recordSuccess(proven.email, request.ip) // a code sign-in makes this address known too
+      return signIn(domain, proven)
+    },
+
+    async forgotPassword({ body, request }) {
+      const wait = limiters.mail.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      await sendCode(body.email, 'reset', getUserByEmail(domain, body.email))
+      return accepted(body.email, 'reset')
+    },
+
+    async updatePassword({ body, request }) {
+      const wait = limiters.login.hit(request.ip)
+      if (wait > 0) return rateLimited(wait)
+      if ('reset_token' in body) {
+        const problem = getPasswordProblem(body.password)
+        if (problem) return passwordRejected(problem)
+        const userId = await consumeResetToken(domain, body.reset_token)
+        const user = userId ? getUserById(domain, userId) : null
+        if (!user)
+          return {
+            status: 400,
+            body: { error: 'reset_token_invalid', message: 'This reset link is invalid or has expired.' },
+          }
+        await setPassword(domain, user, body.password)
+        await markVerified(domain, user)
+        await revokeUserSessions(domain, user.id, 'password_reset')
+        mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+        return { status: 200, body: { updated: true } }
+      }
+      if (request.auth.kind !== 'valid') return { status: 401, body: { message: 'Sign in to continue.' } }
+      const user = getUserById(domain, request.auth.userId)
+      if (!user)
+        return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
+      const problem = getPasswordProblem(body.password, user)
+      if (problem) return passwordRejected(problem)
+      // A stolen access token must not buy unlimited guesses at the current password: wrong ones count towards
+      // the lock-out of this (account, address) like wrong sign-in passwords (docs/security/lockout.md).
+      const locked = domain.lockout.getLockSeconds(user.email, request.ip)
+      if (locked > 0) return rateLimited(locked)
+      if (!(await domain.hasher.verify(user.passwordHash, body.current_password))) {
+        domain.lockout.recordFailure(user.email, request.ip)
+        return {
+          status: 400,
+          body: { error: 'invalid_credentials', message: 'The current password is incorrect.' },
+        }
+      }
+      await setPassword(domain, user, body.password)
+      await revokeUserSessions(domain, user.id, 'password_changed', request.auth.sessionId)
+      mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+      return { status: 200, body: { updated: true } }
+    },
+  }
+}

@@ -1,0 +1,36 @@
+// The server's controllable clock: real time plus an offset that QA and tests move through /__mock/clock.
+import { LATEST_DATE_MS } from './constants.ts'
+import type { Clock } from './clock.ts'
+
+export interface ControlClock extends Clock {
+  /** How far the clock runs ahead of (or behind) real time. */
+  offsetMs(): number
+  /** Moves the clock forward by `ms`. */
+  advance(ms: number): void
+  /** Sets the clock to `epochMs`. */
+  set(epochMs: number): void
+  reset(): void
+}
+
+/**
+ * @example
+ * const clock = createControlClock()
+ * clock.advance(15 * 60_000) // every access token issued before now has expired
+ */
+export function createControlClock(realNow: () => number = Date.now, initialOffsetMs = 0): ControlClock {
+  let offset = initialOffsetMs
+  return {
+    // It stops at the last millisecond of 9999: past it, no date-time could write the time it tells.
+    now: () => Math.min(realNow() + offset, LATEST_DATE_MS),
+    offsetMs: () => offset,
+    advance(ms) {
+      offset += ms
+    },
+    set(epochMs) {
+      offset = epochMs - realNow()
+    },
+    reset() {
+      offset = 0
+    },
+  }
+}

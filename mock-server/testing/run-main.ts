@@ -1,0 +1,46 @@
+// The command a newcomer runs, as the tests start it: `npm run mock`'s own start script (mock-server/start.mjs, the
+// compiled server; build-once.ts has built it before any test runs) in a child process, without the caller's control
+// token or PORT, read until its output matches. Shared by main.test.ts and main-deploy.test.ts. The compiled server
+// starts in about 0.17 s of CPU where main.ts through tsx takes about 1.4 s (docs/decisions/015-suite-speed.md).
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+export const START_SCRIPT = fileURLToPath(new URL('../start.mjs', import.meta.url))
+
+export interface RunningMain {
+  /** The output up to the match. */
+  output: string
+  /** The output so far. */
+  read: () => string
+  stop: () => void
+  code: Promise<number | null>
+}
+
+/**
+ * Starts the mock server with `args` (and `env` over the caller's, less MOCK_CONTROL_TOKEN and PORT) and resolves once its
+ * stdout and stderr together match `until`; rejects after 20 s.
+ * @example const server = await runMain(['--port', '0'], /listening on (http:\/\/\S+)/)
+ */
+export function runMain(
+  args: string[],
+  until: RegExp,
+  env: Record<string, string> = {},
+): Promise<RunningMain> {
+  const { MOCK_CONTROL_TOKEN: _token, ...inherited } = process.env
+  const child = spawn(process.execPath, [START_SCRIPT, ...args], {
+    env: { ...inherited, PORT: '', ...env },
+  })
+  let output = ''
+  const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Failed to see ${until} in: ${output}`)), 20_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (!until.test(output)) return
+      clearTimeout(timer)
+      resolve({ output, read: () => output, stop: () => child.kill('SIGTERM'), code })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+  })
+}
