@@ -6,7 +6,7 @@ import { ToastArea } from '../lib/toasts/toast-area.tsx'
 import { useSession } from '../session/use-session.ts'
 import { screenLoads } from './lazy-screen.tsx'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
 function LoadingBar() {
   const screensLoading = useSyncExternalStore(

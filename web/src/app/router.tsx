@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn, SIGNED_IN_PATHS } from './require-sign-in.tsx'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
 type ErrorPageModule = typeof import('./error-page.tsx')
 let errorPageModule: ErrorPageModule | null = null

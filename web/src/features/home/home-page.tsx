@@ -8,7 +8,7 @@ import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { useLoad } from '../../lib/services/use-load.ts'
 import { loadHome, type HomeDetails } from './home-data.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
   if (steps === null) return <p aria-busy="true">Loading your next step…</p>

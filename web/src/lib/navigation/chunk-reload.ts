@@ -7,7 +7,7 @@
 // caller takes the failure. Nor while the browser is offline. Deciding per load, where the failure arrives, rather
 // than in Vite's `vite:preloadError` (which does not say which load failed) keeps a left screen's failure from
 // reloading the page while the next screen's chunk is still on its way.
-import { RELOAD_GUARD_MS } from '../../session/constants.ts'
+import { RELOAD_GUARD_MS } from '../config/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
 /**

@@ -4,7 +4,7 @@
 // area connects once per module graph; it never imports toaster.tsx itself, which would connect the area at once.
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { TOAST_DURATION_MS } from '../../session/constants.ts'
+import { TOAST_DURATION_MS } from '../config/constants.ts'
 import { loadToastArea, showToast, TOAST_AREA_RETRY_MS, toastArea } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
 import { askedFor as askedForIn } from '../../test/flaky-import.ts'

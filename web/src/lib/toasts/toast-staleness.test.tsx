@@ -3,7 +3,7 @@
 // of its own: the area connects once per module graph.
 import { render, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { TOAST_DURATION_MS } from '../../session/constants.ts'
+import { TOAST_DURATION_MS } from '../config/constants.ts'
 import { showPromiseToast, showToast, toastArea } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
 

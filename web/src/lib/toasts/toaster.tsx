@@ -5,8 +5,7 @@
 //   in order (queued, never dropped). react-hot-toast's timers are off there; this component runs the clock.
 import { useEffect, useRef } from 'react'
 import { toast, ToastBar, Toaster, useToaster, useToasterStore } from 'react-hot-toast'
-import { TOAST_TOUCH_PAUSE_MS } from '../../session/constants.ts'
-import { QUEUED_TOAST_LIMIT } from '../config/constants.ts'
+import { QUEUED_TOAST_LIMIT, TOAST_TOUCH_PAUSE_MS } from '../config/constants.ts'
 import type { ToastMode } from '../config/runtime-config.ts'
 import { useOptionalServices } from '../services/services.ts'
 import { getRemainingMs, pickShownToasts, shownKey, type ShownSince } from './toast-queue.ts'

@@ -12,8 +12,7 @@
 // reload, lib/navigation/chunk-reload.ts).
 import { createElement, type ComponentType } from 'react'
 import type { DefaultToastOptions, Toast, ToastPosition } from 'react-hot-toast'
-import { TOAST_DURATION_MS } from '../../session/constants.ts'
-import { QUEUED_TOAST_DURATION_MS } from '../config/constants.ts'
+import { QUEUED_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../config/constants.ts'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 
