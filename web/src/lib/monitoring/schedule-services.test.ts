@@ -36,6 +36,7 @@ function createDeps() {
     config: {} as SupportingServicesDeps['config'],
     store: {} as SupportingServicesDeps['store'],
     router: {} as SupportingServicesDeps['router'],
+    toasts: {} as SupportingServicesDeps['toasts'],
   }
 }
 
