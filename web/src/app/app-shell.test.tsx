@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
-import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
+import { createErrorReporter } from '../lib/monitoring/error-queue.ts'
 import { ServicesProvider, type Services } from '../lib/services/services.ts'
 import { renderApp, useMockServer } from '../test/app-harness.tsx'
 import { expectConsoleError } from '../test/console-errors.ts'

@@ -3,7 +3,7 @@
 // dynamic import of its own) and the hourly new-version check. Until the error reporter's SDK is in, unhandled errors
 // wait in its queue.
 import { appBaseUrl, BUILD_ID } from '../config/build-info.ts'
-import type { ErrorReporter } from './error-reporter.ts'
+import type { ErrorReporter } from './error-queue.ts'
 import type { RecorderDeps } from './recorder.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
 import type { Toasts } from '../toasts/toasts.ts'
