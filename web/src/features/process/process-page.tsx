@@ -6,7 +6,13 @@ import { lazyScreen } from '../../lib/navigation/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
-import { getNextStep, STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
+import {
+  getNextStep,
+  STATUS_LABELS,
+  type Step,
+  type StepPatch,
+  type StepStatus,
+} from '../../lib/process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
