@@ -40,3 +40,12 @@ export async function askedFor(state: FlakyImport, requests: number): Promise<vo
   if (state.requests !== requests)
     throw new Error(`Expected ${requests} imports in all, got ${state.requests}.`)
 }
+
+/**
+ * Waits until `condition` holds, polled on the real clock, so a test's fake timers (and its fake performance.now()) do
+ * not move while it waits: a chunk that arrives later than a few microtasks still arrives at the test's time.
+ */
+export async function until(condition: () => boolean, what = 'the condition'): Promise<void> {
+  for (let turns = 0; !condition() && turns < 5_000; turns++) await nextTask()
+  if (!condition()) throw new Error(`Expected ${what} within 5,000 turns of the event loop.`)
+}

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { TOAST_DURATION_MS } from '../config/constants.ts'
 import { createToasts, loadToaster, TOAST_AREA_RETRY_MS, type Toasts } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
-import { askedFor as askedForIn, importFlaky } from '../../test/flaky-import.ts'
+import { askedFor as askedForIn, importFlaky, until } from '../../test/flaky-import.ts'
 
 const chunk = { failures: 0, requests: 0 }
 let toasts: Toasts
@@ -55,8 +55,11 @@ test('"Session expired" raised while the chunk fails once: shown after the first
   await pass(TOAST_AREA_RETRY_MS[0] - 1)
   await askedFor(1)
   await pass(1)
+  // The chunk's import may take longer than a few microtasks: the fake clock stands still meanwhile, so the toast is
+  // as fresh when the area connects as when the back-off fired.
+  await until(() => toasts.getSnapshot() !== null, 'the toast area')
   vi.useRealTimers()
-  await vi.waitFor(() => expect(toasts.getSnapshot()).not.toBeNull())
+  expect(toasts.getSnapshot()).not.toBeNull()
   expect(chunk.requests).toBe(2)
   render(<ToastArea toasts={toasts} afterFirstPaint={() => Promise.resolve()} />)
   expect(await screen.findByText('Session expired. Please login again.')).toBeInTheDocument()
