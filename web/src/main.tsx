@@ -5,16 +5,16 @@ import { createRoot } from 'react-dom/client'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter } from './app/app-router.ts'
 import { AppRouterView, loadErrorPage } from './app/router.tsx'
-import { onAwaitedLoadFailure } from './app/lazy-screen.tsx'
 import { installTestHook } from './app/test-hook.ts'
 import { signInFirst } from './app/require-sign-in.tsx'
+import { createChunkLoads } from './lib/navigation/chunk-loads.ts'
 import { createChunkReload } from './lib/navigation/chunk-reload.ts'
-import { afterFirstPaint } from './lib/browser/first-paint.ts'
+import { createFirstPaint, type FirstPaintTarget } from './lib/browser/first-paint.ts'
 import { appBaseUrl } from './lib/config/build-info.ts'
 import { loadRuntimeConfig, readInlineRuntimeConfig } from './lib/config/runtime-config.ts'
 import { createRandomState } from './lib/services/services.ts'
 import { scheduleSupportingServices } from './lib/monitoring/schedule-services.ts'
-import { showToast } from './lib/toasts/toasts.ts'
+import { createToasts } from './lib/toasts/toasts.ts'
 import { ROTATION_CHANNEL_NAME } from './session/constants.ts'
 import { createSha256Hex } from './session/cross-tab.ts'
 import { createSessionValues, getSessionStorage } from './session/token-storage.ts'
@@ -28,6 +28,18 @@ async function boot() {
     (await loadRuntimeConfig(fetch, new URL('config.json', appBaseUrl(window.location.origin)).href))
   const storage = getSessionStorage()
   const router = createAppRouter()
+  // The page's one first paint, its toasts and its lazy chunks: made here, handed to whoever needs them.
+  const afterFirstPaint = createFirstPaint(window as unknown as FirstPaintTarget)
+  const toasts = createToasts()
+  const chunks = createChunkLoads({
+    reloadForFailedChunk: createChunkReload({
+      guard: createSessionValues(storage).reloadGuard,
+      now: () => Date.now(),
+      getPath: () => window.location.pathname,
+      reload: () => window.location.reload(),
+      online: () => navigator.onLine,
+    }),
+  })
   const { store, services } = createApp({
     config,
     origin: window.location.origin,
@@ -41,7 +53,9 @@ async function boot() {
       clearInterval: (id) => window.clearInterval(id as number),
     },
     navigate: (to, options) => void router.navigate(to, options),
-    notify: showToast,
+    toasts,
+    chunks,
+    afterFirstPaint,
     log: (message) => console.log(message),
     hash: createSha256Hex(window.crypto.subtle),
     locks: 'locks' in navigator ? navigator.locks : null,
@@ -61,15 +75,6 @@ async function boot() {
     },
     { capture: true },
   )
-  onAwaitedLoadFailure(
-    createChunkReload({
-      guard: createSessionValues(storage).reloadGuard,
-      now: () => Date.now(),
-      getPath: () => window.location.pathname,
-      reload: () => window.location.reload(),
-      online: () => navigator.onLine,
-    }),
-  )
   installTestHook(window, config, { api: services.api, session: store }) // mock mode only (README: The e2e suite)
   store.start()
   // The guard's answer for a tab holding no tokens, given before the first render (app/require-sign-in.tsx).
@@ -87,8 +92,8 @@ async function boot() {
   // Error reporting, the session recorder and the new-version check: loaded once the page is idle or the user first
   // interacts (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
   scheduleSupportingServices(
-    { config, store, errors: services.errors, router },
-    { prefetch: [loadErrorPage], after: afterFirstPaint() },
+    { config, store, errors: services.errors, router, toasts },
+    { prefetch: [() => chunks.fetch(loadErrorPage)], after: afterFirstPaint() },
   )
 }
 

@@ -1,6 +1,11 @@
 // The HTTP retry rule (docs/behaviour.md: Calls), separate from the 401 rule: once, for methods without a body only, on
 // 408, 409, 425, 429, 500, 502, 503, 504. POST, PUT, PATCH and DELETE are never re-sent.
-import { BODY_METHODS, RETRY_STATUSES } from '../session/constants.ts'
+
+/** Statuses the HTTP client retries once, for methods without a body only (docs/behaviour.md: Calls). */
+export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504]
+
+/** Methods the HTTP client treats as carrying a body; never re-sent (docs/behaviour.md: Calls). */
+export const BODY_METHODS: readonly string[] = ['PATCH', 'POST', 'PUT', 'DELETE']
 
 export type FetchLike = (input: Request) => Promise<Response>
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation } from 'react-router-dom'
 import { useDocumentTitle } from '../lib/browser/document-title.ts'
 import { useServices } from '../lib/services/services.ts'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
 /** React 19 hoists this <meta> into <head>. */
 export const NOINDEX = <meta name="robots" content="noindex" />

@@ -4,18 +4,13 @@ import { Link, NavLink, Outlet } from 'react-router-dom'
 import { useServices } from '../lib/services/services.ts'
 import { ToastArea } from '../lib/toasts/toast-area.tsx'
 import { useSession } from '../session/use-session.ts'
-import { screenLoads } from './lazy-screen.tsx'
 import { QaPanelSlot } from './qa-panel-slot.tsx'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
 function LoadingBar() {
-  const screensLoading = useSyncExternalStore(
-    screenLoads.subscribe,
-    screenLoads.getSnapshot,
-    screenLoads.getSnapshot,
-  )
+  const { activity, chunks } = useServices()
+  const screensLoading = useSyncExternalStore(chunks.subscribe, chunks.getSnapshot, chunks.getSnapshot)
   const { ready } = useSession()
-  const { activity } = useServices()
   const inFlight = useSyncExternalStore(activity.subscribe, activity.getSnapshot, activity.getSnapshot)
   const loading = screensLoading > 0 || !ready || inFlight > 0
   return <div className="loading-bar" role="progressbar" aria-label="Loading" hidden={!loading} />
@@ -45,6 +40,7 @@ function Header() {
 }
 
 export function Layout() {
+  const { toasts, afterFirstPaint } = useServices()
   return (
     <>
       <LoadingBar />
@@ -52,7 +48,7 @@ export function Layout() {
       <main id="page">
         <Outlet />
       </main>
-      <ToastArea />
+      <ToastArea toasts={toasts} afterFirstPaint={afterFirstPaint} />
       <QaPanelSlot />
     </>
   )

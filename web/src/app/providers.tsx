@@ -4,15 +4,15 @@ import type { ReactNode } from 'react'
 import { createApiClient } from '../api/client.ts'
 import type { FetchLike } from '../api/http-retry.ts'
 import { createActivityTracker } from '../lib/services/activity.ts'
-import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
+import { createErrorReporter } from '../lib/monitoring/error-queue.ts'
 import type { RuntimeConfig } from '../lib/config/runtime-config.ts'
 import { ServicesProvider, type Services } from '../lib/services/services.ts'
 import { createSessionStore, type SessionStore, type SessionStoreDeps } from '../session/session-store.ts'
 import { createSessionValues } from '../session/token-storage.ts'
 import { SessionProvider } from '../session/use-session.ts'
 
-export type AppDeps = Omit<SessionStoreDeps, 'baseUrl'> &
-  Pick<Services, 'randomState' | 'assignLocation' | 'userAgent'> & {
+export type AppDeps = Omit<SessionStoreDeps, 'baseUrl' | 'notify'> &
+  Pick<Services, 'randomState' | 'assignLocation' | 'userAgent' | 'toasts' | 'chunks' | 'afterFirstPaint'> & {
     config: RuntimeConfig
     /** The origin the API paths resolve against (config.apiBase, else the page's origin). */
     origin: string
@@ -23,7 +23,12 @@ export function createApp(deps: AppDeps): { store: SessionStore; services: Servi
     ? deps.config.apiBase
     : `${deps.origin}${deps.config.apiBase}`
   const fetch: FetchLike = deps.fetch
-  const store = createSessionStore({ ...deps, fetch, baseUrl })
+  const store = createSessionStore({
+    ...deps,
+    fetch,
+    baseUrl,
+    notify: (toast) => void deps.toasts.show(toast),
+  })
   const activity = createActivityTracker()
   const services: Services = {
     api: createApiClient({ fetch, session: store, baseUrl, activity }),
@@ -37,6 +42,9 @@ export function createApp(deps: AppDeps): { store: SessionStore; services: Servi
     errors: createErrorReporter(),
     fetch,
     origin: deps.origin,
+    toasts: deps.toasts,
+    chunks: deps.chunks,
+    afterFirstPaint: deps.afterFirstPaint,
   }
   return { store, services }
 }

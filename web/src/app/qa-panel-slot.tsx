@@ -2,7 +2,6 @@
 // then as a lazy chunk, so a production configuration never loads it. It mounts once the page is idle (or at the
 // first interaction), so its chunk never competes with the first paint (docs/decisions/012-first-load.md).
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
-import { afterFirstPaint } from '../lib/browser/first-paint.ts'
 import { runWhenIdle } from '../lib/monitoring/idle-start.ts'
 import { useServices } from '../lib/services/services.ts'
 
@@ -26,14 +25,14 @@ async function loadQaPanel(): Promise<{ default: ComponentType }> {
 const QaPanel = lazy(loadQaPanel)
 
 export function QaPanelSlot() {
-  const { config } = useServices()
+  const { config, afterFirstPaint } = useServices()
   const [pageSettled, setPageSettled] = useState(false)
   useEffect(
     () =>
       config.mock
         ? runWhenIdle(() => setPageSettled(true), undefined, { after: afterFirstPaint() })
         : undefined,
-    [config.mock],
+    [config.mock, afterFirstPaint],
   )
   if (!config.mock || !pageSettled) return null
   return (

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 import { SIGNED_IN_PATHS, signInFirst } from './require-sign-in.tsx'
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash })

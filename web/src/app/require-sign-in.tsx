@@ -5,7 +5,7 @@
 import { matchPath, Navigate, Outlet, useLocation, type Location } from 'react-router-dom'
 import { getLoginPath } from '../lib/navigation/safe-redirect.ts'
 import { useSession } from '../session/use-session.ts'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
 /** The routes behind this guard (router.tsx), matched as the router matches them. */
 export const SIGNED_IN_PATHS = [PATHS.home, PATHS.help, PATHS.process] as const

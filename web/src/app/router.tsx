@@ -6,18 +6,16 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
 import { ErrorView, useCaughtError } from './error-view.tsx'
-import { awaitWhileShown, lazyScreen } from './lazy-screen.tsx'
+import { lazyScreen } from '../lib/navigation/lazy-screen.tsx'
+import { useServices } from '../lib/services/services.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { Layout } from './layout.tsx'
 import { RequireSignIn, SIGNED_IN_PATHS } from './require-sign-in.tsx'
-import { PATHS } from './paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 
-type ErrorPageModule = typeof import('./error-page.tsx')
-let errorPageModule: ErrorPageModule | null = null
-
-/** The error page's chunk (also fetched ahead of need by main.tsx). */
-export const loadErrorPage = async () => (errorPageModule ??= await import('./error-page.tsx'))
+/** The error page's chunk: the page's ChunkLoads keep it once in (main.tsx also fetches it ahead of need). */
+export const loadErrorPage = () => import('./error-page.tsx')
 
 /**
  * Renders one of the error page's components once its chunk is in: at once when it was fetched ahead, else after
@@ -25,12 +23,13 @@ export const loadErrorPage = async () => (errorPageModule ??= await import('./er
  * When the chunk cannot be loaded (after the chunk-load rule's one reload), the view people see, which is eager.
  */
 function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; error?: unknown }) {
-  const [loaded, setLoaded] = useState(errorPageModule)
+  const { chunks } = useServices()
+  const [loaded, setLoaded] = useState(() => chunks.peek(loadErrorPage))
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     if (loaded) return
-    return awaitWhileShown(loadErrorPage(), setLoaded, () => setFailed(true))
-  }, [loaded])
+    return chunks.awaitWhileShown(chunks.fetch(loadErrorPage), setLoaded, () => setFailed(true))
+  }, [chunks, loaded])
   if (loaded) return name === 'ErrorPage' ? <loaded.ErrorPage error={error} /> : <loaded.NotFoundPage />
   if (!failed) return null
   return name === 'ErrorPage' ? <PlainErrorPage error={error} /> : <PlainNotFoundPage />

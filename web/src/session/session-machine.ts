@@ -8,7 +8,7 @@
 // so does a sign-in. An answer is applied only if it was asked for in the current generation (a refresh: only if it
 // is the refresh in flight); any other answer is dropped whole: no token stored, no toast, no navigation, no user.
 import { getSignOutMessage, REFRESH_FAILED_MESSAGE, type ErrorBody } from '../api/error-messages.ts'
-import { PATHS } from '../app/paths.ts'
+import { PATHS } from '../lib/config/paths.ts'
 import { REFRESH_INTERVAL_MS } from './constants.ts'
 import type { TokenPair } from './token-storage.ts'
 import type { User } from './user.ts'

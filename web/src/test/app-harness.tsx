@@ -12,7 +12,8 @@ import { AppProviders, createApp } from '../app/providers.tsx'
 import { createMemoryAppRouter, type AppRouter } from '../app/app-router.ts'
 import { AppRouterView } from '../app/router.tsx'
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../lib/config/runtime-config.ts'
-import { showToast } from '../lib/toasts/toasts.ts'
+import { createChunkLoads } from '../lib/navigation/chunk-loads.ts'
+import { createToasts } from '../lib/toasts/toasts.ts'
 import { createMemoryStorage } from './memory-storage.ts'
 
 export const ORIGIN = 'http://app.test'
@@ -91,7 +92,10 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
     },
     navigate: (to, options) => void router.navigate(to, options),
-    notify: showToast,
+    // A page of its own: its toasts and lazy chunks; jsdom paints nothing, so nothing waits for a first paint.
+    toasts: createToasts(),
+    chunks: createChunkLoads(),
+    afterFirstPaint: () => Promise.resolve(),
     log: (message) => logs.push(message),
     hash: async (text) => `hash(${text})`,
     randomState: () => 'state-0123456789abcdef',

@@ -1,5 +1,5 @@
-// A module mock whose import fails a set number of times, as a chunk the network cannot fetch, then gives the real
-// module: for the chunks the app loads in the background and asks for again (the toast area).
+// A chunk loader that fails a set number of times, as a chunk the network cannot fetch, then gives the real module:
+// for the chunks the app loads in the background and asks for again (the toast area).
 
 export interface FlakyImport {
   /** How many of the next imports fail. */
@@ -10,9 +10,8 @@ export interface FlakyImport {
 
 /**
  * @example
- * const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
- * vi.mock('./toaster.tsx', async (importOriginal) =>
- *   (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'))
+ * const chunk = { failures: 1, requests: 0 }
+ * const toasts = createToasts({ loadArea: () => importFlaky(chunk, loadToaster, 'toaster.tsx') })
  */
 export async function importFlaky<M>(
   state: FlakyImport,
@@ -40,4 +39,13 @@ export async function askedFor(state: FlakyImport, requests: number): Promise<vo
   await nextTask()
   if (state.requests !== requests)
     throw new Error(`Expected ${requests} imports in all, got ${state.requests}.`)
+}
+
+/**
+ * Waits until `condition` holds, polled on the real clock, so a test's fake timers (and its fake performance.now()) do
+ * not move while it waits: a chunk that arrives later than a few microtasks still arrives at the test's time.
+ */
+export async function until(condition: () => boolean, what = 'the condition'): Promise<void> {
+  for (let turns = 0; !condition() && turns < 5_000; turns++) await nextTask()
+  if (!condition()) throw new Error(`Expected ${what} within 5,000 turns of the event loop.`)
 }

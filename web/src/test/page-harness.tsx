@@ -4,9 +4,11 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { createApiClient, type ApiClient } from '../api/client.ts'
-import { createErrorReporter } from '../lib/monitoring/error-reporter.ts'
+import { createErrorReporter } from '../lib/monitoring/error-queue.ts'
 import { DEFAULT_RUNTIME_CONFIG } from '../lib/config/runtime-config.ts'
+import { createChunkLoads } from '../lib/navigation/chunk-loads.ts'
 import { ServicesProvider, type Services } from '../lib/services/services.ts'
+import { createToasts } from '../lib/toasts/toasts.ts'
 
 /**
  * The app's own API client over a fetch that answers from `answers` by path (200, the value as JSON); a path
@@ -34,6 +36,9 @@ export function renderPage(page: ReactElement, overrides: Partial<Services> = {}
     userAgent: navigator.userAgent,
     errors: createErrorReporter(),
     origin: 'http://app.test',
+    toasts: createToasts(),
+    chunks: createChunkLoads(),
+    afterFirstPaint: () => Promise.resolve(),
     ...overrides,
   } as Services
   return render(

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { getSafeRedirect } from '../../lib/navigation/safe-redirect.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { useSessionStore } from '../../session/use-session.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 export const STATE_MISMATCH_MESSAGE =
   'This sign-in did not start in this browser tab, or it has already been used. Please start again.'

@@ -6,7 +6,7 @@ import { useServices } from '../../lib/services/services.ts'
 import { EmailField, FormMessage, SubmitButton } from './form-kit.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { checkEmail } from './validation.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 const FIELDS = ['email'] as const
 

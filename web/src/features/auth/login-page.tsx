@@ -8,7 +8,7 @@ import { useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton } from './form-kit.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { checkEmail } from './validation.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 const FIELDS = ['email', 'password'] as const
 

@@ -10,7 +10,7 @@ import { useSessionStore } from '../../session/use-session.ts'
 import { EmailField, Field, FormMessage, SubmitButton } from './form-kit.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { checkCode, checkEmail, describeFailure, normalizeCode } from './validation.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 const FIELDS = ['email', 'code'] as const
 const HEADINGS = {

@@ -7,7 +7,7 @@ import { useServices } from '../../lib/services/services.ts'
 import { EmailField, Field, FormMessage, SubmitButton } from './form-kit.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { checkEmail, checkName, checkNewPassword } from './validation.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 const FIELDS = ['name', 'email', 'password'] as const
 

@@ -8,7 +8,7 @@ import { useSession, useSessionStore } from '../../session/use-session.ts'
 import { Field, FormMessage, SubmitButton } from './form-kit.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 import { checkNewPassword } from './validation.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 const FIELDS = ['current_password', 'password', 'confirm'] as const
 

@@ -3,7 +3,7 @@
 // first so that a token problem meets one call, refreshes once and is retried once (docs/behaviour.md: Session), before the others go.
 import type { ApiClient } from '../../api/client.ts'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
-import type { Step } from '../process/process-steps.ts'
+import type { Step } from '../../lib/process/process-steps.ts'
 import type { Loader } from '../../lib/services/use-load.ts'
 import { normalizeUser, type User } from '../../session/user.ts'
 

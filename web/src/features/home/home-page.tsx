@@ -4,11 +4,11 @@ import { Link } from 'react-router-dom'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { describeDevice, getDevice } from '../../lib/browser/device.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
-import { getNextStep, STATUS_LABELS } from '../process/process-steps.ts'
+import { getNextStep, STATUS_LABELS } from '../../lib/process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { useLoad } from '../../lib/services/use-load.ts'
 import { loadHome, type HomeDetails } from './home-data.ts'
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../../lib/config/paths.ts'
 
 function NextStep({ steps }: { steps: HomeDetails['steps'] | null }) {
   if (steps === null) return <p aria-busy="true">Loading your next step…</p>

@@ -2,19 +2,24 @@
 // status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
 // the server refuses it. Past ~150 lines only by markup.
 import { useCallback, useId } from 'react'
-import { lazyScreen } from '../../app/lazy-screen.tsx'
+import { lazyScreen } from '../../lib/navigation/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
-import { getNextStep, STATUS_LABELS, type Step, type StepPatch, type StepStatus } from './process-steps.ts'
+import {
+  getNextStep,
+  STATUS_LABELS,
+  type Step,
+  type StepPatch,
+  type StepStatus,
+} from '../../lib/process/process-steps.ts'
 import { useServices } from '../../lib/services/services.ts'
 import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
-import { showToast } from '../../lib/toasts/toasts.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
 // The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
 // to /process that the guard turns away never loads it.
-// Loaded as a screen is (app/lazy-screen.tsx): awaited while this page shows, so its chunk failing after the user has
+// Loaded as a screen is (lib/navigation/lazy-screen.tsx): awaited while this page shows, so its chunk failing after the user has
 // left /process reloads nothing.
 const SchedulePicker = lazyScreen(
   () => import('./schedule-picker.tsx'),
@@ -26,7 +31,7 @@ const loadSteps: Loader<Step[]> = (api) => answerOf(api.GET('/api/process'), (da
 
 /** The steps, and a change that shows at once, is sent, and is confirmed or undone by the answer. */
 function useSteps() {
-  const { api } = useServices()
+  const { api, toasts } = useServices()
   const { state, reload, update } = useLoad(loadSteps)
 
   const updateStep = useCallback(
@@ -45,9 +50,9 @@ function useSteps() {
         message = NETWORK_ERROR_MESSAGE
       }
       update((current) => rollbackStepPatch(current, before.id, patch, before))
-      if (message) showToast({ kind: 'error', message: `Could not save “${before.title}”. ${message}` })
+      if (message) toasts.show({ kind: 'error', message: `Could not save “${before.title}”. ${message}` })
     },
-    [api, update],
+    [api, toasts, update],
   )
 
   return { state, reload, updateStep }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Step } from './process-steps.ts'
+import type { Step } from '../../lib/process/process-steps.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
 const step = (id: string, over: Partial<Step> = {}): Step => ({

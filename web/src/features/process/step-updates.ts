@@ -1,7 +1,7 @@
 // The process page's optimistic updates: a change shows at once, the server's answer confirms it, a failure undoes
 // it. Only the fields a change touched are confirmed or undone, and only while they still hold that change's value,
 // so a later change to the same step (still on its way) is never overwritten by an earlier one's answer. Pure.
-import type { Step, StepPatch } from './process-steps.ts'
+import type { Step, StepPatch } from '../../lib/process/process-steps.ts'
 
 type Field = keyof StepPatch
 

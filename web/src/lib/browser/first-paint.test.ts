@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { FIRST_PAINT_TIMEOUT_MS, waitForFirstPaint, type FirstPaintTarget } from './first-paint.ts'
+import {
+  createFirstPaint,
+  FIRST_PAINT_TIMEOUT_MS,
+  waitForFirstPaint,
+  type FirstPaintTarget,
+} from './first-paint.ts'
 
 /** A window whose paints and timers happen only when the test says. */
 function createFakeWindow({
@@ -105,4 +110,27 @@ test('a paint never reported: resolves after FIRST_PAINT_TIMEOUT_MS and stops ob
   fake.timers[0]!.fn()
   expect(await isSettled(paint)).toBe(true)
   expect(fake.observers.every((one) => !one.connected)).toBe(true)
+})
+
+test('createFirstPaint: nothing is observed until asked; then one wait, shared by every caller', async () => {
+  const fake = createFakeWindow()
+  const afterFirstPaint = createFirstPaint(fake.win)
+  expect(fake.observers, 'made, not yet asked').toEqual([])
+  const first = afterFirstPaint()
+  expect(afterFirstPaint()).toBe(first)
+  expect(fake.observers).toHaveLength(1)
+  fake.paint('first-contentful-paint')
+  expect(await isSettled(afterFirstPaint())).toBe(true)
+  expect(fake.observers).toHaveLength(1)
+})
+
+test('createFirstPaint: each page (each call of the factory) waits for its own paint', async () => {
+  const painted = createFakeWindow()
+  const other = createFakeWindow()
+  const paintedPage = createFirstPaint(painted.win)
+  const otherPage = createFirstPaint(other.win)
+  void paintedPage()
+  painted.paint('first-contentful-paint')
+  expect(await isSettled(paintedPage())).toBe(true)
+  expect(await isSettled(otherPage())).toBe(false)
 })

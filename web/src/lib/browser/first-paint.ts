@@ -54,9 +54,15 @@ export function waitForFirstPaint(target: FirstPaintTarget): Promise<void> {
   })
 }
 
-let firstPaint: Promise<void> | null = null
-
-/** This page's first paint (waitForFirstPaint of the window), one promise for every caller. */
-export function afterFirstPaint(): Promise<void> {
-  return (firstPaint ??= waitForFirstPaint(window as unknown as FirstPaintTarget))
+/**
+ * This page's first paint (waitForFirstPaint of `target`), one promise for every caller, asked for at the first call.
+ * main.tsx makes one per page and hands it to whatever waits for the paint (the API's calls, the toast area, the
+ * idle-time chunks).
+ * @example
+ * const afterFirstPaint = createFirstPaint(window as unknown as FirstPaintTarget)
+ * await afterFirstPaint()
+ */
+export function createFirstPaint(target: FirstPaintTarget): () => Promise<void> {
+  let firstPaint: Promise<void> | null = null
+  return () => (firstPaint ??= waitForFirstPaint(target))
 }

@@ -1,6 +1,12 @@
-// The signed-in area's and the supporting services' constants, named once; each cites the part of
-// docs/behaviour.md it comes from. The session's own constants (refresh, reload guard, version check, the first toast
-// reading) live in ../../session/constants.ts.
+// The app's constants outside the session (the reload guard, the version check, the date picker, both toast
+// readings, the supporting services), named once; each cites the part of docs/behaviour.md it comes from. The
+// session's own live in ../../session/constants.ts, the HTTP retry rule's in ../../api/http-retry.ts.
+
+/** Page-reload guard window for chunk-load errors: 10,000 ms (docs/behaviour.md: Session, Messages, Constants). */
+export const RELOAD_GUARD_MS = 10_000
+
+/** New-version check: every 3,600,000 ms (docs/behaviour.md: Session, Constants). */
+export const VERSION_CHECK_MS = 3_600_000
 
 /** Date picker: the week starts on Sunday (docs/behaviour.md: Constants; react-datepicker's `calendarStartDay`, 0 = Sunday). */
 export const DATE_PICKER_WEEK_START = 0
@@ -15,6 +21,11 @@ export const DATE_PICKER_RANGE_SEPARATOR = ' - '
 export const DATE_PICKER_MOBILE_BREAKPOINT_PX = 600
 /** Date picker: the height of its overlays (time list, year list) is 255 px (docs/behaviour.md: Constants "mode height 255"). */
 export const DATE_PICKER_OVERLAY_HEIGHT_PX = 255
+
+/** Toasts: top-center, 6000 ms for every kind, promise toasts without time-out (docs/behaviour.md: Constants, first reading). */
+export const TOAST_DURATION_MS = 6000
+/** Pointer-touch pause debounce of the toasts (docs/behaviour.md: Constants, first reading). */
+export const TOAST_TOUCH_PAUSE_MS = 2000
 
 /** Toasts, second reading (docs/behaviour.md: Constants): top-right, at most 4 shown, the rest queued, 5000 ms each. */
 export const QUEUED_TOAST_LIMIT = 4

@@ -7,41 +7,25 @@ import {
   readInlineRuntimeConfig,
 } from './runtime-config.ts'
 
-const defaults = {
-  apiBase: '',
-  environment: 'development',
-  sentryDsn: null,
-  recorder: null,
-  mock: false,
-  toasts: 'top-center',
-  externalSignIn: true,
-}
+/** What the app runs with when config.json says nothing usable. */
+const FALLBACK = parseRuntimeConfig({})
+
+// Each field's fallback, by what it makes the app do (docs/behaviour.md: Routes, Constants).
+test.each([
+  ['apiBase', '', 'the API is on the page’s own origin'],
+  ['environment', 'development', 'error reports are filed under development'],
+  ['sentryDsn', null, 'no error reporting unless the build names a DSN'],
+  ['recorder', null, 'no session recorder'],
+  ['mock', false, 'no QA panel'],
+  ['toasts', 'top-center', 'the first toast reading'],
+  ['externalSignIn', true, 'the single sign-on button shows'],
+] as const)('with nothing usable, %s is %j: %s', (field, fallback, _why) => {
+  expect(FALLBACK[field]).toEqual(fallback)
+})
 
 const rows = [
-  { name: 'nothing', raw: null, config: defaults },
-  { name: 'not an object', raw: 'x', config: defaults },
-  { name: 'empty object', raw: {}, config: defaults },
-  {
-    name: 'every field',
-    raw: {
-      apiBase: 'https://api.example/',
-      environment: 'staging',
-      sentryDsn: 'https://key@sentry.example/1',
-      recorder: { projectKey: 'k', host: 'https://rec.example' },
-      mock: true,
-      toasts: 'top-right-queue',
-      externalSignIn: false,
-    },
-    config: {
-      apiBase: 'https://api.example',
-      environment: 'staging',
-      sentryDsn: 'https://key@sentry.example/1',
-      recorder: { projectKey: 'k', host: 'https://rec.example' },
-      mock: true,
-      toasts: 'top-right-queue',
-      externalSignIn: false,
-    },
-  },
+  { name: 'nothing', raw: null },
+  { name: 'not an object', raw: 'x' },
   {
     name: 'wrong types fall back field by field',
     raw: {
@@ -53,9 +37,34 @@ const rows = [
       toasts: 'bottom',
       externalSignIn: 'no',
     },
-    config: defaults,
   },
 ] as const
+
+test.each(rows)('parse: $name gives the fallbacks', ({ raw }) => {
+  expect(parseRuntimeConfig(raw)).toEqual(FALLBACK)
+})
+
+test('parse: every field, as given (apiBase without its trailing slash)', () => {
+  expect(
+    parseRuntimeConfig({
+      apiBase: 'https://api.example/',
+      environment: 'staging',
+      sentryDsn: 'https://key@sentry.example/1',
+      recorder: { projectKey: 'k', host: 'https://rec.example' },
+      mock: true,
+      toasts: 'top-right-queue',
+      externalSignIn: false,
+    }),
+  ).toEqual({
+    apiBase: 'https://api.example',
+    environment: 'staging',
+    sentryDsn: 'https://key@sentry.example/1',
+    recorder: { projectKey: 'k', host: 'https://rec.example' },
+    mock: true,
+    toasts: 'top-right-queue',
+    externalSignIn: false,
+  })
+})
 
 test.each([
   [false, false],
@@ -70,22 +79,18 @@ test.each([
   },
 )
 
-test.each(rows)('parse: $name', ({ raw, config }) => {
-  expect(parseRuntimeConfig(raw)).toEqual(config)
-})
-
 test('loads config.json once with the fallbacks on failure', async () => {
   const ok = createRecordingFetch(() => json(200, { environment: 'qa', mock: true }))
   expect(await loadRuntimeConfig(ok.fetch, 'http://app.test/config.json')).toEqual({
-    ...defaults,
+    ...FALLBACK,
     environment: 'qa',
     mock: true,
   })
   expect(ok.calls.map((c) => c.path)).toEqual(['/config.json'])
   const missing = createRecordingFetch(() => new Response('not found', { status: 404 }))
-  expect(await loadRuntimeConfig(missing.fetch, 'http://app.test/config.json')).toEqual(defaults)
+  expect(await loadRuntimeConfig(missing.fetch, 'http://app.test/config.json')).toEqual(FALLBACK)
   const broken = createRecordingFetch(() => new Response('{', { status: 200 }))
-  expect(await loadRuntimeConfig(broken.fetch, 'http://app.test/config.json')).toEqual(defaults)
+  expect(await loadRuntimeConfig(broken.fetch, 'http://app.test/config.json')).toEqual(FALLBACK)
 })
 
 test("the mock server's placeholders are filled from the page's own address, never from the request", async () => {

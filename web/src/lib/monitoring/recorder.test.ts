@@ -1,5 +1,5 @@
-import { expect, test, vi } from 'vitest'
-import { startRecorder, type RecorderTracker } from './recorder.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { getRecorderOptions, startRecorder, type RecorderTracker } from './recorder.ts'
 import type { IdentitySession } from './session-identity.ts'
 
 const session: IdentitySession = {
@@ -73,4 +73,64 @@ test('a tracker that cannot load leaves the app running', async () => {
   })
   expect(stop).toBeNull()
   expect(warn).toHaveBeenCalledWith('Failed to start the session recorder:', expect.any(TypeError))
+})
+
+// The tracker's options, by what they make it do (docs/behaviour.md: Calls, Constants), not as a copy of the object.
+describe('the recorder options', () => {
+  const options = getRecorderOptions({ projectKey: 'mock-project', host: 'http://127.0.0.1:4010' })
+
+  test("the project key is the runtime configuration's", () => {
+    expect(getRecorderOptions({ projectKey: 'other', host: 'https://rec.example' }).projectKey).toBe('other')
+    expect(options.projectKey).toBe('mock-project')
+  })
+
+  test.each([
+    { host: 'https://rec.example', ingestPoint: 'https://rec.example/ingest' },
+    { host: 'https://rec.example/', ingestPoint: 'https://rec.example/ingest' },
+    { host: 'https://example.com/recorder', ingestPoint: 'https://example.com/recorder/ingest' },
+  ] as const)('ingest point of $host: $ingestPoint', ({ host, ingestPoint }) => {
+    expect(getRecorderOptions({ projectKey: 'k', host }).ingestPoint).toBe(ingestPoint)
+  })
+
+  test.each([
+    [
+      'starts on plain http (the mock server, QA): the secure-mode check is off',
+      { __DISABLE_SECURE_MODE: true },
+    ],
+    [
+      'e-mail addresses are recorded as typed and shown',
+      { obscureTextEmails: false, obscureInputEmails: false },
+    ],
+    ['the canvas is recorded', { canvas: { disableCanvas: false } }],
+    [
+      'every call is captured with its payloads, not only failures',
+      { network: { capturePayload: true, failuresOnly: false } },
+    ],
+    ['calls made inside frames are captured too', { network: { captureInIframes: true } }],
+    ["the app's calls carry no header of the recorder's own", { network: { sessionTokenHeader: false } }],
+  ] as const)('%s', (_, expected) => {
+    expect(options).toMatchObject(expected)
+  })
+
+  test('no credential reaches a recording: what the tracker captures of a call passes the sanitizer', () => {
+    const captured = options.network!.sanitizer!({
+      status: 200,
+      method: 'POST',
+      url: '/api/auth/login?code=123456',
+      request: {
+        headers: { Authorization: 'Bearer eyJ.a.b', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: 'analytical-engine-1843' }),
+      },
+      response: { headers: { 'Set-Cookie': 'sso=abc' }, body: { refreshToken: 'r-1' } },
+    })
+    const recorded = JSON.stringify(captured)
+    for (const secret of ['eyJ.a.b', 'analytical-engine-1843', '123456', 'sso=abc', 'r-1'])
+      expect(recorded).not.toContain(secret)
+    expect(recorded, 'what is not a credential stays').toContain('ada@example.com')
+  })
+
+  test('the headers the tracker drops by name are credentials only', () => {
+    for (const header of options.network!.ignoreHeaders as string[])
+      expect(['authorization', 'cookie', 'set-cookie']).toContain(header)
+  })
 })

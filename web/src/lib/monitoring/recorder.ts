@@ -1,11 +1,43 @@
-// Session recording with @openreplay/tracker (docs/decisions/008): imported when this runs, after first paint, so it
-// is not in the initial bundle; configured from config.json's `recorder`; identity kept in step with the session
-// (recorder-identity.ts), down to a new recording when the user goes.
+// Session recording with @openreplay/tracker (docs/decisions/008), the one module of that SDK: imported when this
+// runs, after first paint, so it is not in the initial bundle; configured from config.json's `recorder`; identity kept
+// in step with the session (recorder-identity.ts), down to a new recording when the user goes; what it captures of
+// the network masked (recorder-sanitizer.ts). Option names checked against @openreplay/tracker 19's typings
+// (dist/lib/index.d.ts: `__DISABLE_SECURE_MODE`, `obscureTextEmails`, `obscureInputEmails`, `canvas`, `network`).
+import type { Options } from '@openreplay/tracker'
+import { RECORDER_INGEST_PATH } from '../config/constants.ts'
+import type { RecorderConfig, RuntimeConfig } from '../config/runtime-config.ts'
 import { FAILED_TO_START_RECORDER } from './messages.ts'
-import { getRecorderOptions } from './recorder-options.ts'
 import { followRecorderIdentity, type IdentityTracker, type RecorderLogger } from './recorder-identity.ts'
-import type { RuntimeConfig } from '../config/runtime-config.ts'
+import { sanitizeNetworkCapture } from './recorder-sanitizer.ts'
 import type { IdentityStore } from './session-identity.ts'
+
+export type RecorderOptions = Partial<Options> & { projectKey: string }
+
+/**
+ * The tracker's options (docs/behaviour.md: Calls, Constants).
+ * @example
+ * getRecorderOptions({ projectKey: 'k', host: 'https://rec.example/' }).ingestPoint // 'https://rec.example/ingest'
+ */
+export function getRecorderOptions({ projectKey, host }: RecorderConfig): RecorderOptions {
+  return {
+    projectKey,
+    ingestPoint: `${host.replace(/\/+$/, '')}${RECORDER_INGEST_PATH}`,
+    // Secure-mode check off (docs/behaviour.md: Constants): the tracker otherwise refuses to start on plain http (the mock server, QA).
+    __DISABLE_SECURE_MODE: true,
+    obscureTextEmails: false,
+    obscureInputEmails: false,
+    canvas: { disableCanvas: false },
+    network: {
+      capturePayload: true,
+      failuresOnly: false,
+      // The tracker drops these three by exact lower-case name; the sanitizer masks them whatever their case.
+      ignoreHeaders: ['authorization', 'cookie', 'set-cookie'],
+      sessionTokenHeader: false,
+      captureInIframes: true,
+      sanitizer: sanitizeNetworkCapture,
+    },
+  }
+}
 
 /** The part of the tracker this uses: the identity calls, start and stop, and the plugin hook. */
 export interface RecorderTracker extends IdentityTracker {

@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest'
-import { createErrorReporter } from './error-reporter.ts'
+import { createErrorReporter } from './error-queue.ts'
 import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
 import { scheduleSupportingServices, SERVICES_SETTLE_MS } from './schedule-services.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'
@@ -36,6 +36,7 @@ function createDeps() {
     config: {} as SupportingServicesDeps['config'],
     store: {} as SupportingServicesDeps['store'],
     router: {} as SupportingServicesDeps['router'],
+    toasts: {} as SupportingServicesDeps['toasts'],
   }
 }
 

@@ -3,7 +3,7 @@
 // (supporting-services.ts, which loads each SDK) at the first of: the user's first interaction, the first error
 // waiting for the reporter, or SERVICES_SETTLE_MS after the page went idle. The chunks worth having early (the error
 // page) are fetched at idle.
-import { listenForUnhandledErrors } from './error-reporter.ts'
+import { listenForUnhandledErrors } from './error-queue.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
 import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
 import type { SupportingServicesDeps } from './supporting-services.ts'

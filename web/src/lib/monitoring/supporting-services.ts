@@ -3,10 +3,10 @@
 // dynamic import of its own) and the hourly new-version check. Until the error reporter's SDK is in, unhandled errors
 // wait in its queue.
 import { appBaseUrl, BUILD_ID } from '../config/build-info.ts'
-import type { ErrorReporter } from './error-reporter.ts'
+import type { ErrorReporter } from './error-queue.ts'
 import type { RecorderDeps } from './recorder.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
-import { showToast } from '../toasts/toasts.ts'
+import type { Toasts } from '../toasts/toasts.ts'
 import { FAILED_TO_START_RECORDER, FAILED_TO_START_REPORTING } from './messages.ts'
 import {
   createVersionCheck,
@@ -23,6 +23,8 @@ export interface SupportingServicesDeps {
   store: RecorderDeps['store']
   errors: ErrorReporter
   router: NavigatingRouter
+  /** Where the new-version toast shows. */
+  toasts: Pick<Toasts, 'show'>
   /** Stops the early listener of unhandled errors (listenForUnhandledErrors) once the SDK's handlers are in. */
   stopEarlyListener: () => void
 }
@@ -39,7 +41,7 @@ export function runAfterFirstPaint(fn: () => void, target: PaintTarget = window)
   else target.addEventListener('load', afterPaint, { once: true })
 }
 
-function startVersionCheck(router: NavigatingRouter): void {
+function startVersionCheck(router: NavigatingRouter, toasts: Pick<Toasts, 'show'>): void {
   if (BUILD_ID === null) return // not a build: nothing to compare with
   const check = createVersionCheck({
     currentId: BUILD_ID,
@@ -50,7 +52,7 @@ function startVersionCheck(router: NavigatingRouter): void {
       clearInterval: (id) => window.clearInterval(id as number),
     },
     onNewVersion: () =>
-      void showToast({
+      void toasts.show({
         kind: 'info',
         message: NEW_VERSION_MESSAGE,
         id: 'new-version',
@@ -69,13 +71,14 @@ function startVersionCheck(router: NavigatingRouter): void {
 /**
  * Starts them now (schedule-services.ts calls it when the page is idle).
  * @example
- * startSupportingServices({ config, store, errors: services.errors, router, stopEarlyListener })
+ * startSupportingServices({ config, store, errors: services.errors, router, toasts, stopEarlyListener })
  */
 export function startSupportingServices({
   config,
   store,
   errors,
   router,
+  toasts,
   stopEarlyListener,
 }: SupportingServicesDeps): void {
   const logger = {
@@ -106,5 +109,5 @@ export function startSupportingServices({
       logger.warn(FAILED_TO_START_RECORDER, error)
     }
   })
-  startVersionCheck(router)
+  startVersionCheck(router, toasts)
 }

@@ -1,13 +1,13 @@
 // Chunk-load errors (docs/behaviour.md: Session, Messages): reload the page, at most once per 10,000 ms for the same
 // path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only for a chunk the user is
 // still waiting for (a screen still shown, the error page, the date picker: `awaitWhileShown` in
-// app/lazy-screen.tsx, which calls the function made here when such a load fails): a chunk fetched in the background
+// chunk-loads.ts, which calls the function made here when such a load fails): a chunk fetched in the background
 // (the error page ahead of need, the QA panel, the toast area, monitoring) or a screen the user has left, that fails,
 // must not reload the page under a visitor who asked for nothing, possibly into the browser's offline page; its own
 // caller takes the failure. Nor while the browser is offline. Deciding per load, where the failure arrives, rather
 // than in Vite's `vite:preloadError` (which does not say which load failed) keeps a left screen's failure from
 // reloading the page while the next screen's chunk is still on its way.
-import { RELOAD_GUARD_MS } from '../../session/constants.ts'
+import { RELOAD_GUARD_MS } from '../config/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
 /**
@@ -40,7 +40,7 @@ export interface ChunkReloadOptions {
  * The rule for a chunk the user waits for that failed to load: reloads the page and returns true, or returns false
  * (within the guard's window, or offline) and the failure goes on to the error page.
  * @example
- * onAwaitedLoadFailure(createChunkReload({ guard, now: Date.now, getPath, reload, online }))
+ * createChunkLoads({ reloadForFailedChunk: createChunkReload({ guard, now: Date.now, getPath, reload, online }) })
  */
 export function createChunkReload({
   guard,

@@ -1,6 +1,6 @@
 // Where to go after sign-in: a same-origin relative path only (docs/behaviour.md: Routes "The guard"), else home. Pure.
 
-import { PATHS } from '../../app/paths.ts'
+import { PATHS } from '../config/paths.ts'
 
 /**
  * @example

@@ -3,7 +3,7 @@
 // version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
 // Fetch, timers and navigation are injected.
 import type { components } from '#api/openapi.gen.ts'
-import { VERSION_CHECK_MS } from '../../session/constants.ts'
+import { VERSION_CHECK_MS } from '../config/constants.ts'
 
 export type BuildInfo = components['schemas']['BuildInfo']
 

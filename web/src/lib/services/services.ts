@@ -1,11 +1,14 @@
 // What the screens need from the outside world, provided once by main.tsx (and by the tests): the API client,
-// the per-tab values, the runtime configuration, the clock and the page-level navigation. No module singletons.
+// the per-tab values, the runtime configuration, the clock, the page-level navigation, the toasts, the lazy chunks
+// and the first paint. No module singletons.
 import { createContext, createElement, useContext, type ReactNode } from 'react'
 import type { ApiClient } from '../../api/client.ts'
 import type { SessionValues } from '../../session/token-storage.ts'
 import type { ActivityTracker } from './activity.ts'
-import type { ErrorReporter } from '../monitoring/error-reporter.ts'
+import type { ErrorReporter } from '../monitoring/error-queue.ts'
 import type { RuntimeConfig } from '../config/runtime-config.ts'
+import type { ChunkLoads } from '../navigation/chunk-loads.ts'
+import type { Toasts } from '../toasts/toasts.ts'
 
 export interface Services {
   api: ApiClient
@@ -24,6 +27,12 @@ export interface Services {
   fetch: (input: Request) => Promise<Response>
   /** The page's origin (the mock server's control surface is there, whatever config.apiBase says). */
   origin: string
+  /** The toasts (../toasts/toasts.ts). */
+  toasts: Toasts
+  /** The chunks the user waits for: screens, the error page, the date picker (../navigation/chunk-loads.ts). */
+  chunks: ChunkLoads
+  /** The page's first paint (../browser/first-paint.ts): work that can wait a frame waits for it. */
+  afterFirstPaint: () => Promise<void>
 }
 
 const ServicesContext = createContext<Services | null>(null)

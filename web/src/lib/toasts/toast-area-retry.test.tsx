@@ -1,22 +1,21 @@
 // The toast area's chunk failing while a toast waits (toasts.ts: TOAST_AREA_RETRY_MS): asked for again after a short
 // back-off, not only at the next toast or an `online` event a flaky connection never fires; not at all when no toast
-// waits; and no longer once the waiting toasts would be stale when the timer fires. One file, in order, because the
-// area connects once per module graph; it never imports toaster.tsx itself, which would connect the area at once.
+// waits; and no longer once the waiting toasts would be stale when the timer fires. Each test has toasts of its own,
+// whose chunk is toaster.tsx through a loader that fails as often as the test says.
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { TOAST_DURATION_MS } from '../../session/constants.ts'
-import { loadToastArea, showToast, TOAST_AREA_RETRY_MS, toastArea } from './toasts.ts'
+import { TOAST_DURATION_MS } from '../config/constants.ts'
+import { createToasts, loadToaster, TOAST_AREA_RETRY_MS, type Toasts } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
-import { askedFor as askedForIn } from '../../test/flaky-import.ts'
+import { askedFor as askedForIn, importFlaky, until } from '../../test/flaky-import.ts'
 
-const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
-vi.mock('./toaster.tsx', async (importOriginal) =>
-  (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'),
-)
+const chunk = { failures: 0, requests: 0 }
+let toasts: Toasts
 
 beforeEach(() => {
   chunk.requests = 0
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+  toasts = createToasts({ loadArea: () => importFlaky(chunk, loadToaster, 'toaster.tsx') })
 })
 afterEach(() => vi.useRealTimers())
 
@@ -25,16 +24,16 @@ const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms)
 
 test('no toast waiting: a failed chunk is left to the next toast, not asked for on a timer', async () => {
   chunk.failures = 1
-  loadToastArea() // as the layout asks right after the first paint
+  toasts.load() // as the layout asks right after the first paint
   await askedFor(1)
   await pass(10 * TOAST_DURATION_MS)
   await askedFor(1)
-  expect(toastArea.getSnapshot()).toBeNull()
+  expect(toasts.getSnapshot()).toBeNull()
 })
 
 test('a toast waiting: the chunk is asked for again after each back-off, until the toast would be stale', async () => {
   chunk.failures = 100
-  showToast({ kind: 'error', message: 'Raised while the network fails' })
+  toasts.show({ kind: 'error', message: 'Raised while the network fails' })
   await askedFor(1)
   let elapsed = 0
   const fresh = TOAST_AREA_RETRY_MS.filter((delay) => (elapsed += delay) < TOAST_DURATION_MS)
@@ -51,14 +50,17 @@ test('a toast waiting: the chunk is asked for again after each back-off, until t
 
 test('"Session expired" raised while the chunk fails once: shown after the first back-off, with no other toast', async () => {
   chunk.failures = 1
-  showToast({ kind: 'error', message: 'Session expired. Please login again.' })
+  toasts.show({ kind: 'error', message: 'Session expired. Please login again.' })
   await askedFor(1)
   await pass(TOAST_AREA_RETRY_MS[0] - 1)
   await askedFor(1)
   await pass(1)
+  // The chunk's import may take longer than a few microtasks: the fake clock stands still meanwhile, so the toast is
+  // as fresh when the area connects as when the back-off fired.
+  await until(() => toasts.getSnapshot() !== null, 'the toast area')
   vi.useRealTimers()
-  await vi.waitFor(() => expect(toastArea.getSnapshot()).not.toBeNull())
+  expect(toasts.getSnapshot()).not.toBeNull()
   expect(chunk.requests).toBe(2)
-  render(<ToastArea />)
+  render(<ToastArea toasts={toasts} afterFirstPaint={() => Promise.resolve()} />)
   expect(await screen.findByText('Session expired. Please login again.')).toBeInTheDocument()
 })

@@ -1,22 +1,21 @@
 // The toast area's chunk arrives after the first paint (toasts.ts): a toast raised before it waits and shows once the
 // chunk is in; a chunk that fails to load is asked for again at the next toast, and when the browser comes back
-// online (and after a back-off: toast-area-retry.test.tsx). One test, because the area connects once per module
-// graph; it never imports toaster.tsx itself, which would connect the area at once.
+// online (and after a back-off: toast-area-retry.test.tsx). The chunk is toaster.tsx through a loader that fails as
+// often as the test says.
 import { render, screen } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
-import { showToast, toastArea } from './toasts.ts'
+import { createToasts, loadToaster } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
-import { askedFor } from '../../test/flaky-import.ts'
+import { askedFor, importFlaky } from '../../test/flaky-import.ts'
 
-const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
-vi.mock('./toaster.tsx', async (importOriginal) =>
-  (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'),
-)
+const chunk = { failures: 0, requests: 0 }
+const toasts = createToasts({ loadArea: () => importFlaky(chunk, loadToaster, 'toaster.tsx') })
+const showToast = toasts.show
 
 /** The chunk was asked for `requests` times in all, and the last failure has reached toasts.ts. */
 async function failedAfter(requests: number) {
   await askedFor(chunk, requests)
-  expect(toastArea.getSnapshot(), 'nothing to show toasts with yet').toBeNull()
+  expect(toasts.getSnapshot(), 'nothing to show toasts with yet').toBeNull()
 }
 
 test('toasts raised before the area is in wait, in order, and show once it is; a failed chunk is asked for again at the next toast and when the browser comes back online', async () => {
@@ -29,7 +28,7 @@ test('toasts raised before the area is in wait, in order, and show once it is; a
   const second = showToast({ kind: 'info', message: 'Second' }) // asks again: fails again
   expect(second).not.toBe(first)
   await failedAfter(2)
-  render(<ToastArea />) // the layout's slot asks as it mounts: fails a third time
+  render(<ToastArea toasts={toasts} afterFirstPaint={() => Promise.resolve()} />) // the layout's slot asks as it mounts: fails a third time
   await failedAfter(3)
   window.dispatchEvent(new Event('online')) // asks again: the chunk is in
   await askedFor(chunk, 4)

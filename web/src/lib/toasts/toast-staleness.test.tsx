@@ -1,16 +1,16 @@
 // A toast that waited for the toast area (toasts.ts) longer than a toast lasts is dropped when the area connects:
-// "Session expired", raised while the area's chunk could not be loaded, must not greet whoever signs in next. A file
-// of its own: the area connects once per module graph.
+// "Session expired", raised while the area's chunk could not be loaded, must not greet whoever signs in next. The
+// chunk is toaster.tsx through a loader that fails as often as the test says.
 import { render, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { TOAST_DURATION_MS } from '../../session/constants.ts'
-import { showPromiseToast, showToast, toastArea } from './toasts.ts'
+import { TOAST_DURATION_MS } from '../config/constants.ts'
+import { createToasts, loadToaster } from './toasts.ts'
 import { ToastArea } from './toast-area.tsx'
+import { importFlaky } from '../../test/flaky-import.ts'
 
-const chunk = vi.hoisted(() => ({ failures: 0, requests: 0 }))
-vi.mock('./toaster.tsx', async (importOriginal) =>
-  (await import('../../test/flaky-import.ts')).importFlaky(chunk, importOriginal, 'toaster.tsx'),
-)
+const chunk = { failures: 0, requests: 0 }
+const toasts = createToasts({ loadArea: () => importFlaky(chunk, loadToaster, 'toaster.tsx') })
+const { show: showToast, showPromise: showPromiseToast } = toasts
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -35,13 +35,13 @@ test('toasts that waited longer than a toast lasts are dropped; a persistent one
   showPromiseToast(Promise.resolve('done'), { loading: 'Old work', success: 'Old work done', error: 'x' })
   await vi.waitFor(() => expect(chunk.requests).toBe(1))
   await new Promise((resolve) => setTimeout(resolve, 0))
-  expect(toastArea.getSnapshot(), 'the first try failed').toBeNull()
+  expect(toasts.getSnapshot(), 'the first try failed').toBeNull()
 
   clock.advance(TOAST_DURATION_MS - 1)
   showToast({ kind: 'success', message: 'Raised just before' })
   clock.advance(1) // the first toasts have now waited exactly as long as a toast lasts
   showToast({ kind: 'success', message: 'Fresh' }) // asks again: the chunk is in
-  render(<ToastArea />)
+  render(<ToastArea toasts={toasts} afterFirstPaint={() => Promise.resolve()} />)
   await screen.findByText('Fresh')
   expect(screen.getByText('Raised just before')).toBeInTheDocument()
   expect(screen.getByText('New version')).toBeInTheDocument()

@@ -3,21 +3,62 @@
 //   2000 ms, no limit of our own;
 // - 'top-right-queue': top-right, at most 4 shown, 5000 ms each counted from when a toast is shown; the others wait
 //   in order (queued, never dropped). react-hot-toast's timers are off there; this component runs the clock.
+// This module is the toast area's chunk: toasts.ts loads it after the first paint and raises toasts through it.
 import { useEffect, useRef } from 'react'
-import { toast, ToastBar, Toaster, useToaster, useToasterStore } from 'react-hot-toast'
-import { TOAST_TOUCH_PAUSE_MS } from '../../session/constants.ts'
-import { QUEUED_TOAST_LIMIT } from '../config/constants.ts'
+import {
+  toast,
+  ToastBar,
+  Toaster,
+  useToaster,
+  useToasterStore,
+  type DefaultToastOptions,
+  type ToastPosition,
+} from 'react-hot-toast'
+import {
+  QUEUED_TOAST_DURATION_MS,
+  QUEUED_TOAST_LIMIT,
+  TOAST_DURATION_MS,
+  TOAST_TOUCH_PAUSE_MS,
+} from '../config/constants.ts'
 import type { ToastMode } from '../config/runtime-config.ts'
 import { useOptionalServices } from '../services/services.ts'
 import { getRemainingMs, pickShownToasts, shownKey, type ShownSince } from './toast-queue.ts'
-import {
-  connectToastArea,
-  QUEUED_TOAST_OPTIONS,
-  QUEUED_TOAST_POSITION,
-  QUEUED_TOAST_TIMING,
-  TOAST_OPTIONS,
-  TOAST_POSITION,
-} from './toasts.ts'
+
+/** toasts.ts raises the toasts through this chunk's `toast`: react-hot-toast is in no other chunk. */
+export { toast }
+
+const TOAST_POSITION: ToastPosition = 'top-center'
+const QUEUED_TOAST_POSITION: ToastPosition = 'top-right'
+
+/** The first reading's options: every kind lasts 6000 ms; a pending promise toast stays until it settles. */
+const TOAST_OPTIONS: DefaultToastOptions = {
+  duration: TOAST_DURATION_MS,
+  success: { duration: TOAST_DURATION_MS },
+  error: { duration: TOAST_DURATION_MS },
+  blank: { duration: TOAST_DURATION_MS },
+  loading: { duration: Infinity },
+}
+
+/**
+ * The second reading's durations, applied by the queued toaster from the moment a toast is shown (a queued toast
+ * must not time out while it waits), so react-hot-toast's own timers are switched off there (QUEUED_TOAST_OPTIONS).
+ */
+const QUEUED_TOAST_TIMING: DefaultToastOptions = {
+  duration: QUEUED_TOAST_DURATION_MS,
+  success: { duration: QUEUED_TOAST_DURATION_MS },
+  error: { duration: QUEUED_TOAST_DURATION_MS },
+  blank: { duration: QUEUED_TOAST_DURATION_MS },
+  custom: { duration: QUEUED_TOAST_DURATION_MS },
+  loading: { duration: Infinity },
+}
+
+const QUEUED_TOAST_OPTIONS: DefaultToastOptions = {
+  duration: Infinity,
+  success: { duration: Infinity },
+  error: { duration: Infinity },
+  blank: { duration: Infinity },
+  loading: { duration: Infinity },
+}
 
 /** Dismisses each shown toast when its time is up; returns the ids on screen. */
 function useQueuedToasts(enabled: boolean): Set<string> {
@@ -89,6 +130,3 @@ export function AppToaster({ mode: forced }: { mode?: ToastMode } = {}) {
     </div>
   )
 }
-
-// This module is the toast area's chunk (toasts.ts): being evaluated is being in.
-connectToastArea(toast, AppToaster)

@@ -3,8 +3,13 @@ import { toast } from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtime-config.ts'
 import { ServicesProvider, type Services } from '../services/services.ts'
-import { showPromiseToast, showToast } from './toasts.ts'
+import { createToasts } from './toasts.ts'
 import { AppToaster } from './toaster.tsx'
+
+// The toast area is in from the start: these tests render the toaster themselves.
+const { show: showToast, showPromise: showPromiseToast } = createToasts({
+  area: { toast, Toaster: AppToaster },
+})
 
 beforeEach(() => {
   vi.useFakeTimers()

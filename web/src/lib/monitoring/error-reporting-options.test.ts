@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { getSentryOptions, TRACE_PROPAGATION_TARGETS } from './sentry-options.ts'
+import { getSentryOptions, TRACE_PROPAGATION_TARGETS } from './error-reporting.ts'
 
 const DSN = 'https://public@sentry.example/7'
 const FALLBACK = 'https://fallback@sentry.example/1'

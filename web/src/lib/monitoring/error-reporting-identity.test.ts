@@ -8,7 +8,7 @@ import {
   UNKNOWN,
 } from '../../test/fake-identity-store.ts'
 import type { IdentitySession } from './session-identity.ts'
-import { followSentryIdentity, getSentryUser } from './sentry-identity.ts'
+import { followSentryIdentity, getSentryUser } from './error-reporting.ts'
 
 /** A fake SDK that records its calls in order. */
 function createFakeSdk() {

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createErrorReporter, listenForUnhandledErrors } from './error-reporter.ts'
+import { createErrorReporter, listenForUnhandledErrors } from './error-queue.ts'
 import { startErrorReporting } from './error-reporting.ts'
 import { ADA, createFakeIdentityStore, SIGNED_OUT, signedIn } from '../../test/fake-identity-store.ts'
 

@@ -1,5 +1,5 @@
-// The learner's process steps: the process feature's model, which home also reads (its next step).
-// Pure.
+// The learner's process steps, the model the process screen edits and home reads (its next step): shared by two
+// features, so it lives below them. Pure.
 import type { components } from '#api/openapi.gen.ts'
 
 export type Step = components['schemas']['Step']
