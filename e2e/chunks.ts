@@ -69,3 +69,28 @@ export function countDocumentLoads(page: Page): { readonly count: number } {
   })
   return counter
 }
+
+/**
+ * Whether this browser fetches a module again after a dynamic import of it failed. Some Chromium builds keep the
+ * failure in the module map (whatwg/html#6768), so the next import of that chunk fails at once without a request: the
+ * next visit of its screen is then served by the chunk-load rule's one reload instead of a second fetch.
+ */
+export async function retriesFailedImports(page: Page): Promise<boolean> {
+  const probe = '**/e2e-import-probe.js'
+  let asked = 0
+  await page.route(probe, (route) =>
+    ++asked === 1
+      ? route.abort('failed')
+      : route.fulfill({ contentType: 'text/javascript', body: 'export const probed = true' }),
+  )
+  const retried = await page.evaluate(async () => {
+    const url = '/e2e-import-probe.js'
+    await import(url).catch(() => undefined)
+    return import(url).then(
+      () => true,
+      () => false,
+    )
+  })
+  await page.unroute(probe)
+  return retried
+}
