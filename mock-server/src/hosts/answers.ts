@@ -1,10 +1,9 @@
-// What every host sends alike (hosts/api-host.ts for the documents' calls, Express for the rest): an answer, a lost
-// answer, an error in the documented shape, and the last resort for whatever escaped.
+// What the Node host (node-host.ts) and its web files (web.ts) send alike: a lost answer, an error in the documented
+// shape, and the last resort for whatever escaped.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { NextFunction, Request, Response } from 'express'
+import { describeFault } from '../http/fault-line.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
 import { hasRequestBody } from './read-body.ts'
-import { describeFault } from '../http/fault-line.ts'
 
 function send(response: ServerResponse, raw: RawResponse): void {
   if (raw.dropped) return dropAnswer(response)
@@ -49,17 +48,9 @@ export function sendError(
 }
 
 /**
- * The last resort: whatever escaped the dispatcher, in the documented error shape; a 500 leaves one line in
- * `logError` (http/fault-line.ts).
+ * The last resort: whatever escaped the dispatcher or the web files, in the documented error shape (a file the static
+ * host does not have is its 404); a 500 leaves one line in `logError` (http/fault-line.ts).
  */
-export const createLastResort =
-  (logError?: (line: string) => void) =>
-  (error: unknown, request: Request, response: Response, next: NextFunction): void => {
-    if (response.headersSent) return next(error)
-    answerFault(request, response, error, logError)
-  }
-
-/** What escaped the dispatcher, answered in the documented error shape (the last resort's answer, for any host). */
 export function answerFault(
   request: IncomingMessage,
   response: ServerResponse,
