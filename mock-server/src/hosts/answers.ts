@@ -1,5 +1,6 @@
 // What the Node host (node-host.ts) and its web files (web.ts) send alike: a lost answer, an error in the documented
 // shape, and the last resort for whatever escaped.
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describeFault } from '../http/fault-line.ts'
 import { errorResponse, type RawResponse } from '../http/raw.ts'
@@ -45,6 +46,27 @@ export function sendError(
   const raw = errorResponse(status, error, message)
   Object.assign(raw.headers, headers)
   send(response, raw)
+}
+
+/**
+ * The weak ETag Express gave a text it sent (its length and a hash of its bytes), which the 404 and the 503 page
+ * still carry.
+ */
+export function weakEtag(text: string): string {
+  const hash = createHash('sha1').update(text).digest('base64').slice(0, 27)
+  return `W/"${Buffer.byteLength(text).toString(16)}-${hash}"`
+}
+
+const NOT_FOUND = errorResponse(404, 'not_found', 'Nothing here.').body as string
+/** Its length stated, so a HEAD learns it too. */
+const NOT_FOUND_HEADERS = {
+  'content-length': String(Buffer.byteLength(NOT_FOUND)),
+  etag: weakEtag(NOT_FOUND),
+}
+
+/** A path with nothing there: the documented 404. */
+export function sendNotFound(response: ServerResponse): void {
+  sendError(response, 404, 'not_found', 'Nothing here.', NOT_FOUND_HEADERS)
 }
 
 /**

@@ -75,7 +75,7 @@ test('every way out carries the same security headers: an API answer, a web file
   ])
   for (const answer of answers) {
     for (const [name, value] of Object.entries(securityHeaders(false)))
-      expect(answer.headers[name], `${answer.req.path} ${name}`).toBe(value)
+      expect(answer.headers[name], `${answer.status} ${name}`).toBe(value)
     expect(answer.headers['strict-transport-security']).toBeUndefined()
   }
   const secure = await request(web).get('/robots.txt').set('X-Forwarded-Proto', 'https').expect(200)

@@ -8,7 +8,7 @@ import { toClientKey } from '../http/client-key.ts'
 import type { Dispatch } from '../http/dispatch.ts'
 import { forwardedProtocol } from '../http/forwarded-proto.ts'
 import type { RawRequest, RawResponse } from '../http/raw.ts'
-import { answerFault, closeIfBodyUnread, dropAnswer, sendError } from './answers.ts'
+import { answerFault, closeIfBodyUnread, dropAnswer, sendNotFound } from './answers.ts'
 import { encodeBody } from './compress.ts'
 import { readRequestBody } from './read-body.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -31,10 +31,12 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): Re
   const { hops, web, logError } = options
   const fail = (request: IncomingMessage, response: ServerResponse, error: unknown) =>
     answerFault(request, response, error, logError)
-  const notFound = (request: IncomingMessage, response: ServerResponse) => (error?: unknown) =>
-    error === undefined
-      ? sendError(response, 404, 'not_found', 'Nothing here.')
-      : fail(request, response, error)
+  const notFound = (request: IncomingMessage, response: ServerResponse, error?: unknown) =>
+    error === undefined ? sendNotFound(response) : fail(request, response, error)
+  // What the web files leave is answered a turn later, as it always was: a small body sent apart from its head has
+  // arrived by then, so the 404 keeps the connection (answers.ts closes one whose body is unread).
+  const afterWeb = (request: IncomingMessage, response: ServerResponse) => (error?: unknown) =>
+    void setImmediate(notFound, request, response, error)
   return (request, response) => {
     const raw = toRawRequest(request, hops)
     const headers = securityHeaders(raw.secure)
@@ -43,9 +45,9 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): Re
         if (answer) return answerWith(request, response, answer, headers, fail)
         // Anything else is answered header by header (Node's static file sender sets its own).
         for (const name in headers) response.setHeader(name, headers[name]!)
-        if (!web) return notFound(request, response)()
+        if (!web) return notFound(request, response)
         try {
-          web(request, response, notFound(request, response))
+          web(request, response, afterWeb(request, response))
         } catch (error) {
           fail(request, response, error)
         }

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { weakEtag } from './answers.ts'
 import { encodeBody } from './compress.ts'
 
 export interface PageOptions {
@@ -41,6 +42,8 @@ export function withInlineConfig(html: string, json: string): string {
     ? html.replace(CONFIG_PRELOAD, block)
     : html.replace('</body>', `${block}</body>`)
 }
+
+const NOT_BUILT = 'The web app is not built yet: run npm run build (npm start does).'
 
 export interface PageSender {
   sendConfig(request: IncomingMessage, response: ServerResponse): void
@@ -84,8 +87,12 @@ export function createPageSender({ root, mock, externalSignIn }: PageOptions): P
     sendPage(request, response) {
       if (!existsSync(index)) {
         response.statusCode = 503
-        response.setHeader('content-type', 'text/plain; charset=utf-8')
-        response.end('The web app is not built yet: run npm run build (npm start does).')
+        setHeaders(response, {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(NOT_BUILT)),
+          etag: weakEtag(NOT_BUILT),
+        })
+        response.end(request.method === 'HEAD' ? undefined : NOT_BUILT)
         return
       }
       const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())

@@ -73,12 +73,23 @@ export function createWebFiles({
     if (readable && sendPrecompressed(request, response, root, path, REVALIDATE)) return
     files(request, response, (error?: unknown) => {
       if (error !== undefined) return next(error)
+      if (request.method === 'OPTIONS' && (isRoute(path, '/config.json') || isRoute(path, '/index.html')))
+        return sendAllowed(response)
       if (!readable || NOT_PAGES.test(path)) return next()
       // The app's pages have no file extension: a missing /robots.txt or /logo.png is a 404, not the page.
       if (extname(path) !== '') return sendError(response, 404, 'not_found', 'There is no such file.')
       sendPage(request, response)
     })
   }
+}
+
+/** OPTIONS of a path only read: what may be asked of it, in plain text (as Express's router answered it). */
+function sendAllowed(response: ServerResponse): void {
+  const allow = 'GET, HEAD'
+  response.setHeader('allow', allow)
+  response.setHeader('content-length', String(Buffer.byteLength(allow)))
+  response.setHeader('content-type', 'text/plain')
+  response.end(allow)
 }
 
 /** /assets: read, never written; every file there or a 404 `not_found`, never the page. */
