@@ -9,6 +9,7 @@ import type { Dispatch } from '../http/dispatch.ts'
 import { forwardedProtocol } from '../http/forwarded-proto.ts'
 import type { RawRequest, RawResponse } from '../http/raw.ts'
 import { answerFault, closeIfBodyUnread, dropAnswer, sendNotFound } from './answers.ts'
+import { clientAddress } from './client-address.ts'
 import { encodeBody } from './compress.ts'
 import { readRequestBody } from './read-body.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -43,7 +44,7 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): Re
     dispatch(raw).then(
       (answer) => {
         if (answer) return answerWith(request, response, answer, headers, fail)
-        // Anything else is answered header by header (Node's static file sender sets its own).
+        // What answers from here on sets its headers one by one (the static sender among them): these go first.
         for (const name in headers) response.setHeader(name, headers[name]!)
         if (!web) return notFound(request, response)
         try {
@@ -129,36 +130,4 @@ function toHeaders(request: IncomingMessage): Record<string, string | undefined>
     headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
   return headers
-}
-
-/**
- * The client as Express reads it with `trust proxy` set to a number of hops (proxy-addr): the socket's address, then
- * X-Forwarded-For's entries from the right; the entry `hops` along, or the left-most when there are fewer.
- */
-export function clientAddress(request: IncomingMessage, hops: number): string {
-  const socket = request.socket.remoteAddress ?? 'unknown'
-  const header = request.headers['x-forwarded-for']
-  if (hops <= 0 || !header) return socket
-  const entries = forwardedEntries(Array.isArray(header) ? header.join(', ') : header)
-  return hops <= entries.length ? entries[hops - 1]! : (entries[entries.length - 1] ?? socket)
-}
-
-/** X-Forwarded-For's addresses, right to left, as proxy-addr splits them (commas, blanks trimmed, empties skipped). */
-function forwardedEntries(header: string): string[] {
-  const list: string[] = []
-  let end = header.length
-  let start = header.length
-  for (let index = header.length - 1; index >= 0; index -= 1) {
-    const code = header.charCodeAt(index)
-    if (code === 0x20) {
-      if (start === end) start = end = index
-    } else if (code === 0x2c) {
-      if (start !== end) list.push(header.substring(start, end))
-      start = end = index
-    } else {
-      start = index
-    }
-  }
-  if (start !== end) list.push(header.substring(start, end))
-  return list
 }
