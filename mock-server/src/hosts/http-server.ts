@@ -1,4 +1,4 @@
-// The HTTP server around the Express app, with the limits that keep one slow or greedy client from holding
+// The HTTP server around the one host (app.ts), with the limits that keep one slow or greedy client from holding
 // the server: time for the headers, time for the whole request, and a cap on open connections.
 import {
   createServer,

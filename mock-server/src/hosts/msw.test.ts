@@ -1,4 +1,4 @@
-// The MSW host runs the same operation table as the Express host: one sign-up journey through fetch.
+// The MSW host runs the same operation table as the Node host: one sign-up journey through fetch.
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createMswHandlers } from './msw.ts'
@@ -33,7 +33,7 @@ test('signs up, verifies the mailed code and reads the user with the token', asy
   expect(await me.json()).toEqual({ id: expect.any(String), email, name: 'Msw' })
 })
 
-test('validates bodies and serves the control surface like the Express host', async () => {
+test('validates bodies and serves the control surface like the Node host', async () => {
   const bad = await post('/api/auth/login', { email: 'x' })
   expect(bad.status).toBe(400)
   expect(((await bad.json()) as { error: string }).error).toBe('validation_failed')

@@ -1,9 +1,10 @@
-// The MSW host: one `http.*` handler per operation of both documents, each running the same dispatch
-// as the Express host. Used by the web app's unit and component tests through msw/node.
+// The MSW host: one `http.*` handler per operation of both documents, each running the same dispatch as the Node
+// host, adapted from and to Fetch (http/raw.ts). Used by the web app's unit and component tests through msw/node, and
+// by the demo with no server in a service worker.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createMockCore, type MockCore, type MockOptions } from '../core.ts'
 import { createRoutes } from '../pipeline/openapi-docs.ts'
-import { bodyFrom } from '../pipeline/raw.ts'
+import { fromFetchRequest, toFetchResponse } from '../pipeline/raw.ts'
 
 export interface MswHostOptions extends MockOptions {
   /** Origin the handlers answer for, e.g. http://localhost:3000; default: any origin. */
@@ -35,34 +36,17 @@ export function createMswHandlers(options: MswHostOptions = {}): { handlers: Htt
   const handlers = routes.map((route) => {
     const path = `${base}${route.template.replace(/\{([^}]+)\}/g, ':$1')}`
     return http[route.method.toLowerCase() as Method](path, async ({ request, cookies }) => {
-      const url = new URL(request.url)
-      const headers: Record<string, string | undefined> = {}
-      request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value))
-      if (headers.cookie === undefined && Object.keys(cookies).length > 0) {
-        headers.cookie = Object.entries(cookies)
+      const raw = fromFetchRequest(request)
+      // In a browser the page's cookies are not on the request: MSW hands them over apart.
+      if (raw.headers.cookie === undefined && Object.keys(cookies).length > 0) {
+        raw.headers.cookie = Object.entries(cookies)
           .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
           .join('; ')
       }
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-      const raw = await core.dispatch({
-        method: request.method,
-        url: url.pathname + url.search,
-        headers,
-        readBody: hasBody
-          ? async (maxBytes) => bodyFrom(new Uint8Array(await request.arrayBuffer()))(maxBytes)
-          : bodyFrom(undefined),
-        ip: '127.0.0.1',
-        secure: url.protocol === 'https:',
-        origin: url.origin,
-      })
-      if (!raw) return undefined
+      const answer = await core.dispatch(raw)
+      if (!answer) return undefined
       // A network error for fetch: the client never learns what the call did.
-      if (raw.dropped) return HttpResponse.error()
-      const responseHeaders = new Headers()
-      for (const [name, value] of Object.entries(raw.headers)) {
-        for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one)
-      }
-      return new HttpResponse(raw.body ?? null, { status: raw.status, headers: responseHeaders })
+      return answer.dropped ? HttpResponse.error() : toFetchResponse(answer)
     })
   })
   return { handlers, core }

@@ -3,8 +3,9 @@
 // without compressing anything while answering. Every answer for a file that has copies says `Vary:
 // Accept-Encoding`, so a cache never hands the brotli bytes to a client that asked for none.
 import { createReadStream, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
-import type { Request, Response } from 'express'
+import { contentType } from 'mime-types'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -45,11 +46,11 @@ function fileSize(path: string): number | null {
 
 /**
  * Sends `root` + `path` (already decoded and normalized) in the best encoding it has a copy in, with `headers`;
- * returns false, sending nothing, when the file has no compressed copy (express.static then serves it as it is).
+ * returns false, sending nothing, when the file has no compressed copy (the static sender then serves it as it is).
  */
 export function sendPrecompressed(
-  request: Request,
-  response: Response,
+  request: IncomingMessage,
+  response: ServerResponse,
   root: string,
   path: string,
   headers: Record<string, string>,
@@ -67,11 +68,12 @@ export function sendPrecompressed(
   if (copies.size === 0) return false
   const encoding = pickEncoding(request.headers['accept-encoding'], [...copies.keys()])
   const sent = encoding ? file + SUFFIX[encoding] : file
-  response.set(headers)
-  response.vary('Accept-Encoding')
-  response.type(extname(file))
-  if (encoding) response.set('content-encoding', encoding)
-  response.set('content-length', String(encoding ? copies.get(encoding)! : size))
+  for (const name in headers) response.setHeader(name, headers[name]!)
+  response.setHeader('vary', 'Accept-Encoding')
+  // The type of the file itself, never of its copy, as the static sender names it.
+  response.setHeader('content-type', contentType(extname(file)) || 'application/octet-stream')
+  if (encoding) response.setHeader('content-encoding', encoding)
+  response.setHeader('content-length', String(encoding ? copies.get(encoding)! : size))
   if (request.method === 'HEAD') {
     response.end()
     return true

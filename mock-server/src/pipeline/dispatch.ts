@@ -2,7 +2,8 @@
 // documents (match.ts), read and check its input (read-input.ts, validate.ts), act out an armed scenario around the
 // call (scenario-step.ts), authorize its bearer (authorize.ts), run the operation, shape its answer (serialize.ts),
 // and journal and log it (journal-step.ts); an answer of the product API to another origin gets its CORS headers
-// (cors.ts). Express and MSW both adapt to this one function, so every host behaves alike.
+// (cors.ts). The Node host, the MSW host and the in-process relying party all adapt to this one function (raw.ts),
+// so every way in behaves alike.
 import type { AuthState, HandlerMap, RequestFacts } from './types.ts'
 import { authorize, readBearer } from './authorize.ts'
 import { addCorsHeaders, isAllowedOrigin, type CorsOrigins } from './cors.ts'

@@ -1,4 +1,7 @@
-// The request and response every host adapts to and from: plain data, no framework types.
+// The request and response every host adapts to and from: plain data, no framework types. Fetch's Request and
+// Response would do for the in-memory hosts, but not for a socket: the body is read only once the call is routed, at
+// most the operation's limit, and a lost answer is a connection dropped, none of which a Response can say. A host
+// speaking Fetch (the MSW host, the in-process relying party) adapts with fromFetchRequest and toFetchResponse.
 
 export interface RawRequest {
   method: string
@@ -42,6 +45,39 @@ export interface RawResponse {
    * connection (a network error for the client), as a server that dies after committing would.
    */
   dropped?: true
+}
+
+/**
+ * A Fetch `Request` as the pipeline reads it, from 127.0.0.1; `extraHeaders` go under the request's own (a Host a
+ * socket would have carried). The body is read only when the call is routed to an operation that takes one.
+ */
+export function fromFetchRequest(request: Request, extraHeaders: Record<string, string> = {}): RawRequest {
+  const url = new URL(request.url)
+  const headers: Record<string, string | undefined> = { ...extraHeaders }
+  request.headers.forEach((value, name) => (headers[name] = value))
+  return {
+    method: request.method,
+    url: url.pathname + url.search,
+    headers,
+    readBody:
+      request.body === null
+        ? bodyFrom(undefined)
+        : async (maxBytes) => bodyFrom(new Uint8Array(await request.arrayBuffer()))(maxBytes),
+    ip: '127.0.0.1',
+    secure: url.protocol === 'https:',
+    origin: url.origin,
+  }
+}
+
+/** Statuses whose Fetch `Response` may carry no body, not even an empty one. */
+const NULL_BODY = new Set([101, 204, 205, 304])
+
+/** The pipeline's answer as a Fetch `Response` (a dropped answer is the host's to act out). */
+export function toFetchResponse(raw: RawResponse): Response {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(raw.headers))
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  return new Response(NULL_BODY.has(raw.status) ? null : (raw.body ?? null), { status: raw.status, headers })
 }
 
 const UTF8 = new TextDecoder()

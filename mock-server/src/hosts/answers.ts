@@ -1,10 +1,10 @@
-// What every host sends alike (hosts/api-host.ts for the documents' calls, Express for the rest): an answer, a lost
-// answer, an error in the documented shape, and the last resort for whatever escaped.
+// What the Node host (node-host.ts) and its web files (web.ts) send alike: a lost answer, an error in the documented
+// shape, and the last resort for whatever escaped.
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { NextFunction, Request, Response } from 'express'
+import { describeFault } from '../pipeline/fault-line.ts'
 import { errorResponse, type RawResponse } from '../pipeline/raw.ts'
 import { hasRequestBody } from './read-body.ts'
-import { describeFault } from '../pipeline/fault-line.ts'
 
 function send(response: ServerResponse, raw: RawResponse): void {
   if (raw.dropped) return dropAnswer(response)
@@ -49,17 +49,30 @@ export function sendError(
 }
 
 /**
- * The last resort: whatever escaped the dispatcher, in the documented error shape; a 500 leaves one line in
- * `logError` (http/fault-line.ts).
+ * The weak ETag Express gave a text it sent (its length and a hash of its bytes), which the 404 and the 503 page
+ * still carry.
  */
-export const createLastResort =
-  (logError?: (line: string) => void) =>
-  (error: unknown, request: Request, response: Response, next: NextFunction): void => {
-    if (response.headersSent) return next(error)
-    answerFault(request, response, error, logError)
-  }
+export function weakEtag(text: string): string {
+  const hash = createHash('sha1').update(text).digest('base64').slice(0, 27)
+  return `W/"${Buffer.byteLength(text).toString(16)}-${hash}"`
+}
 
-/** What escaped the dispatcher, answered in the documented error shape (the last resort's answer, for any host). */
+const NOT_FOUND = errorResponse(404, 'not_found', 'Nothing here.').body as string
+/** Its length stated, so a HEAD learns it too. */
+const NOT_FOUND_HEADERS = {
+  'content-length': String(Buffer.byteLength(NOT_FOUND)),
+  etag: weakEtag(NOT_FOUND),
+}
+
+/** A path with nothing there: the documented 404. */
+export function sendNotFound(response: ServerResponse): void {
+  sendError(response, 404, 'not_found', 'Nothing here.', NOT_FOUND_HEADERS)
+}
+
+/**
+ * The last resort: whatever escaped the dispatcher or the web files, in the documented error shape (a file the static
+ * host does not have is its 404); a 500 leaves one line in `logError` (http/fault-line.ts).
+ */
 export function answerFault(
   request: IncomingMessage,
   response: ServerResponse,

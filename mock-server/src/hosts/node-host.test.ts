@@ -1,11 +1,15 @@
-// The Express host drops a lost answer for real: the connection closes before a whole status line was written
-// (a few bytes of it, so that a browser does not resend the request on its own: hosts/express.ts).
+// The Node host drops a lost answer for real: the connection closes before a whole status line was written
+// (a few bytes of it, so that a browser does not resend the request on its own: hosts/answers.ts).
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Server } from 'node:http'
 import request from 'supertest'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createApp, type MockApp } from '../app.ts'
+import { securityHeaders } from './security-headers.ts'
 
 let app: MockApp
 let server: Server
@@ -53,4 +57,27 @@ test('supertest sees the connection reset', async () => {
       .post('/api/auth/login')
       .send({ email: 'ada@example.com', password: 'analytical-engine-1843' }),
   ).rejects.toMatchObject({ code: 'ECONNRESET', message: 'socket hang up' })
+})
+
+test('every way out carries the same security headers: an API answer, a web file, the 404, a refusal', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'host-headers-'))
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(join(root, 'robots.txt'), 'User-agent: *\n')
+  const web = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, webRoot: root, trustProxyHops: 1 })
+  const answers = await Promise.all([
+    request(web).get('/api/_auth/session').expect(200),
+    request(web).get('/robots.txt').expect(200),
+    request(web).get('/login').expect(200),
+    request(web).get('/config.json').expect(200),
+    request(web).get('/nothing/here.txt').expect(404),
+    request(web).post('/assets/x.js').expect(405),
+    request(web).get('/a%2fb').expect(400),
+  ])
+  for (const answer of answers) {
+    for (const [name, value] of Object.entries(securityHeaders(false)))
+      expect(answer.headers[name], `${answer.status} ${name}`).toBe(value)
+    expect(answer.headers['strict-transport-security']).toBeUndefined()
+  }
+  const secure = await request(web).get('/robots.txt').set('X-Forwarded-Proto', 'https').expect(200)
+  expect(secure.headers['strict-transport-security']).toBe(securityHeaders(true)['strict-transport-security'])
 })

@@ -1,0 +1,114 @@
+// The app's page and its runtime configuration, as the server writes them: config.json with `mock` and
+// `externalSignIn` set by the server, and index.html with that configuration written in.
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { weakEtag } from './answers.ts'
+import { encodeBody } from './compress.ts'
+
+export interface PageOptions {
+  /** The built app (web/dist). */
+  root: string
+  /** config.json says `mock` (neither production mode nor a replay). */
+  mock: boolean
+  /** Whether this server has an identity provider: config.json's `externalSignIn`. */
+  externalSignIn: boolean
+}
+
+/** The file's fields; nothing from a file that is not a JSON object (missing, unreadable, `null`, an array, a string). */
+function readConfig(root: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(root, 'config.json'), 'utf8'))
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The data block the app reads its runtime configuration from (web/src/lib/config/runtime-config.ts). */
+export const INLINE_CONFIG_ID = 'runtime-config'
+const CONFIG_PRELOAD = /<link rel="preload" href="[^"]*config\.json"[^>]*>/
+
+/**
+ * index.html with the runtime configuration written in, as a JSON data block in place of the page's preload of
+ * config.json (docs/decisions/012-first-load.md): a request fewer before the first paint. `<` is escaped, so no value
+ * can close the block. The built file on a static host keeps the preload and is read as before.
+ */
+export function withInlineConfig(html: string, json: string): string {
+  const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json.replace(/</g, '\\u003c')}</script>`
+  return CONFIG_PRELOAD.test(html)
+    ? html.replace(CONFIG_PRELOAD, block)
+    : html.replace('</body>', `${block}</body>`)
+}
+
+const NOT_BUILT = 'The web app is not built yet: run npm run build (npm start does).'
+
+export interface PageSender {
+  sendConfig(request: IncomingMessage, response: ServerResponse): void
+  sendPage(request: IncomingMessage, response: ServerResponse): void
+}
+
+export function createPageSender({ root, mock, externalSignIn }: PageOptions): PageSender {
+  const index = join(root, 'index.html')
+  const configJson = () => {
+    // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
+    // The request's `Host` is never echoed (a cache or a re-bound name would hand it to others): the app fills
+    // the placeholders from its own address (web/src/lib/config/runtime-config.ts).
+    const sinks = !mock
+      ? {}
+      : {
+          sentryDsn: '{protocol}//mock@{host}/1',
+          recorder: { projectKey: 'mock-project', host: '{origin}' },
+        }
+    const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
+    // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
+    return JSON.stringify({ ...sinks, ...file, mock, externalSignIn })
+  }
+  return {
+    sendConfig(request, response) {
+      // Compressed as the API's answers are, past the same size (hosts/compress.ts).
+      const { body, headers } = encodeBody(
+        request.headers['accept-encoding'],
+        request.method!,
+        configJson(),
+        undefined,
+      )
+      setHeaders(response, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        ...headers,
+      })
+      response.end(body)
+    },
+    // The app's page, with the runtime configuration written in, so it asks for no config.json before its first
+    // paint. A HEAD gets the headers the GET would (its encoding and length), without the body.
+    sendPage(request, response) {
+      if (!existsSync(index)) {
+        response.statusCode = 503
+        setHeaders(response, {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(NOT_BUILT)),
+          etag: weakEtag(NOT_BUILT),
+        })
+        response.end(request.method === 'HEAD' ? undefined : NOT_BUILT)
+        return
+      }
+      const html = withInlineConfig(readFileSync(index, 'utf8'), configJson())
+      const { body = '', headers } = encodeBody(request.headers['accept-encoding'], 'GET', html, undefined)
+      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+      setHeaders(response, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-length': String(length),
+        ...headers,
+      })
+      response.end(request.method === 'HEAD' ? undefined : body)
+    },
+  }
+}
+
+export function setHeaders(response: ServerResponse, headers: Record<string, string>): void {
+  for (const name in headers) response.setHeader(name, headers[name]!)
+}
