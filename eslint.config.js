@@ -38,8 +38,6 @@ const mockServerBlock = (folder, forbidden) => {
 const mockServerRules = [
   {
     files: ['mock-server/**/*.{ts,mjs}'],
-    // This test checks the web app's inline-config id against the web host's: it belongs to a suite above both.
-    ignores: ['mock-server/src/hosts/web.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [MOCK_OUTSIDE] }] },
   },
   ...mockServerBlock('shared', [

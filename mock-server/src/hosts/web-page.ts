@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { weakEtag } from './answers.ts'
 import { encodeBody } from './compress.ts'
+import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
 
 export interface PageOptions {
   /** The built app (web/dist). */
@@ -27,8 +28,6 @@ function readConfig(root: string): Record<string, unknown> {
   }
 }
 
-/** The data block the app reads its runtime configuration from (web/src/lib/config/runtime-config.ts). */
-export const INLINE_CONFIG_ID = 'runtime-config'
 const CONFIG_PRELOAD = /<link rel="preload" href="[^"]*config\.json"[^>]*>/
 
 /**

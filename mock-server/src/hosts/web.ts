@@ -11,7 +11,7 @@ import { sendPrecompressed } from './precompressed.ts'
 import { decodeStaticPath, encodeStaticPath } from './static-path.ts'
 import { createPageSender } from './web-page.ts'
 
-export { INLINE_CONFIG_ID, withInlineConfig } from './web-page.ts'
+export { withInlineConfig } from './web-page.ts'
 
 export interface WebHostOptions {
   /** The built app (web/dist). */

@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
-import {
-  INLINE_CONFIG_ID,
-  loadRuntimeConfig,
-  parseRuntimeConfig,
-  readInlineRuntimeConfig,
-} from './runtime-config.ts'
+import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
+import { loadRuntimeConfig, parseRuntimeConfig, readInlineRuntimeConfig } from './runtime-config.ts'
 
 /** What the app runs with when config.json says nothing usable. */
 const FALLBACK = parseRuntimeConfig({})

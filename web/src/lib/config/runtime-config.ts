@@ -10,6 +10,7 @@
 //   externalSignIn  true        (false hides "Continue with single sign-on": the server has no identity provider, as
 //                                the mock server in production mode says; only an explicit false hides it, so a
 //                                missing file keeps the button, and the server still refuses when it has none)
+import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
 
 export interface RecorderConfig {
   projectKey: string
@@ -79,12 +80,6 @@ export function parseRuntimeConfig(raw: unknown, origin?: string): RuntimeConfig
     externalSignIn: record.externalSignIn !== false,
   }
 }
-
-/**
- * The id of the data block a server that knows the runtime configuration writes into the page (the mock server:
- * mock-server/src/hosts/web.ts), so that the page asks for no config.json before its first paint.
- */
-export const INLINE_CONFIG_ID = 'runtime-config'
 
 /**
  * The runtime configuration the page carries, read as config.json is; null when it carries none (a static host) or
