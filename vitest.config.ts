@@ -31,7 +31,7 @@ export const unitWebNodeProject = defineProject({
   test: {
     name: 'unit-web-node',
     environment: 'node',
-    include: ['web/src/**/*.test.ts', 'web/demo/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'demo/**/*.test.ts'],
     exclude: [...WEB_DOM_TESTS, '**/*.contract.test.ts', '**/node_modules/**'],
     setupFiles: ['web/src/test/setup-console.ts'],
     // One module graph per worker instead of one per file: these tests build all their state through factories

@@ -25,7 +25,7 @@ const test = base.extend<object, { demoOrigin: string }>({
           join(root, 'node_modules/vite/bin/vite.js'),
           'build',
           '--config',
-          'web/vite.demo.config.ts',
+          'demo/vite.config.ts',
           '--logLevel',
           'warn',
         ],

@@ -1,12 +1,12 @@
 // Vite for the demo with no server (npm run build:demo; README: A demo with no server;
 // docs/decisions/021-serverless-demo.md): the web app with the mock server's operation table in an MSW service
 // worker, written to dist/demo/ as plain files for any static host. Differences from web/vite.config.ts:
-// - the entry is web/demo/main.ts (the worker first, then web/src/main.tsx);
+// - the entry is demo/main.ts (the worker first, then web/src/main.tsx);
 // - the Node modules the mock server imports resolve to the browser's (mock-server/src/browser/): node:crypto to
 //   @noble's SHA-256, HMAC and AES-GCM, @node-rs/argon2 to hash-wasm's argon2id, the rest to small stand-ins;
 // - the OpenAPI documents, the seeded accounts' argon2id hashes and the dummy hash are made here, at build time
 //   (BUILD_TIME, mock-server/src/build-time.ts), as scripts/build-server.ts makes them for the compiled server;
-// - config.json says `mock: true` (web/demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html
+// - config.json says `mock: true` (demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html
 //   is index.html for hosts that answer an unknown path with it.
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -19,10 +19,11 @@ import { parse } from 'yaml'
 import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
 import { SEED_ACCOUNTS } from '../mock-server/src/product/domain/seed.ts'
 import type { BuildTime } from '../mock-server/src/shared/build-time.ts'
-import { demoConfigJson } from './demo/demo-config.ts'
+import { demoConfigJson } from './demo-config.ts'
 
-const root = fileURLToPath(new URL('.', import.meta.url))
-const repository = resolve(root, '..')
+const repository = fileURLToPath(new URL('..', import.meta.url))
+/** The web app's page and public files are the demo's too; only the entry differs. */
+const root = join(repository, 'web')
 const browser = (file: string) => join(repository, 'mock-server/src/browser', file)
 
 /** Where the demo is written; DEMO_OUT_DIR elsewhere (the e2e suite's cache). */
@@ -65,7 +66,7 @@ function demoFiles(): Plugin {
     apply: 'build',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     // Before Vite reads the page's scripts, so the bundle starts from the demo's entry.
-    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/demo/main.ts') },
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '../demo/main.ts') },
     generateBundle() {
       this.emitFile({
         type: 'asset',

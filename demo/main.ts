@@ -10,7 +10,7 @@ async function start(): Promise<void> {
   // Loaded after the global exists: the mock server's modules use Buffer as they load (domain/crypto.ts).
   const { startDemoWorker } = await import('./start-worker.ts')
   await startDemoWorker(window.location.origin, import.meta.env.BASE_URL)
-  await import('../src/main.tsx')
+  await import('../web/src/main.tsx')
 }
 
 void start()

@@ -1,7 +1,7 @@
 // The demo's config.json, read as the app reads it: the QA panel on, the API here, no external sign-in, nothing
 // reported anywhere.
 import { expect, test } from 'vitest'
-import { parseRuntimeConfig } from '../src/lib/config/runtime-config.ts'
+import { parseRuntimeConfig } from '#web/lib/config/runtime-config.ts'
 import { demoConfigJson } from './demo-config.ts'
 import { workerUrl } from './start-worker.ts'
 
