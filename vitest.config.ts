@@ -58,6 +58,8 @@ export default defineConfig({
           include: [
             'mock-server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'harness/**/*.test.ts',
+            'qa-cli/**/*.test.ts',
             'api/**/*.test.ts',
             'contracts/support/**/*.test.ts',
             'contracts/coverage/**/*.test.ts',

@@ -2,7 +2,7 @@
 // account, replay the client's calls (protected call, refresh, retry), and check each answer.
 import { describe, expect, test } from 'vitest'
 import { armRequest, ERROR_CATALOGUE } from '#api/error-catalogue.ts'
-import { recordCatalogueRow } from '#contracts/catalogue-coverage.ts'
+import { recordCatalogueRow } from '#harness/catalogue-coverage.ts'
 import { arm, bearer, createTestServer, signUp } from '#contracts/fixtures.ts'
 
 const rows = ERROR_CATALOGUE.filter((row) => row.suites.includes('contract'))

@@ -2,7 +2,7 @@
 // row itself: its scenarios are armed for this test's account, its trigger is acted out in the browser, and its
 // expectations (toast, log, title, message, route, storage) are read from the row, never retyped here.
 import type { Page } from '@playwright/test'
-import { recordCatalogueRow } from '../contracts/catalogue-coverage.ts'
+import { recordCatalogueRow } from '../harness/catalogue-coverage.ts'
 import { armRequest, ERROR_CATALOGUE, type CatalogueRow, type ServerStep } from '../api/error-catalogue.ts'
 import { abortChunk, breakChunkRender, countDocumentLoads, RENDER_ERROR } from './chunks.ts'
 import {

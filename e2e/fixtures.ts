@@ -9,7 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test'
-import { signUpVerified } from '../contracts/support/accounts.ts'
+import { signUpVerified } from '../harness/accounts.ts'
 import { createMockClient, type JournalEntry, type MockClient } from '../api/mock-client.ts'
 
 /** The mock server's control surface, as the `mock` fixture drives it. */

@@ -89,7 +89,7 @@ async function runContracts(
       '--reporter=default',
       '--reporter=junit',
       `--outputFile.junit=${join(reports, 'junit.xml')}`,
-      '--reporter=./scripts/reports/vitest-ctrf.ts',
+      '--reporter=./harness/reports/vitest-ctrf.ts',
       `--outputFile.ctrf=${join(reports, 'ctrf.json')}`,
     ],
     { ...env, CONTRACT_REPORT_DIR: reports, NO_COLOR: '1', FORCE_COLOR: '0' },

@@ -3,8 +3,8 @@
  * journal. `npm run scenario -- --help` lists the commands. Colours only when stdout is a terminal (NO_COLOR and
  * FORCE_COLOR are honoured); Ctrl-C ends `watch` with exit code 0; no error ends in a stack trace.
  */
-import { runScenarioCommand } from './lib/scenario-cli.ts'
-import { createStyle } from './lib/terminal-style.ts'
+import { runScenarioCommand } from './scenario-cli.ts'
+import { createStyle } from './terminal-style.ts'
 
 // stdout closed by its reader (`... list | head -4`): the reader has what it wanted, so the command ends quietly with
 // 0 rather than with the EPIPE's stack trace (README: "The QA command line").

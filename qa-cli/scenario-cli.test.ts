@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createApp } from '../../mock-server/src/app.ts'
+import { createApp } from '#mock-server/app.ts'
 import { runScenarioCommand, type CliIo } from './scenario-cli.ts'
 
 let server: Server
@@ -217,7 +217,7 @@ test('watch prints each new call of the account as it happens, and ends when sto
   expect(lines.filter((line) => line.includes('/api/'))).toHaveLength(1) // ada's call is not grace's
 })
 
-const CLI = fileURLToPath(new URL('../scenario.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('./scenario.ts', import.meta.url))
 
 /** The command line as QA runs it (its stdout a pipe, not a terminal), with its output and exit code. */
 function spawnCli(argv: string[], env: Record<string, string> = {}) {

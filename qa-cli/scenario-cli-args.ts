@@ -1,7 +1,7 @@
 // What the QA command line takes: its help, its options, and the checks made before the server is asked
 // (scenario-cli.ts runs the commands). A UsageError is the caller's mistake: exit code 2, one line.
 import { parseArgs } from 'node:util'
-import { parseSince } from '../../mock-server/src/control/journal.ts'
+import { parseSince } from '#mock-server/control/journal.ts'
 
 export const SCENARIO_HELP = `Usage: npm run scenario -- <command> [options]
 

@@ -1,7 +1,7 @@
 /**
  * A Vitest reporter writing the run as CTRF JSON (ctrf.ts) to `outputFile.ctrf` (`--outputFile.ctrf=<file>`), as
  * `npm run test:unit` and `npm run test:contracts` ask (docs/decisions/018-reports.md).
- * @example vitest run --reporter=default --reporter=./scripts/reports/vitest-ctrf.ts --outputFile.ctrf=reports/unit/ctrf.json
+ * @example vitest run --reporter=default --reporter=./harness/reports/vitest-ctrf.ts --outputFile.ctrf=reports/unit/ctrf.json
  */
 import { relative, resolve } from 'node:path'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'

@@ -1,18 +1,18 @@
 /**
  * The error-catalogue coverage report, run at the end of `npm test`: a table of every row of
- * contracts/error-catalogue.ts with whether the contract suite and the e2e suite each reached it in
+ * api/error-catalogue.ts with whether the contract suite and the e2e suite each reached it in
  * this run. Fails when a row was reached by neither, or by only one suite where both apply.
  * `--reset` (run at the start of `npm test`) clears the previous run's records.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { CATALOGUE_RESULTS_DIR } from '../contracts/catalogue-coverage.ts'
-import { ERROR_CATALOGUE, type Suite } from '../api/error-catalogue.ts'
-import { writeReport } from './reports/ctrf.ts'
-import { toHtml, toMarkdown, type ReportDocument } from './reports/tables.ts'
+import { CATALOGUE_RESULTS_DIR } from '#harness/catalogue-coverage.ts'
+import { ERROR_CATALOGUE, type Suite } from '#api/error-catalogue.ts'
+import { writeReport } from '#harness/reports/ctrf.ts'
+import { toHtml, toMarkdown, type ReportDocument } from '#harness/reports/tables.ts'
 
 /** Where the table is written as Markdown, JSON and HTML (docs/decisions/018-reports.md). */
-const REPORT_DIR = fileURLToPath(new URL('../reports/', import.meta.url))
+const REPORT_DIR = fileURLToPath(new URL('../../reports/', import.meta.url))
 
 if (process.argv.includes('--reset')) {
   rmSync(CATALOGUE_RESULTS_DIR, { recursive: true, force: true })

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { expect, test } from 'vitest'
 
 test('a stdout closed before the command writes ends it with 0 and nothing on stderr', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/scenario.ts', '--help'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'qa-cli/scenario.ts', '--help'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // Closed at once, long before tsx has loaded the command: its first write meets a closed pipe.

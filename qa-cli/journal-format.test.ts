@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { JournalEntry, Mail } from '../../api/mock-client.ts'
+import type { JournalEntry, Mail } from '#api/mock-client.ts'
 import { formatJournal, formatJournalEntry, formatMailbox } from './journal-format.ts'
 import { ANSI, PLAIN } from './terminal-style.ts'
 

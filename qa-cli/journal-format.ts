@@ -1,7 +1,7 @@
 // The mailbox and the request journal as the QA command line prints them for people: a table of mails (address,
 // purpose, code, age) and one compact line per call, the same in `requests` and in `watch`. Pure, like
 // scenario-format.ts: the answers, the server's time and a Style in, lines out.
-import type { JournalEntry, Mail } from '../../api/mock-client.ts'
+import type { JournalEntry, Mail } from '#api/mock-client.ts'
 import { formatAge, formatTable } from './scenario-format.ts'
 import { visible, type Style } from './terminal-style.ts'
 

@@ -1,9 +1,9 @@
 // The QA command line over the mock server's /__mock surface, as a function with fetch and output injected
-// (scripts/scenario.ts wires it to the process). People get tables and short sentences (scenario-format.ts,
+// (qa-cli/scenario.ts wires it to the process). People get tables and short sentences (scenario-format.ts,
 // journal-format.ts), coloured only when the caller's Style says so; `--json` prints each answer as the server gave
 // it, for scripts, exactly as this command line always has. Errors are one line, never a stack trace.
-import { parseDuration } from '../../mock-server/src/duration.ts'
-import { createMockClient, MockClientError, type ArmRequest } from '../../api/mock-client.ts'
+import { parseDuration } from '#mock-server/duration.ts'
+import { createMockClient, MockClientError, type ArmRequest } from '#api/mock-client.ts'
 import {
   ARGUMENTS,
   checkArguments,
@@ -30,7 +30,7 @@ export interface CliIo {
   printError?(line: string): void
   /** How human output is painted (default PLAIN: no colours). */
   style?: Style
-  /** Ctrl-C (scripts/scenario.ts aborts it): ends `watch` (exit 0), or a call in flight (exit 130). */
+  /** Ctrl-C (qa-cli/scenario.ts aborts it): ends `watch` (exit 0), or a call in flight (exit 130). */
   signal?: AbortSignal
   /** How often `watch` asks, and asks again after a failure (default 500 ms and 1 s). */
   pollMs?: number

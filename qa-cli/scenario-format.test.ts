@@ -1,6 +1,6 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util'
 import { expect, test } from 'vitest'
-import type { ArmedScenario } from '../../api/mock-client.ts'
+import type { ArmedScenario } from '#api/mock-client.ts'
 import {
   formatAge,
   formatArmed,

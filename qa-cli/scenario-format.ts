@@ -1,6 +1,6 @@
 // What the QA command line prints for people: tables and short sentences made from the control surface's answers.
 // Pure: each function takes the answer, the server's time where an age is shown, and a Style; no I/O, no clock.
-import type { ArmedScenario, Clock, ScenarioInfo } from '../../api/mock-client.ts'
+import type { ArmedScenario, Clock, ScenarioInfo } from '#api/mock-client.ts'
 import { visible, type Style } from './terminal-style.ts'
 
 /** A cell, and how it is painted once padded (so colour codes never count towards a column's width). */

@@ -4,8 +4,8 @@
 // or the server restarted, and the whole journal is read again. An unreachable server is reported once and polled
 // until it answers; a refusal (a control token, a foreign Host, a --production server) ends the watch.
 import { setTimeout as delay } from 'node:timers/promises'
-import { MockClientError, type JournalEntry } from '../../api/mock-client.ts'
-import { parseSince } from '../../mock-server/src/control/journal.ts'
+import { MockClientError, type JournalEntry } from '#api/mock-client.ts'
+import { parseSince } from '#mock-server/control/journal.ts'
 import { formatDuration } from './scenario-format.ts'
 
 /** The journal after `since` (a seq), or all of it. */
