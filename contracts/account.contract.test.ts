@@ -5,15 +5,15 @@ import {
   advanceClock,
   bearer,
   createTestServer,
-  signUp,
   type SignedIn,
+  signUp,
   type TestServer,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 
-let server: TestServer
+const server = useTestServer()
 let account: SignedIn
 beforeEach(async () => {
-  server = await createTestServer()
   account = await signUp(server.api, 'learner')
 })
 

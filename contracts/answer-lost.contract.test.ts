@@ -2,26 +2,24 @@
 // an answer. What a client that retries may rely on afterwards is the server's side of a lost refresh:
 // the old refresh token still yields the kept pair inside the grace window, and revokes the family after.
 import type { Test } from 'supertest'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
   arm,
   bearer,
-  createTestServer,
   PASSWORD,
-  signUp,
   type SignedIn,
-  type TestServer,
+  signUp,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 import { findRefreshToken } from '#mock-server/domain/tokens.ts'
 
 const GRACE_MS = 10_000
 
-let server: TestServer
-let lines: string[]
-beforeEach(async () => {
+let lines: string[] = []
+const server = useTestServer(() => {
   lines = []
-  server = await createTestServer({ refreshGraceMs: GRACE_MS, log: (line) => lines.push(line) })
+  return { refreshGraceMs: GRACE_MS, log: (line) => lines.push(line) }
 })
 
 /** The call gets no answer at all: supertest sees the connection reset before any status line. */

@@ -13,7 +13,6 @@ import {
   readCode,
   startLiveServer,
   signUp,
-  strangerOf,
   uniqueEmail,
   PASSWORD,
 } from '#contracts/fixtures.ts'
@@ -215,7 +214,7 @@ describe('a control surface only its owner drives', () => {
 
   test('with a control token set, a request without it is refused', async () => {
     const server = await createTestServer({ controlToken: TOKEN })
-    const stranger = strangerOf(server) // no token
+    const stranger = server.stranger // no token
     const missing = await stranger.get('/__mock/mailbox').expect(401)
     expect(missing.body.error).toBe('control_token_required')
     await stranger.get('/__mock/mailbox').set('X-Mock-Control-Token', `${server.controlToken}x`).expect(401)
@@ -235,7 +234,7 @@ describe('a control surface only its owner drives', () => {
       const server = await createTestServer({ controlToken: TOKEN })
       const foreign = await server.api.request(method, path).set('Host', 'attacker.example').expect(403)
       expect(foreign.body.error).toBe('host_not_allowed')
-      const stranger = strangerOf(server)
+      const stranger = server.stranger
       expect((await stranger.request(method, path).expect(401)).body.error).toBe('control_token_required')
     },
   )
@@ -246,7 +245,7 @@ describe('a control surface only its owner drives', () => {
       const server = await createTestServer({ controlToken: TOKEN })
       const foreign = await server.api.request(method, path).set('Host', 'rebind.evil.example').expect(403)
       expect(foreign.body.error).toBe('host_not_allowed')
-      const stranger = strangerOf(server)
+      const stranger = server.stranger
       await stranger.request(method, path).expect(200)
       // Nothing else of /__mock opens to it: the mailbox, say, still asks for the token.
       expect((await stranger.get('/__mock/mailbox').expect(401)).body.error).toBe('control_token_required')

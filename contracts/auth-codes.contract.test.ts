@@ -1,17 +1,8 @@
 // One-time codes: single use, purpose-bound, 10 minutes, 5 attempts, 30 s cooldown, stored hashed.
-import { beforeEach, describe, expect, test } from 'vitest'
-import {
-  advanceClock,
-  createTestServer,
-  readCode,
-  uniqueEmail,
-  type TestServer,
-} from '#contracts/fixtures.ts'
+import { describe, expect, test } from 'vitest'
+import { advanceClock, readCode, type TestServer, uniqueEmail, useTestServer } from '#contracts/fixtures.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer()
-})
+const server = useTestServer()
 
 describe('one-time codes', () => {
   const send = (s: TestServer, email: string, purpose: string) =>

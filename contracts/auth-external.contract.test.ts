@@ -1,13 +1,10 @@
 // The product's external sign-in, a relying party (openid-client) of the OpenID provider the mock server plays.
-import { beforeEach, describe, expect, test } from 'vitest'
-import { createTestServer, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+import { describe, expect, test } from 'vitest'
+import { uniqueEmail, useTestServer } from '#contracts/fixtures.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { openIdpForm, PUBLIC_ORIGIN, signInAtIdp, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer({ publicOrigin: PUBLIC_ORIGIN })
-})
+const server = useTestServer({ publicOrigin: PUBLIC_ORIGIN })
 
 describe('external sign-in', () => {
   const STATE = 'state-0123456789abcdef'

@@ -1,19 +1,16 @@
 // The sign-in call: credentials, lock-out, rate limit, no enumeration.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
-  login,
   advanceClock,
   createTestServer,
+  login,
+  resetPassword,
   signUp,
   uniqueEmail,
-  type TestServer,
-  resetPassword,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer()
-})
+const server = useTestServer()
 
 describe('POST /api/auth/login', () => {
   test('signs in a seeded account with a session cookie and a token pair', async () => {

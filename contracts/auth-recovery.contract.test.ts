@@ -1,22 +1,19 @@
 // Password recovery and change: forgot, reset token, signed-in change; each ends the right sessions.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
-  login,
   bearer,
   createTestServer,
+  login,
   PASSWORD,
   readCode,
   signIn,
   signUp,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer()
-})
+const server = useTestServer()
 
 describe('POST /api/auth/forgot', () => {
   test('answers 202 whether or not the account exists, mailing only a real one', async () => {

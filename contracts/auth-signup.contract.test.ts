@@ -1,19 +1,16 @@
 // Sign-up without account enumeration, and the password policy.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
-  login,
   advanceClock,
   createTestServer,
+  login,
   PASSWORD,
   readCode,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer()
-})
+const server = useTestServer()
 
 describe('POST /api/auth/signup', () => {
   test('mails a 6-digit code and answers 202', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import request from 'supertest'
 import { parse } from 'yaml'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   arm,
   bearer,
@@ -13,16 +13,13 @@ import {
   requireOwnServer,
   signUp,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 import { SCENARIO_NAMES, SCENARIO_RULES } from '#api/operations.gen.ts'
 import { fingerprint } from '#mock-server/control/state.ts'
 import { hashToken } from '#mock-server/domain/crypto.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer()
-})
+const server = useTestServer()
 
 describe('reset', () => {
   test('returns to the seed state: accounts, mails, scenarios and clock', async () => {

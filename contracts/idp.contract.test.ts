@@ -5,7 +5,7 @@
 // Then each documented refusal, with its status and RFC 6749 error.
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startLiveServer, strangerOf, type LiveServer } from '#contracts/fixtures.ts'
+import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 
@@ -211,7 +211,7 @@ describe('the provider’s refusals, each documented', () => {
 
   test('the form of a server with a control token signs no one in without it (401)', async () => {
     const guarded = await startLiveServer({ controlToken: 'a-control-token' })
-    const refused = await strangerOf(guarded)
+    const refused = await guarded.stranger
       .post('/idp/authorize')
       .type('form')
       .send({ request: 'x', email: 'a@example.com' })

@@ -1,6 +1,6 @@
 // The `session` tag: the cookie session, log-out, and the refresh rotation with its grace window and
 // family revocation.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
   arm,
@@ -9,12 +9,10 @@ import {
   readCode,
   signUp,
   type TestServer,
+  useTestServer,
 } from '#contracts/fixtures.ts'
 
-let server: TestServer
-beforeEach(async () => {
-  server = await createTestServer({ refreshGraceMs: 10_000 })
-})
+const server = useTestServer({ refreshGraceMs: 10_000 })
 
 describe('GET /api/_auth/session', () => {
   test('is empty without a cookie, and holds the user with a live session cookie', async () => {

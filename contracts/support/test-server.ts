@@ -1,0 +1,225 @@
+/**
+ * The contract suite's server: a fresh in-process app, the same listening on 127.0.0.1, or, with CONTRACT_TARGET, the
+ * target standing in for either (docs/decisions/016-contract-target.md). Every request goes through a contract agent,
+ * so every answer is validated against the documents and counted for the coverage report.
+ */
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { beforeEach, onTestFinished, TestRunner } from 'vitest'
+import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
+import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
+import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
+import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
+import { createTargetAgent } from '#contracts/support/target-agent.ts'
+import {
+  getContractTarget,
+  notCheckable,
+  TARGET_URL,
+  unavailable,
+  type ContractTarget,
+} from '#contracts/support/target.ts'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The test was given the contract target as its server (a second server cannot be the same one). */
+    contractServer?: true
+  }
+}
+
+/**
+ * The argon2id cost is lowered here, explicitly, so hundreds of sign-ups stay fast; one test checks
+ * the production parameters (see product/passwords.contract.test.ts).
+ */
+export const TEST_HASHER = { memoryCost: 1024, timeCost: 1 } as const
+
+export interface TestServer {
+  app: MockApp
+  /** Validated against the documents and recorded for the coverage table, like every contract call. */
+  api: ContractAgent
+  /** The same server without the control token (a stranger to /__mock), validated and counted like `api`. */
+  stranger: ContractAgent
+  /** The control surface, through `api`. */
+  mock: MockClient
+  /** The server's control token, if it has one. */
+  controlToken: string | undefined
+  /** The control token's header when the server has one (else none), for requests sent without `api`. */
+  controlHeaders: Record<string, string>
+}
+
+export interface LiveServer extends TestServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string
+  port: number
+  server: Server
+  close(): Promise<void>
+}
+
+/** The origin the mock client names; `fetchThrough` sends only the path, to the agent's own server. */
+export const AGENT_ORIGIN = 'http://127.0.0.1'
+
+/** The mock client over `api` (with whatever headers `api` carries, such as the control token). */
+export function mockOf(api: ContractAgent): MockClient {
+  if (api.noControl !== undefined) return unavailable<MockClient>(api.noControl)
+  return createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
+}
+
+/**
+ * Ends the test as not checkable when `api` is a target's without a usable /__mock: for helpers that would spend
+ * requests (and the target's rate limits) before they reach the mailbox.
+ */
+export function requireControl(api: ContractAgent): void {
+  if (api.noControl !== undefined) notCheckable(api.noControl)
+}
+
+/**
+ * For a check that needs a server of its own making (one it starts itself, or reads inside): against a
+ * CONTRACT_TARGET, ends the test as not checkable with `reason`; in-process, does nothing.
+ * @example requireOwnServer('reads what the in-process app stores')
+ */
+export function requireOwnServer(reason: string): void {
+  if (TARGET_URL) notCheckable(reason)
+}
+
+const controlHeadersOf = ({ controlToken }: AppOptions): Record<string, string> =>
+  controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
+
+/** The server of an in-process app, or of its origin once it listens. */
+function serverOf(app: MockApp, target: MockApp | string, options: AppOptions): TestServer {
+  const api = createContractAgent(target, { headers: controlHeadersOf(options) })
+  const { controlToken } = options
+  const stranger = createContractAgent(target)
+  return { app, api, stranger, mock: mockOf(api), controlToken, controlHeaders: controlHeadersOf(options) }
+}
+
+/**
+ * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
+ * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
+ * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
+ *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
+ * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
+ *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
+ * - the in-process app (`app`) is never available.
+ */
+async function targetServer(options: AppOptions): Promise<TestServer & { target: ContractTarget }> {
+  const target = await getContractTarget()
+  const { production } = options
+  const configured = Object.keys(options).filter(
+    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
+  )
+  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  if (production === true && !target.production)
+    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  const test = TestRunner.getCurrentTest()
+  if (test) {
+    if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
+    test.meta.contractServer = true
+  }
+  const rules = {
+    noControl: production === true ? null : target.noControl,
+    rateLimitedWithoutReset: target.noControl !== null,
+    mockModeOnProduction: production !== true && target.production,
+  }
+  const api = createTargetAgent(target, rules, target.headers)
+  return {
+    app: unavailable<MockApp>('needs the in-process app'),
+    api,
+    stranger: createTargetAgent(target, rules),
+    mock: mockOf(api),
+    controlToken: target.controlToken ?? undefined,
+    controlHeaders: target.headers,
+    target,
+  }
+}
+
+async function readyApp(options: AppOptions): Promise<MockApp> {
+  const app = createApp({ hasher: TEST_HASHER, ...options })
+  await app.core.ready
+  return app
+}
+
+/** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
+export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
+  if (TARGET_URL) return targetServer(options)
+  const app = await readyApp(options)
+  return serverOf(app, app, options)
+}
+
+/**
+ * A fresh server for each test of the file (or of the describe block it is called in), built in a beforeEach: the
+ * returned object reads the current test's server. Options may be a function, called before each test.
+ * @example
+ * const server = useTestServer({ refreshGraceMs: 10_000 })
+ * test('…', async () => { await server.api.get('/api/_auth/session').expect(200) })
+ */
+export function useTestServer(options: AppOptions | (() => AppOptions) = {}): TestServer {
+  let current: TestServer | undefined
+  beforeEach(async () => {
+    current = await createTestServer(typeof options === 'function' ? options() : options)
+  })
+  const now = (): TestServer => {
+    if (!current)
+      throw new Error('Failed to read the test server: it is made before each test, read it in one.')
+    return current
+  }
+  return {
+    get app() {
+      return now().app
+    },
+    get api() {
+      return now().api
+    },
+    get stranger() {
+      return now().stranger
+    },
+    get mock() {
+      return now().mock
+    },
+    get controlToken() {
+      return now().controlToken
+    },
+    get controlHeaders() {
+      return now().controlHeaders
+    },
+  }
+}
+
+/**
+ * A fresh app listening on 127.0.0.1 behind the mock server's own HTTP server (with its `limits`), for tests that
+ * send many requests at once, a long stream, or raw bytes: one server and its connections instead of supertest's
+ * server per request. Started in a test (or its beforeEach), it is closed when that test finishes; started in a
+ * beforeAll, `close()` it in the afterAll.
+ * @example
+ * const live = await startLiveServer({ refreshGraceMs: 60_000 })
+ * await live.api.get('/api/_auth/session').expect(200)
+ */
+export async function startLiveServer(
+  options: AppOptions = {},
+  limits: Partial<ServerLimits> = {},
+): Promise<LiveServer> {
+  if (TARGET_URL) {
+    if (Object.keys(limits).length > 0)
+      notCheckable(`needs a server with the limits ${Object.keys(limits).join(', ')}`)
+    const { target, ...server } = await targetServer(options)
+    const url = new URL(target.baseUrl)
+    return {
+      ...server,
+      origin: url.origin,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      server: unavailable<Server>('needs the listening server itself'),
+      close: async () => undefined,
+    }
+  }
+  const app = await readyApp(options)
+  const server = createHttpServer(app, limits)
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${port}`
+  const close = async () => {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+  if (TestRunner.getCurrentTest()) onTestFinished(close)
+  return { ...serverOf(app, origin, options), origin, port, server, close }
+}
