@@ -11,7 +11,7 @@
 // mailed codes, external sign-in) go through HTTP either way.
 import { randomInt } from 'node:crypto'
 import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
-import type { RequestPool } from '#contracts/request-generator.ts'
+import type { RequestPool } from '#contracts/support/request-generator.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
 import { createUser } from '#mock-server/domain/users.ts'
 

@@ -1,5 +1,5 @@
 /**
- * Requests generated from openapi.yaml, valid and invalid, for contracts/generated-input.contract.test.ts.
+ * Requests generated from openapi.yaml, valid and invalid, for contracts/pipeline/generated-input.contract.test.ts.
  * Pure: the operations are read from the document once; every choice comes from a seeded PRNG, so a seed
  * replays the same sequence of requests. Valid requests are built from each operation's schemas (and a
  * pool of live values: known addresses, a live token), then most are broken in one way: a wrong type, a
@@ -255,7 +255,7 @@ function matching(rng: Rng, schema: Schema): string {
 /**
  * A value valid against `schema`, as far as this walker reads JSON Schema (enough for both documents: types,
  * enums, patterns, oneOf/anyOf, allOf of objects, dependentRequired). Lookahead patterns and `not` are not
- * read, so a caller that needs validity checks the value with Ajv (contracts/conformance.contract.test.ts does).
+ * read, so a caller that needs validity checks the value with Ajv (contracts/pipeline/conformance.contract.test.ts does).
  */
 export function validValue(
   rng: Rng,

@@ -36,7 +36,7 @@ describe('POST /api/auth/login', () => {
     )
   })
 
-  // Every request here comes from one client address; other addresses: contracts/attack-lockout.contract.test.ts.
+  // Every request here comes from one client address; other addresses: contracts/attacks/attack-lockout.contract.test.ts.
   test('locks the account for that client address for 15 minutes after 10 consecutive failures, with the same answer', async () => {
     const account = await signUp(server.api)
     for (let attempt = 0; attempt < 10; attempt += 1)

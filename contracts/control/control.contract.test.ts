@@ -330,7 +330,7 @@ describe('state (GET /__mock/state)', () => {
 })
 
 describe('the API reference (/__mock/docs)', () => {
-  const documentOf = (file: string) => parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'))
+  const documentOf = (file: string) => parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'))
 
   test('a page for each document, linking both, that loads the viewer and the document from this server', async () => {
     for (const [query, document] of [

@@ -24,7 +24,7 @@ import {
   type GeneratedRequest,
   type RequestPool,
   type Rng,
-} from '#contracts/request-generator.ts'
+} from '#contracts/support/request-generator.ts'
 import { readFetchResponse, recordCoverage, type OperationId } from '#contracts/support/api.ts'
 import type { ArmRequest } from '#api/mock-client.ts'
 import {

@@ -144,7 +144,7 @@ describe('refresh rotation under attack', () => {
   })
 
   test('T6 a refresh answer lost mid-rotation: the retry gets the kept pair once rotated, and the journal shows one rotation', async () => {
-    // The whole scenario is in contracts/answer-lost.contract.test.ts; this is its attack-suite entry.
+    // The whole scenario is in contracts/control/answer-lost.contract.test.ts; this is its attack-suite entry.
     const { api } = await createTestServer({ refreshGraceMs: GRACE_MS })
     const account = await signUp(api, 't6')
     await arm(api, { name: 'answer-lost', email: account.email, operation: 'refreshToken' })

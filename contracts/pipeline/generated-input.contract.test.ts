@@ -27,7 +27,7 @@ import {
   type GeneratedOperation,
   type GeneratedRequest,
   type RequestPool,
-} from '#contracts/request-generator.ts'
+} from '#contracts/support/request-generator.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
 import type { MockState } from '#api/mock-client.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
