@@ -16,8 +16,8 @@ import {
   test,
 } from './fixtures.ts'
 import { startProductionApi, startStaticSite, type ProductionApi } from './deploy-servers.ts'
+import { REFRESH_INTERVAL_MS } from './session-start.ts'
 
-const REFRESH_INTERVAL_MS = 300_000 // written here, not imported from the app
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.'
 
 /** The run's build of the app (playwright.config.ts). */

@@ -13,6 +13,7 @@ import {
   test,
   toasts,
 } from './fixtures.ts'
+import { startSession } from './session-start.ts'
 
 const NEW_PASSWORD = 'another long e2e passphrase'
 
@@ -187,9 +188,7 @@ test('the guard sends a visitor to /login?redirect=... and returns there after s
 })
 
 test('log-out ends the server session and clears the tokens', async ({ page, account, mock }) => {
-  await signInThroughForm(page, account)
-  const tokens = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before: tokens, since } = await startSession(page, mock, account)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
 
   await expect(page).toHaveURL('/login')
