@@ -110,3 +110,17 @@ export async function arm(api: ContractAgent, scenario: ArmRequest): Promise<voi
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/**
+ * A JSON write refuses a body off its schema (400), a body of another media type (415) and one over its limit (413).
+ * @example await expectMalformedRefused(api, '/api/auth/forgot', { invalid: { email: 'nope' }, oversized: { email: 'x'.repeat(17_000) } })
+ */
+export async function expectMalformedRefused(
+  api: ContractAgent,
+  path: string,
+  bodies: { invalid: object; oversized: object },
+): Promise<void> {
+  await api.post(path).send(bodies.invalid).expect(400)
+  await api.post(path).set('Content-Type', 'text/plain').send('x').expect(415)
+  await api.post(path).send(bodies.oversized).expect(413)
+}

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   type LiveServer,
 } from '#contracts/fixtures.ts'
-import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
+import { exchangeCallback, PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 import { PENDING_PASSWORD_MS } from '#mock-server/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
@@ -435,8 +435,10 @@ describe('pre-hijacking: whoever proves the address decides the credentials', ()
     const attackersCode = await readCode(api, email)
     await advanceClock(api, COOLDOWN_MS)
     const state = 'state-0123456789abcdef'
-    const { code, cookie } = await signInAtIdp(api, { email, name: VICTIM.name, state })
-    const res = await api.post('/api/auth/callback').set('Cookie', cookie).send({ code, state }).expect(200)
+    const res = await exchangeCallback(
+      api,
+      await signInAtIdp(api, { email, name: VICTIM.name, state }),
+    ).expect(200)
     expect(res.body.user.name).toBe(VICTIM.name)
     await login(api, email, ATTACKER.password).expect(401)
     // The owner enters the code the attacker's sign-up mailed, or the attacker signs up again: nothing changes.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { createTestServer, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
+import { createTestServer, expectMalformedRefused, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
 
 function envelope(event: Record<string, unknown>): string {
   return [
@@ -268,12 +268,10 @@ describe('session-recorder sink', () => {
 
   test('refuses a malformed start', async () => {
     const { api } = await createTestServer()
-    await api.post('/ingest/v1/web/start').send({}).expect(400)
-    await api.post('/ingest/v1/web/start').set('Content-Type', 'text/plain').send('x').expect(415)
-    await api
-      .post('/ingest/v1/web/start')
-      .send({ projectKey: 'x'.repeat(20_000) })
-      .expect(413)
+    await expectMalformedRefused(api, '/ingest/v1/web/start', {
+      invalid: {},
+      oversized: { projectKey: 'x'.repeat(20_000) },
+    })
   })
 
   test('the sinks are off in production mode', async () => {
@@ -317,11 +315,9 @@ describe('build manifest', () => {
 
   test('refuses a malformed announcement', async () => {
     const { api } = await createTestServer()
-    await api.post('/__mock/build').send({ id: '../etc' }).expect(400)
-    await api.post('/__mock/build').set('Content-Type', 'text/plain').send('x').expect(415)
-    await api
-      .post('/__mock/build')
-      .send({ id: 'x'.repeat(20_000) })
-      .expect(413)
+    await expectMalformedRefused(api, '/__mock/build', {
+      invalid: { id: '../etc' },
+      oversized: { id: 'x'.repeat(20_000) },
+    })
   })
 })

@@ -1,8 +1,14 @@
 // The product's external sign-in, a relying party (openid-client) of the OpenID provider the mock server plays.
 import { describe, expect, test } from 'vitest'
-import { uniqueEmail, useTestServer } from '#contracts/fixtures.ts'
+import { expectMalformedRefused, uniqueEmail, useTestServer } from '#contracts/fixtures.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
-import { openIdpForm, PUBLIC_ORIGIN, signInAtIdp, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
+import {
+  exchangeCallback,
+  openIdpForm,
+  PUBLIC_ORIGIN,
+  signInAtIdp,
+  ssoCookieOf,
+} from '#contracts/support/external-sign-in.ts'
 
 const server = useTestServer({ publicOrigin: PUBLIC_ORIGIN })
 
@@ -31,28 +37,16 @@ describe('external sign-in', () => {
 
   test('the code and state are exchanged for a session, once', async () => {
     const email = uniqueEmail('sso')
-    const { code, cookie } = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
-    const res = await server.api
-      .post('/api/auth/callback')
-      .set('Cookie', cookie)
-      .send({ code, state: STATE })
-      .expect(200)
+    const back = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
+    const res = await exchangeCallback(server.api, back).expect(200)
     expect(res.body.user).toMatchObject({ email, name: 'Sso User' })
-    const again = await server.api
-      .post('/api/auth/callback')
-      .set('Cookie', cookie)
-      .send({ code, state: STATE })
-      .expect(400)
+    const again = await exchangeCallback(server.api, back).expect(400)
     expect(again.body.error).toBe('invalid_callback')
   })
 
   test('a forged state is refused', async () => {
-    const { code, cookie } = await signInAtIdp(server.api, { email: uniqueEmail('sso'), state: STATE })
-    await server.api
-      .post('/api/auth/callback')
-      .set('Cookie', cookie)
-      .send({ code, state: 'forged-state-000000' })
-      .expect(400)
+    const back = await signInAtIdp(server.api, { email: uniqueEmail('sso'), state: STATE })
+    await exchangeCallback(server.api, { ...back, state: 'forged-state-000000' }).expect(400)
   })
 
   test('a code and state lifted from another browser’s callback sign no one in without that browser’s cookie', async () => {
@@ -63,11 +57,7 @@ describe('external sign-in', () => {
       ],
     )
     for (const cookie of [other, ''])
-      await server.api
-        .post('/api/auth/callback')
-        .set('Cookie', cookie)
-        .send({ code, state: STATE })
-        .expect(400)
+      await exchangeCallback(server.api, { code, state: STATE, cookie }).expect(400)
   })
 
   test('two sign-ins of one browser (two tabs) share its cookie, and each completes', async () => {
@@ -83,11 +73,7 @@ describe('external sign-in', () => {
     const email = uniqueEmail('query')
     const back = await signInAtIdp(server.api, { email, state: STATE, redirect: '/callback?from=sso' })
     expect(back.location.searchParams.get('from')).toBe('sso')
-    await server.api
-      .post('/api/auth/callback')
-      .set('Cookie', back.cookie)
-      .send({ code: back.code, state: STATE })
-      .expect(200)
+    await exchangeCallback(server.api, back).expect(200)
   })
 
   test('redirects only to paths of this site', async () => {
@@ -116,11 +102,9 @@ describe('external sign-in', () => {
 
   test('refuses malformed requests', async () => {
     const { api } = server
-    await api.post('/api/auth/callback').send({ code: 'x' }).expect(400)
-    await api.post('/api/auth/callback').set('Content-Type', 'text/plain').send('x').expect(415)
-    await api
-      .post('/api/auth/callback')
-      .send({ code: 'x'.repeat(17_000), state: 'y' })
-      .expect(413)
+    await expectMalformedRefused(api, '/api/auth/callback', {
+      invalid: { code: 'x' },
+      oversized: { code: 'x'.repeat(17_000), state: 'y' },
+    })
   })
 })

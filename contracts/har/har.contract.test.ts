@@ -14,19 +14,19 @@ import {
   type TestServer,
 } from '#contracts/fixtures.ts'
 import type { Har } from '#api/mock-client.ts'
-import { PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
+import { exchangeCallback, PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 
 const STATE = 'state-0123456789abcdef'
 
 /** An external sign-in through the mock identity provider: the code and state of its callback, then the exchange. */
 async function externalSignIn(server: TestServer, email: string) {
-  const { code, cookie } = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
-  const signedIn = await server.api
-    .post('/api/auth/callback')
-    .set('Cookie', cookie)
-    .send({ code, state: STATE })
-    .expect(200)
-  return { code, token: signedIn.body.token as string, refreshToken: signedIn.body.refresh_token as string }
+  const back = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
+  const signedIn = await exchangeCallback(server.api, back).expect(200)
+  return {
+    code: back.code,
+    token: signedIn.body.token as string,
+    refreshToken: signedIn.body.refresh_token as string,
+  }
 }
 
 async function harOf(server: TestServer, query = ''): Promise<{ har: Har; text: string }> {

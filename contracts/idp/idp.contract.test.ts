@@ -5,7 +5,7 @@
 // Then each documented refusal, with its status and RFC 6749 error.
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
+import { expectMalformedRefused, startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
 import { requireValidFetchResponse } from '#contracts/support/api.ts'
 import { createRoutes } from '#mock-server/http/openapi-docs.ts'
 
@@ -308,11 +308,6 @@ describe('the provider’s refusals, each documented', () => {
     ['/__mock/idp/accounts', { email: 'not an address' }],
     ['/__mock/idp/clients', { redirect_uris: ['/relative'] }],
   ])('%s refuses a body off its schema (400), not JSON (415), too big (413)', async (path, bad) => {
-    await live.api.post(path).send(bad).expect(400)
-    await live.api.post(path).set('Content-Type', 'text/plain').send('x').expect(415)
-    await live.api
-      .post(path)
-      .send({ pad: 'x'.repeat(17_000) })
-      .expect(413)
+    await expectMalformedRefused(live.api, path, { invalid: bad, oversized: { pad: 'x'.repeat(17_000) } })
   })
 })

@@ -4,6 +4,7 @@ import {
   advanceClock,
   bearer,
   createTestServer,
+  expectMalformedRefused,
   login,
   PASSWORD,
   readCode,
@@ -28,12 +29,10 @@ describe('POST /api/auth/forgot', () => {
 
   test('refuses malformed requests and rate-limits one address', async () => {
     const { api } = server
-    await api.post('/api/auth/forgot').send({ email: 'nope' }).expect(400)
-    await api.post('/api/auth/forgot').set('Content-Type', 'text/plain').send('x').expect(415)
-    await api
-      .post('/api/auth/forgot')
-      .send({ email: 'x'.repeat(17_000) })
-      .expect(413)
+    await expectMalformedRefused(api, '/api/auth/forgot', {
+      invalid: { email: 'nope' },
+      oversized: { email: 'x'.repeat(17_000) },
+    })
     const limited = await createTestServer({ mailRateLimit: { max: 1, windowMs: 60_000 } })
     await limited.api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(202)
     expect(

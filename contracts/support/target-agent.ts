@@ -7,15 +7,19 @@
  * and, without a control surface to reset it, a `429 rate_limited` answer the target gave because earlier checks of
  * this run came from the same client.
  */
-import { existsSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import request, { type Response, type Test } from 'supertest'
+import { TestRunner } from 'vitest'
+import type { AppOptions } from '#mock-server/app.ts'
 import { SEED_ACCOUNTS } from '#mock-server/domain/seed.ts'
 import { createContractAgent, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
-import { getCoverageDir } from '#contracts/coverage/recorder.ts'
-import { readCoverageRecords } from '#contracts/coverage/report.ts'
-import { countTargetRequest, notCheckable, type ContractTarget } from '#contracts/support/target.ts'
+import { checkRateLimit } from '#contracts/support/target-limit.ts'
+import {
+  countTargetRequest,
+  getContractTarget,
+  notCheckable,
+  type ContractTarget,
+} from '#contracts/support/target.ts'
 
 export interface TargetRules {
   /** Why /__mock cannot be used (null: it can, or the test expects a server without it). */
@@ -114,48 +118,56 @@ export function createTargetAgent(
   return { ...methods, request: open, ...(agent.noControl !== undefined && { noControl: agent.noControl }) }
 }
 
-/**
- * A limit this run's earlier calls reached is the target's right, not its fault: the check cannot be made. A limit
- * met at the run's first call of the operation, before the run reached any limit by its own calls, is no such thing:
- * a target that answers every call 429 must fail, not have its checks turned into skips; and a limit an earlier run
- * spent leaves nothing this run can vouch for, so it fails too, saying when to run again.
- */
-function checkRateLimit(method: string, path: string, res: Response | undefined): void {
-  if (res?.status !== 429 || (res.body as { error?: unknown } | undefined)?.error !== 'rate_limited') return
-  const operationId = getProjectValidator().matchOperation(method, path.split('?')[0]!)?.operationId
-  if (operationId && answeredOtherwise(operationId)) noteLimitReached()
-  else if (!limitReachedBefore())
-    throw new Error(
-      `The target answered 429 rate_limited to ${method.toUpperCase()} ${path} before this run had any other answer from ${operationId ?? 'it'}, so no earlier check of this run reached the limit: the target refuses every call, or an earlier run from this client spent it (run again after its Retry-After: ${String(res.headers['retry-after'] ?? 'not given')}).`,
-    )
-  notCheckable(
-    `the target rate-limited this client after the run's earlier calls of ${operationId} (no /__mock to reset it between checks)`,
-  )
+/** What a test server is when the run is against a target: its agents, its control token, the target. */
+export interface TargetServer {
+  api: ContractAgent
+  stranger: ContractAgent
+  controlToken: string | undefined
+  controlHeaders: Record<string, string>
+  target: ContractTarget
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The test was given the contract target as its server (a second server cannot be the same one). */
+    contractServer?: true
+  }
 }
 
 /**
- * A limit this run reached by its own calls (a 429 after earlier answers of the same operation) is remembered for the
- * rest of the run, in its coverage directory (files run in separate workers): a limiter may count several operations
- * together (the mock server's counts sign-ins and password updates alike), so another operation's first call may
- * meet it too. Before the run has reached any limit so, a 429 at an operation's first call fails.
+ * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
+ * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
+ * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
+ *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
+ * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
+ *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
+ * - the in-process app is never available (the caller stands `unavailable` in for it).
  */
-const LIMIT_REACHED_FILE = 'target-limit-reached'
-
-function noteLimitReached(): void {
-  const dir = getCoverageDir()
-  if (dir) writeFileSync(join(dir, LIMIT_REACHED_FILE), '')
-}
-
-function limitReachedBefore(): boolean {
-  const dir = getCoverageDir()
-  return dir !== undefined && existsSync(join(dir, LIMIT_REACHED_FILE))
-}
-
-/** Whether this run (any worker, any earlier check) had an answer other than 429 from `operationId`. */
-function answeredOtherwise(operationId: string): boolean {
-  const dir = getCoverageDir()
-  if (!dir) return false
-  return readCoverageRecords(dir).some(
-    (record) => record.kind === 'documented' && record.operationId === operationId && record.status !== '429',
+export async function createTargetServer(options: AppOptions): Promise<TargetServer> {
+  const target = await getContractTarget()
+  const { production } = options
+  const configured = Object.keys(options).filter(
+    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
   )
+  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  if (production === true && !target.production)
+    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  const test = TestRunner.getCurrentTest()
+  if (test) {
+    if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
+    test.meta.contractServer = true
+  }
+  const rules = {
+    noControl: production === true ? null : target.noControl,
+    rateLimitedWithoutReset: target.noControl !== null,
+    mockModeOnProduction: production !== true && target.production,
+  }
+  const api = createTargetAgent(target, rules, target.headers)
+  return {
+    api,
+    stranger: createTargetAgent(target, rules),
+    controlToken: target.controlToken ?? undefined,
+    controlHeaders: target.headers,
+    target,
+  }
 }

@@ -11,21 +11,8 @@ import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
-import { createTargetAgent } from '#contracts/support/target-agent.ts'
-import {
-  getContractTarget,
-  notCheckable,
-  TARGET_URL,
-  unavailable,
-  type ContractTarget,
-} from '#contracts/support/target.ts'
-
-declare module 'vitest' {
-  interface TaskMeta {
-    /** The test was given the contract target as its server (a second server cannot be the same one). */
-    contractServer?: true
-  }
-}
+import { createTargetServer } from '#contracts/support/target-agent.ts'
+import { notCheckable, TARGET_URL, unavailable } from '#contracts/support/target.ts'
 
 /**
  * The argon2id cost is lowered here, explicitly, so hundreds of sign-ups stay fast; one test checks
@@ -92,44 +79,10 @@ function serverOf(app: MockApp, target: MockApp | string, options: AppOptions): 
   return { app, api, stranger, mock: mockOf(api), controlToken, controlHeaders: controlHeadersOf(options) }
 }
 
-/**
- * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
- * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
- * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
- *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
- * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
- *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
- * - the in-process app (`app`) is never available.
- */
-async function targetServer(options: AppOptions): Promise<TestServer & { target: ContractTarget }> {
-  const target = await getContractTarget()
-  const { production } = options
-  const configured = Object.keys(options).filter(
-    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
-  )
-  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
-  if (production === true && !target.production)
-    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
-  const test = TestRunner.getCurrentTest()
-  if (test) {
-    if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
-    test.meta.contractServer = true
-  }
-  const rules = {
-    noControl: production === true ? null : target.noControl,
-    rateLimitedWithoutReset: target.noControl !== null,
-    mockModeOnProduction: production !== true && target.production,
-  }
-  const api = createTargetAgent(target, rules, target.headers)
-  return {
-    app: unavailable<MockApp>('needs the in-process app'),
-    api,
-    stranger: createTargetAgent(target, rules),
-    mock: mockOf(api),
-    controlToken: target.controlToken ?? undefined,
-    controlHeaders: target.headers,
-    target,
-  }
+/** The target standing in for a fresh app (createTargetServer says when it cannot). */
+async function targetTestServer(options: AppOptions): Promise<TestServer> {
+  const { target: _target, ...server } = await createTargetServer(options)
+  return { ...server, app: unavailable<MockApp>('needs the in-process app'), mock: mockOf(server.api) }
 }
 
 async function readyApp(options: AppOptions): Promise<MockApp> {
@@ -140,7 +93,7 @@ async function readyApp(options: AppOptions): Promise<MockApp> {
 
 /** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
 export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
-  if (TARGET_URL) return targetServer(options)
+  if (TARGET_URL) return targetTestServer(options)
   const app = await readyApp(options)
   return serverOf(app, app, options)
 }
@@ -157,31 +110,15 @@ export function useTestServer(options: AppOptions | (() => AppOptions) = {}): Te
   beforeEach(async () => {
     current = await createTestServer(typeof options === 'function' ? options() : options)
   })
-  const now = (): TestServer => {
-    if (!current)
+  // Reads the current test's server at each use, so helpers handed `server` before the tests run see the fresh one.
+  return new Proxy({} as TestServer, {
+    get(_, property) {
+      if (current) return Reflect.get(current, property)
+      // Not a thenable, and inspection (symbols) is no use of it.
+      if (property === 'then' || typeof property === 'symbol') return undefined
       throw new Error('Failed to read the test server: it is made before each test, read it in one.')
-    return current
-  }
-  return {
-    get app() {
-      return now().app
     },
-    get api() {
-      return now().api
-    },
-    get stranger() {
-      return now().stranger
-    },
-    get mock() {
-      return now().mock
-    },
-    get controlToken() {
-      return now().controlToken
-    },
-    get controlHeaders() {
-      return now().controlHeaders
-    },
-  }
+  })
 }
 
 /**
@@ -200,10 +137,12 @@ export async function startLiveServer(
   if (TARGET_URL) {
     if (Object.keys(limits).length > 0)
       notCheckable(`needs a server with the limits ${Object.keys(limits).join(', ')}`)
-    const { target, ...server } = await targetServer(options)
+    const { target, ...server } = await createTargetServer(options)
     const url = new URL(target.baseUrl)
     return {
       ...server,
+      app: unavailable<MockApp>('needs the in-process app'),
+      mock: mockOf(server.api),
       origin: url.origin,
       port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
       server: unavailable<Server>('needs the listening server itself'),
