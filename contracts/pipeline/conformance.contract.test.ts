@@ -1,6 +1,6 @@
 // The contract as an outside judge reads it, over both documents (openapi.yaml and mock-server/control.openapi.yaml)
 // and every operation in them:
-// 1. requests generated from each operation's schemas (contracts/request-generator.ts), each checked well formed
+// 1. requests generated from each operation's schemas (contracts/support/request-generator.ts), each checked well formed
 //    by Ajv against the documents before it is sent to a live mock server;
 // 2. every scenario armed on every operation its ArmRequest variant names, and a call it answers;
 // 3. a fault thrown in every operation's handler.

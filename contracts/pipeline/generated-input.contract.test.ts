@@ -1,5 +1,5 @@
 // Generated input at volume: requests built from openapi.yaml for every operation, valid and broken
-// (contracts/request-generator.ts), sent to a live mock server one at a time. Every answer must be
+// (contracts/support/request-generator.ts), sent to a live mock server one at a time. Every answer must be
 // below 500 and valid against the contract (a documented status or range, the body of its schema:
 // the validator of contracts/support/), the journal records each documented call once with the status
 // answered, and a refused call (4xx) leaves the state as it was.

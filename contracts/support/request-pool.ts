@@ -1,4 +1,4 @@
-// The live values generated requests draw on (contracts/request-generator.ts): a server reset to its seed, one
+// The live values generated requests draw on (contracts/support/request-generator.ts): a server reset to its seed, one
 // verified account signed in, a code of each purpose mailed to it, an external sign-in code, and a served build.
 // Shared by the generated-input and conformance suites, which start each batch of requests from it (some 300 times a
 // run).

@@ -1,7 +1,7 @@
 /**
  * The contract suite against a server it did not build (docs/decisions/016-contract-target.md). Without
  * CONTRACT_TARGET every test builds its own app, as always. With `CONTRACT_TARGET=<base URL>` the fixtures
- * (contracts/fixtures.ts) point every request at that server, and a check that needs what the target cannot give
+ * (contracts/support/test-server.ts) point every request at that server, and a check that needs what the target cannot give
  * (a server built with other options, the in-process app, the /__mock control surface of a target that offers none)
  * is reported as "not checkable against this target" with its reason: a skipped test carrying that note, counted
  * by the coverage report (contracts/coverage/global-setup.ts), never a pass.
