@@ -8,7 +8,7 @@
  *
  * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
  */
-import { TestRunner } from 'vitest'
+import { TestRunner, type TaskMeta } from 'vitest'
 
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
@@ -53,26 +53,31 @@ export function readTargetUrl(env: NodeJS.ProcessEnv = process.env): string | nu
   return url.origin
 }
 
-let requestsToTarget = 0
+declare module 'vitest' {
+  interface TaskMeta {
+    /** How many requests the test sent to the contract target (its hooks' included). */
+    targetRequests?: number
+  }
+}
 
-/** Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts). */
+/**
+ * Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts) on the
+ * running test; one sent outside a test (a beforeAll) is no check's.
+ */
 export function countTargetRequest(): void {
-  requestsToTarget += 1
+  const test = TestRunner.getCurrentTest()
+  if (test) test.meta.targetRequests = (test.meta.targetRequests ?? 0) + 1
 }
 
-/** How many requests the running test sent to the target so far; `reset` starts the count again. */
-export function targetRequests({ reset = false } = {}): number {
-  const count = requestsToTarget
-  if (reset) requestsToTarget = 0
-  return count
-}
+/** How many requests `test` sent to the target. */
+export const targetRequestsOf = (test: { meta: TaskMeta }): number => test.meta.targetRequests ?? 0
 
 /** Whether this run is against a target rather than in-process apps. */
 export const TARGET_URL = readTargetUrl()
 
 let probed: Promise<ContractTarget> | null = null
 /** The fetch target-setup.ts has not wrapped yet: that one adds the control token, and the probe asks once without. */
-const unwrappedFetch = globalThis.fetch
+export const unwrappedFetch = globalThis.fetch
 
 /**
  * The target, probed once per worker: does its /__mock answer (with the token, when given)?
