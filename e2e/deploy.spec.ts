@@ -13,6 +13,7 @@ import {
   PASSWORD,
   readTokens,
   ROTATED,
+  submitSignUpForm,
   test,
 } from './fixtures.ts'
 import { startProductionApi, startStaticSite, type ProductionApi } from './deploy-servers.ts'
@@ -85,11 +86,7 @@ for (const { label, appHost } of TOPOLOGIES) {
       const welcome = page.getByRole('heading', { name: `Welcome, ${name}` })
 
       // Sign-up, with the code from the server's outbox.
-      await page.goto(`${app}/signup`)
-      await page.getByLabel('Name', { exact: true }).fill(name)
-      await page.getByLabel('E-mail', { exact: true }).fill(email)
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await page.getByRole('button', { name: 'Create account' }).click()
+      await submitSignUpForm(page, { name, email, password: PASSWORD }, app)
       await expect(page).toHaveURL(`${app}/new/otp`)
       let code: string | undefined
       await expect.poll(() => (code = api.readCode(email, 'signup'))).toMatch(/^\d{6}$/)

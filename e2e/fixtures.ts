@@ -163,6 +163,19 @@ export async function signInThroughForm(page: Page, account: Account, landing = 
   await expectSettled(page)
 }
 
+/** Fills in and sends the sign-up form of the app at `origin` (this test's by default); the caller checks where it lands. */
+export async function submitSignUpForm(
+  page: Page,
+  person: { name: string; email: string; password: string },
+  origin = '',
+): Promise<void> {
+  await page.goto(`${origin}/signup`)
+  await page.getByLabel('Name', { exact: true }).fill(person.name)
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+}
+
 /** No call in flight and the session ready: the layout's loading bar is hidden. */
 /** Goes to /help or /process through the header's main navigation (the caller waits for the page). */
 export async function clickMainNav(page: Page, path: '/help' | '/process'): Promise<void> {

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   readTokens,
   signInThroughForm,
+  submitSignUpForm,
   test,
   toasts,
 } from './fixtures.ts'
@@ -27,11 +28,7 @@ const SIGNED_IN_STORAGE = {
 test('sign-up, the new-account code from the mailbox, then home greeted by name', async ({ page, mock }) => {
   const email = createEmail('signup')
   const name = 'Ada Lovelace'
-  await page.goto('/signup')
-  await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUpForm(page, { name, email, password: PASSWORD })
 
   await expect(page).toHaveURL('/new/otp')
   await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible()
