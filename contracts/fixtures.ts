@@ -101,6 +101,10 @@ export async function signIn(api: ContractAgent, email: string, password: string
 export const login = (server: TestServer, email: string, password: string) =>
   server.api.post('/api/auth/login').send({ email, password })
 
+/** A refresh call, unsettled, so the test states the status it expects. */
+export const refresh = (api: ContractAgent, refreshToken: string) =>
+  api.post('/api/refresh_token').send({ refresh_token: refreshToken })
+
 export async function advanceClock(api: ContractAgent, ms: number): Promise<void> {
   await mockOf(api).advanceClock(ms)
 }

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
-import type { Response, Test } from 'supertest'
+import type { Response } from 'supertest'
 import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
@@ -16,22 +16,19 @@ import {
   mockOf,
   PASSWORD,
   readCode,
+  refresh,
+  resetPassword,
+  type SignedIn,
   signIn,
   signUp,
   startLiveServer,
-  uniqueEmail,
-  type SignedIn,
   type TestServer,
-  resetPassword,
+  uniqueEmail,
 } from '#contracts/fixtures.ts'
-import type { ContractAgent } from '#contracts/support/api.ts'
 
 const GRACE_MS = 10_000
 const ACCESS_TTL_MS = 15 * 60_000
 const MIB = 1024 * 1024
-
-const refresh = (api: ContractAgent, refreshToken: string): Test =>
-  api.post('/api/refresh_token').send({ refresh_token: refreshToken })
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>

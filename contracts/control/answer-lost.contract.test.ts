@@ -8,6 +8,7 @@ import {
   arm,
   bearer,
   PASSWORD,
+  refresh,
   type SignedIn,
   signUp,
   useTestServer,
@@ -29,14 +30,11 @@ async function expectNoAnswer(call: Test): Promise<void> {
 
 const lastJournalEntry = async (email: string) => (await server.mock.requests(email)).at(-1)
 
-const refresh = (refreshToken: string) =>
-  server.api.post('/api/refresh_token').send({ refresh_token: refreshToken })
-
 /** Signs up and loses the answer of the account's first refresh. */
 async function loseRefreshAnswer(): Promise<SignedIn> {
   const account = await signUp(server.api)
   await arm(server.api, { name: 'answer-lost', email: account.email, operation: 'refreshToken' })
-  await expectNoAnswer(refresh(account.refreshToken))
+  await expectNoAnswer(refresh(server.api, account.refreshToken))
   return account
 }
 
@@ -65,7 +63,7 @@ describe('a refresh whose answer is lost', () => {
 
   test('a retry with the old token inside the grace window gets the kept pair, the same each time', async () => {
     const account = await loseRefreshAnswer()
-    const first = await refresh(account.refreshToken).expect(200)
+    const first = await refresh(server.api, account.refreshToken).expect(200)
     expect(first.body).toEqual({
       success: true,
       token: expect.any(String),
@@ -73,22 +71,24 @@ describe('a refresh whose answer is lost', () => {
     })
     expect(first.body.refresh_token).not.toBe(account.refreshToken)
     await advanceClock(server.api, GRACE_MS / 2)
-    const second = await refresh(account.refreshToken).expect(200)
+    const second = await refresh(server.api, account.refreshToken).expect(200)
     expect(second.body).toEqual(first.body)
     await server.api.get('/api/me').set(bearer(first.body.token)).expect(200)
-    const next = await refresh(first.body.refresh_token).expect(200)
+    const next = await refresh(server.api, first.body.refresh_token).expect(200)
     expect(next.body.refresh_token).not.toBe(first.body.refresh_token)
   })
 
   test('after the grace window the old token is reused: the family and the kept pair are refused', async () => {
     const account = await loseRefreshAnswer()
-    const kept = await refresh(account.refreshToken).expect(200)
+    const kept = await refresh(server.api, account.refreshToken).expect(200)
     await advanceClock(server.api, GRACE_MS + 1)
-    expect((await refresh(account.refreshToken).expect(401)).body).toMatchObject({
+    expect((await refresh(server.api, account.refreshToken).expect(401)).body).toMatchObject({
       success: false,
       error: 'refresh_reused',
     })
-    expect((await refresh(kept.body.refresh_token).expect(401)).body.error).toBe('refresh_invalid')
+    expect((await refresh(server.api, kept.body.refresh_token).expect(401)).body.error).toBe(
+      'refresh_invalid',
+    )
     const me = await server.api.get('/api/me').set(bearer(kept.body.token)).expect(401)
     expect(me.body.error).toBe('session_revoked')
   })
@@ -97,10 +97,10 @@ describe('a refresh whose answer is lost', () => {
     const account = await signUp(server.api)
     const other = await signUp(server.api)
     await arm(server.api, { name: 'answer-lost', email: account.email, operation: 'refreshToken' })
-    await refresh(other.refreshToken).expect(200)
-    await expectNoAnswer(refresh(account.refreshToken))
-    const retried = await refresh(account.refreshToken).expect(200)
-    await refresh(retried.body.refresh_token).expect(200)
+    await refresh(server.api, other.refreshToken).expect(200)
+    await expectNoAnswer(refresh(server.api, account.refreshToken))
+    const retried = await refresh(server.api, account.refreshToken).expect(200)
+    await refresh(server.api, retried.body.refresh_token).expect(200)
   })
 })
 

@@ -7,6 +7,7 @@ import {
   bearer,
   createTestServer,
   readCode,
+  refresh,
   signUp,
   type TestServer,
   useTestServer,
@@ -94,11 +95,8 @@ describe('DELETE /api/_auth/session', () => {
     expect(res.body).toEqual({ loggedOut: true })
     expect(res.headers['set-cookie']![0]).toMatch(/^sid=; .*Max-Age=0/)
     expect((await api.get('/api/_auth/session').set('Cookie', account.cookie).expect(200)).body).toEqual({})
-    const refresh = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(401)
-    expect(refresh.body.error).toBe('refresh_invalid')
+    const refused = await refresh(api, account.refreshToken).expect(401)
+    expect(refused.body.error).toBe('refresh_invalid')
     const me = await api.get('/api/me').set(bearer(account.token)).expect(401)
     expect(me.body.error).toBe('session_revoked')
   })
@@ -126,7 +124,7 @@ describe('POST /api/refresh_token', () => {
   test('rotates: a new pair, and the new access token works', async () => {
     const { api } = server
     const account = await signUp(api)
-    const res = await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    const res = await refresh(api, account.refreshToken).expect(200)
     expect(res.body.success).toBe(true)
     expect(res.body.refresh_token).not.toBe(account.refreshToken)
     expect(res.body.token).not.toBe(account.token)
@@ -142,15 +140,9 @@ describe('POST /api/refresh_token', () => {
   test('the parent of the live token within the grace window returns the same live pair', async () => {
     const { api } = server
     const account = await signUp(api)
-    const first = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(200)
+    const first = await refresh(api, account.refreshToken).expect(200)
     await advanceClock(api, 9_000)
-    const again = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(200)
+    const again = await refresh(api, account.refreshToken).expect(200)
     expect(again.body).toEqual(first.body)
     await api.get('/api/me').set(bearer(first.body.token)).expect(200)
   })
@@ -158,11 +150,7 @@ describe('POST /api/refresh_token', () => {
   test('concurrent refreshes with one token all succeed with the same pair', async () => {
     const { api } = server
     const account = await signUp(api)
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }),
-      ),
-    )
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(api, account.refreshToken)))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
     expect(new Set(answers.map((answer) => answer.body.refresh_token)).size).toBe(1)
   })
@@ -170,20 +158,11 @@ describe('POST /api/refresh_token', () => {
   test('reuse after the grace window revokes the whole family and its access tokens', async () => {
     const { api } = server
     const account = await signUp(api)
-    const live = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(200)
+    const live = await refresh(api, account.refreshToken).expect(200)
     await advanceClock(api, 10_001)
-    const reuse = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(401)
+    const reuse = await refresh(api, account.refreshToken).expect(401)
     expect(reuse.body).toMatchObject({ success: false, error: 'refresh_reused' })
-    const child = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: live.body.refresh_token })
-      .expect(401)
+    const child = await refresh(api, live.body.refresh_token).expect(401)
     expect(child.body.error).toBe('refresh_invalid')
     expect((await api.get('/api/me').set(bearer(live.body.token)).expect(401)).body.error).toBe(
       'session_revoked',
@@ -193,20 +172,11 @@ describe('POST /api/refresh_token', () => {
   test('reuse of a grandparent, even within the window, revokes the family', async () => {
     const { api } = server
     const account = await signUp(api)
-    const second = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(200)
-    const third = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: second.body.refresh_token })
-      .expect(200)
-    const reuse = await api
-      .post('/api/refresh_token')
-      .send({ refresh_token: account.refreshToken })
-      .expect(401)
+    const second = await refresh(api, account.refreshToken).expect(200)
+    const third = await refresh(api, second.body.refresh_token).expect(200)
+    const reuse = await refresh(api, account.refreshToken).expect(401)
     expect(reuse.body.error).toBe('refresh_reused')
-    await api.post('/api/refresh_token').send({ refresh_token: third.body.refresh_token }).expect(401)
+    await refresh(api, third.body.refresh_token).expect(401)
   })
 
   test('rotation never extends the absolute lifetime', async () => {
@@ -215,16 +185,16 @@ describe('POST /api/refresh_token', () => {
     let refreshToken = account.refreshToken
     for (let step = 0; step < 3; step += 1) {
       await advanceClock(short.api, 15_000)
-      const res = await short.api.post('/api/refresh_token').send({ refresh_token: refreshToken }).expect(200)
+      const res = await refresh(short.api, refreshToken).expect(200)
       refreshToken = res.body.refresh_token
     }
     await advanceClock(short.api, 15_001)
-    const res = await short.api.post('/api/refresh_token').send({ refresh_token: refreshToken }).expect(401)
+    const res = await refresh(short.api, refreshToken).expect(401)
     expect(res.body.error).toBe('refresh_expired')
   })
 
   test('an unknown refresh token is refresh_invalid', async () => {
-    const res = await server.api.post('/api/refresh_token').send({ refresh_token: 'not-a-token' }).expect(401)
+    const res = await refresh(server.api, 'not-a-token').expect(401)
     expect(res.body).toEqual({ success: false, error: 'refresh_invalid', message: expect.any(String) })
   })
 
@@ -238,6 +208,6 @@ describe('POST /api/refresh_token', () => {
       .set('Content-Type', 'application/json')
       .send('x'.repeat(17_000))
       .expect(413)
-    await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(200)
+    await refresh(api, account.refreshToken).expect(200)
   })
 })
