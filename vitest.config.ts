@@ -58,6 +58,8 @@ export default defineConfig({
           include: [
             'mock-server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'harness/**/*.test.ts',
+            'qa-cli/**/*.test.ts',
             'api/**/*.test.ts',
             'contracts/support/**/*.test.ts',
             'contracts/coverage/**/*.test.ts',
@@ -85,7 +87,7 @@ export default defineConfig({
           // (docs/decisions/016-contract-target.md).
           fileParallelism: !process.env.CONTRACT_TARGET?.trim(),
           testTimeout: 30_000,
-          // Each file builds its own app (createApp through contracts/fixtures.ts) and records coverage into its
+          // Each file builds its own app (createApp through contracts/support/test-server.ts) and records coverage into its
           // worker's own file, so one module graph per worker serves them all: importing the app once per file was
           // half the project's CPU. docs/decisions/015-suite-speed.md has the figures.
           isolate: false,

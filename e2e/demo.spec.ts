@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type Page } from '@playwright/test'
 import { ERROR_CATALOGUE } from '../api/error-catalogue.ts'
+import { submitSignUpForm } from './fixtures.ts'
 import { serveStatic } from './static-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -76,11 +77,7 @@ test('sign-up with the code from the QA panel, log-out, sign-in, then an expiry 
   // Nothing but files answers here: the API is the worker's.
   expect((await page.request.get('/api/_auth/session')).headers()['content-type']).toContain('text/html')
 
-  await page.goto('/signup')
-  await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUpForm(page, { name, email, password: PASSWORD })
   await expect(page).toHaveURL('/new/otp')
   await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible()
 

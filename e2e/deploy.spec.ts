@@ -13,11 +13,12 @@ import {
   PASSWORD,
   readTokens,
   ROTATED,
+  submitSignUpForm,
   test,
 } from './fixtures.ts'
 import { startProductionApi, startStaticSite, type ProductionApi } from './deploy-servers.ts'
+import { REFRESH_INTERVAL_MS } from './session-start.ts'
 
-const REFRESH_INTERVAL_MS = 300_000 // written here, not imported from the app
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.'
 
 /** The run's build of the app (playwright.config.ts). */
@@ -85,11 +86,7 @@ for (const { label, appHost } of TOPOLOGIES) {
       const welcome = page.getByRole('heading', { name: `Welcome, ${name}` })
 
       // Sign-up, with the code from the server's outbox.
-      await page.goto(`${app}/signup`)
-      await page.getByLabel('Name', { exact: true }).fill(name)
-      await page.getByLabel('E-mail', { exact: true }).fill(email)
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await page.getByRole('button', { name: 'Create account' }).click()
+      await submitSignUpForm(page, { name, email, password: PASSWORD }, app)
       await expect(page).toHaveURL(`${app}/new/otp`)
       let code: string | undefined
       await expect.poll(() => (code = api.readCode(email, 'signup'))).toMatch(/^\d{6}$/)

@@ -2,7 +2,7 @@
 // row itself: its scenarios are armed for this test's account, its trigger is acted out in the browser, and its
 // expectations (toast, log, title, message, route, storage) are read from the row, never retyped here.
 import type { Page } from '@playwright/test'
-import { recordCatalogueRow } from '../contracts/catalogue-coverage.ts'
+import { recordCatalogueRow } from '../harness/catalogue-coverage.ts'
 import { armRequest, ERROR_CATALOGUE, type CatalogueRow, type ServerStep } from '../api/error-catalogue.ts'
 import { abortChunk, breakChunkRender, countDocumentLoads, RENDER_ERROR } from './chunks.ts'
 import {
@@ -21,6 +21,7 @@ import {
   type MockControl,
   type StoredTokens,
 } from './fixtures.ts'
+import { startSession } from './session-start.ts'
 
 /**
  * The protected call of the catalogue's stories is home's GET /api/me. Other pages make protected calls of their
@@ -61,9 +62,7 @@ async function protectedCall({ page, account, mock, row }: Run): Promise<Trigger
 /** The refresh token is gone (the access token is still there) when a call meets 401 token_expired. */
 async function refreshWithoutToken(run: Run): Promise<Triggered> {
   const { page, account, mock } = run
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSession(page, mock, account)
   await mock.arm(armRequest({ name: 'access-token-expired' }, account.email, PROTECTED_OPERATION))
   await page.evaluate(() => window.sessionStorage.removeItem('refreshToken'))
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
@@ -74,9 +73,7 @@ async function refreshWithoutToken(run: Run): Promise<Triggered> {
 
 /** A signed-in user opens an address the app does not have. */
 async function unmatchedPath({ page, account, mock, row }: Run): Promise<Triggered> {
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSession(page, mock, account)
   await page.goto(row.expect.route)
   return { since, before, pageLoads: 1 }
 }
@@ -84,9 +81,7 @@ async function unmatchedPath({ page, account, mock, row }: Run): Promise<Trigger
 /** A signed-in user opens home, whose screen throws while rendering. */
 async function fatalError({ page, account, mock, row, allowedConsoleErrors }: Run): Promise<Triggered> {
   allowedConsoleErrors.push(new RegExp(RENDER_ERROR)) // React and React Router report what they caught
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSession(page, mock, account)
   await breakChunkRender(page, 'home-page')
   await page.goto(row.expect.route)
   return { since, before, pageLoads: 1 }
@@ -104,9 +99,7 @@ async function chunkLoadError({ page, account, mock, row, allowedConsoleErrors }
     /React Router caught the following error/,
   )
   await page.clock.install()
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSession(page, mock, account)
   await abortChunk(page, 'home-page')
   await page.clock.pauseAt(new Date(Date.now() + 60_000))
   const loads = countDocumentLoads(page)

@@ -9,7 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test'
-import { signUpVerified } from '../contracts/support/accounts.ts'
+import { signUpVerified } from '../harness/accounts.ts'
 import { createMockClient, type JournalEntry, type MockClient } from '../api/mock-client.ts'
 
 /** The mock server's control surface, as the `mock` fixture drives it. */
@@ -161,6 +161,19 @@ export async function signInThroughForm(page: Page, account: Account, landing = 
   await expect(page).toHaveURL(landing)
   await expect(landmarkOf(page, landing, account)).toBeVisible()
   await expectSettled(page)
+}
+
+/** Fills in and sends the sign-up form of the app at `origin` (this test's by default); the caller checks where it lands. */
+export async function submitSignUpForm(
+  page: Page,
+  person: { name: string; email: string; password: string },
+  origin = '',
+): Promise<void> {
+  await page.goto(`${origin}/signup`)
+  await page.getByLabel('Name', { exact: true }).fill(person.name)
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
 }
 
 /** No call in flight and the session ready: the layout's loading bar is hidden. */

@@ -10,9 +10,11 @@ import {
   PASSWORD,
   readTokens,
   signInThroughForm,
+  submitSignUpForm,
   test,
   toasts,
 } from './fixtures.ts'
+import { startSession } from './session-start.ts'
 
 const NEW_PASSWORD = 'another long e2e passphrase'
 
@@ -26,11 +28,7 @@ const SIGNED_IN_STORAGE = {
 test('sign-up, the new-account code from the mailbox, then home greeted by name', async ({ page, mock }) => {
   const email = createEmail('signup')
   const name = 'Ada Lovelace'
-  await page.goto('/signup')
-  await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitSignUpForm(page, { name, email, password: PASSWORD })
 
   await expect(page).toHaveURL('/new/otp')
   await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible()
@@ -187,9 +185,7 @@ test('the guard sends a visitor to /login?redirect=... and returns there after s
 })
 
 test('log-out ends the server session and clears the tokens', async ({ page, account, mock }) => {
-  await signInThroughForm(page, account)
-  const tokens = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before: tokens, since } = await startSession(page, mock, account)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log out' }).click()
 
   await expect(page).toHaveURL('/login')

@@ -1,11 +1,11 @@
-// The e2e suite: Debian's Chromium headless shell (CHROMIUM_PATH overrides; scripts/lib/chromium.ts), the built app
+// The e2e suite: Debian's Chromium headless shell (CHROMIUM_PATH overrides; harness/chromium.ts), the built app
 // served by the mock server on a free port, parallel workers isolated by account. Tests that move the mock server's
 // clock (one clock for every account) run alone, after the others, in their own project.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, e2eChromiumPath } from '../scripts/lib/chromium.ts'
+import { CHROMIUM_ARGS, e2eChromiumPath } from '../harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -44,7 +44,7 @@ export default defineConfig({
     ['list'],
     ['html', { outputFolder: `${root}reports/e2e/html`, open: 'never' }],
     ['junit', { outputFile: `${root}reports/e2e/junit.xml` }],
-    [`${root}scripts/reports/playwright-ctrf.ts`, { outputFile: `${root}reports/e2e/ctrf.json` }],
+    [`${root}harness/reports/playwright-ctrf.ts`, { outputFile: `${root}reports/e2e/ctrf.json` }],
   ],
   globalTeardown: './global-teardown.ts',
   use: {

@@ -17,6 +17,7 @@ import {
 } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { refreshSettled } from './held-answers.ts'
+import { startSession, startSessionOnPausedClock } from './session-start.ts'
 
 const ACCESS_TOKEN_TTL_MS = 15 * 60_000 // ADR 004: access tokens live 15 minutes
 const REFRESH_GRACE_MS = 10_000 // ADR 004: the retired refresh token's grace window
@@ -70,9 +71,7 @@ test('a duplicated tab (its sessionStorage copied) signs neither tab out', async
   account,
   mock,
 }) => {
-  await signInThroughForm(page, account)
-  const first = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before: first, since } = await startSession(page, mock, account)
 
   // window.open gives the new tab a copy of this tab's sessionStorage: both hold the same refresh token.
   const [copy] = await Promise.all([
@@ -121,12 +120,7 @@ test('a tab whose timers were frozen for twenty minutes wakes with an expired to
   mock,
 }) => {
   await recordToasts(context)
-  await page.clock.install()
-  await page.goto('/login')
-  await page.clock.pauseAt(new Date(Date.now() + 60_000))
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSessionOnPausedClock(page, mock, account)
 
   await setVisibility(page, 'hidden')
   await mock.advanceClock(20 * 60_000) // the access token (15 minutes) has expired; the refresh token lives

@@ -2,21 +2,17 @@
 // when it started), never from its wall clock against the token's expiry; so a client clock an hour off the server's
 // refreshes on time and never signs anyone out early. (A tab whose timers were frozen: server-clock.spec.ts.)
 import {
-  compareTokens,
   describeCalls,
   expect,
   goHomeByLink,
   landmarkOf,
-  readTokens,
   recordToasts,
-  ROTATED,
-  signInThroughForm,
   test,
   toastsShown,
 } from './fixtures.ts'
 import { refreshSettled } from './held-answers.ts'
+import { expectRefreshAtInterval, REFRESH_INTERVAL_MS, startSessionOnPausedClock } from './session-start.ts'
 
-const REFRESH_INTERVAL_MS = 300_000 // written here, not imported from the app
 const HOUR_MS = 3_600_000
 
 for (const { label, skew } of [
@@ -30,21 +26,9 @@ for (const { label, skew } of [
     mock,
   }) => {
     await recordToasts(context)
-    await page.clock.install({ time: Date.now() + skew })
-    await page.goto('/login')
-    await page.clock.pauseAt(new Date(Date.now() + skew + 60_000))
-    await signInThroughForm(page, account)
-    const before = await readTokens(page)
-    const since = await mock.lastSeq()
-    const refreshes = async () => describeCalls(await mock.requests(account.email, since), ['refreshToken'])
-
-    await page.clock.runFor(REFRESH_INTERVAL_MS - 1)
-    await refreshSettled(page)
-    expect(await refreshes(), 'none before 300 s').toEqual([])
-    await page.clock.runFor(1)
-    await refreshSettled(page)
-    expect(await refreshes(), 'one at 300 s').toEqual(['refreshToken 200'])
-    expect(compareTokens(before, await readTokens(page))).toEqual(ROTATED)
+    const signedIn = await startSessionOnPausedClock(page, mock, account, skew)
+    const { since, refreshes } = signedIn
+    await expectRefreshAtInterval(page, signedIn)
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click()
     await expect(landmarkOf(page, '/help', account)).toBeVisible()

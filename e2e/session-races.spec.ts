@@ -19,6 +19,7 @@ import {
   type Account,
 } from './fixtures.ts'
 import { holdAnswer, refreshSettled } from './held-answers.ts'
+import { startSessionOnPausedClock } from './session-start.ts'
 
 const REFRESH_FAILED = 'Session expired. Please login again.' // the catalogue's texts, written here on purpose
 const DENIED = 'Access to this account was denied.' // the mock server's default message of unauthorized-other
@@ -228,12 +229,7 @@ test('expiry while a refresh is in flight: the refused call waits for it, one re
   account,
   mock,
 }) => {
-  await page.clock.install()
-  await page.goto('/login')
-  await page.clock.pauseAt(new Date(Date.now() + 60_000))
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSessionOnPausedClock(page, mock, account)
   const refresh = await holdAnswer(page, '**/api/refresh_token')
   await page.clock.runFor(300_000) // the periodic refresh leaves (held)
   await refresh.served

@@ -15,37 +15,27 @@ import {
   test,
   toasts,
 } from './fixtures.ts'
-
-const REFRESH_INTERVAL_MS = 300_000 // docs/behaviour.md: Session, Constants: written here, not imported from the app
+import {
+  expectRefreshAtInterval,
+  REFRESH_INTERVAL_MS,
+  startSessionOnPausedClock,
+  startSession,
+} from './session-start.ts'
 
 test('the periodic refresh: one after 300 s, with rotated tokens; none once the tokens are gone', async ({
   page,
   account,
   mock,
 }) => {
-  // The page clock stands still unless moved, so "300 s after the sign-in" is exact.
-  await page.clock.install()
-  await page.goto('/login')
-  await page.clock.pauseAt(new Date(Date.now() + 60_000))
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
-  const refreshes = async () => describeCalls(await mock.requests(account.email, since), ['refreshToken'])
-
-  await page.clock.runFor(REFRESH_INTERVAL_MS - 1)
-  await refreshSettled(page)
-  expect(await refreshes(), 'none before 300 s').toEqual([])
-  await page.clock.runFor(1)
-  await refreshSettled(page)
-  expect(await refreshes(), 'one at 300 s').toEqual(['refreshToken 200'])
-  expect(compareTokens(before, await readTokens(page))).toEqual(ROTATED)
+  const signedIn = await startSessionOnPausedClock(page, mock, account)
+  await expectRefreshAtInterval(page, signedIn)
 
   await page.evaluate(() =>
     ['accessToken', 'refreshToken', 'serviceToken'].forEach((key) => sessionStorage.removeItem(key)),
   )
   await page.clock.runFor(3 * REFRESH_INTERVAL_MS)
   await refreshSettled(page)
-  expect(await refreshes(), 'no refresh once the tokens are gone').toEqual(['refreshToken 200'])
+  expect(await signedIn.refreshes(), 'no refresh once the tokens are gone').toEqual(['refreshToken 200'])
   expect(await readTokens(page)).toEqual(NO_TOKENS)
 })
 
@@ -54,9 +44,7 @@ test('20 calls meeting token_expired at once share one refresh, and all succeed'
   account,
   mock,
 }) => {
-  await signInThroughForm(page, account)
-  const before = await readTokens(page)
-  const since = await mock.lastSeq()
+  const { before, since } = await startSession(page, mock, account)
   // The refresh answers a second late, so every one of the 20 401s arrives while it is still running.
   await mock.arm({ name: 'latency', operation: 'refreshToken', delay_ms: 1000, email: account.email })
   await mock.arm({ name: 'access-token-expired', times: 20, operation: 'getMe', email: account.email })

@@ -17,7 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/bench-bundle')

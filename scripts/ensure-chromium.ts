@@ -1,12 +1,12 @@
 /**
  * Makes sure the e2e suite has a Chromium to drive (Playwright's own browser download does not work here): CHROMIUM_PATH
  * when set; otherwise Debian's headless shell (`chromium-headless-shell`, the binary the suite runs in: see
- * scripts/lib/chromium.ts), installed with apt-get when missing and this user may (root). Without it, and without root,
+ * harness/chromium.ts), installed with apt-get when missing and this user may (root). Without it, and without root,
  * the suite runs in Debian's full `chromium` if that is installed (slower; says how to install the shell), and otherwise
  * stops with what to install. Run by `npm run test:e2e` (and so by `npm test`) before Playwright.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, e2eChromiumPath, isExecutable } from './lib/chromium.ts'
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, e2eChromiumPath, isExecutable } from '#harness/chromium.ts'
 
 const SHELL_PACKAGE = 'chromium-headless-shell'
 

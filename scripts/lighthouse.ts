@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { buildBare, serve } from './bench-bundle.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/lighthouse')

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path'
 import type { CoverageSummary } from '#contracts/coverage/report.ts'
-import { toHtml, toMarkdown, type ReportDocument, type ReportTable } from '../../scripts/reports/tables.ts'
-import { writeReport } from '../../scripts/reports/ctrf.ts'
+import { toHtml, toMarkdown, type ReportDocument, type ReportTable } from '#harness/reports/tables.ts'
+import { writeReport } from '#harness/reports/ctrf.ts'
 
 export interface CoverageReportInput {
   summary: CoverageSummary

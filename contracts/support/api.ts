@@ -28,6 +28,8 @@ type Method = (typeof METHODS)[number]
 export type ContractAgent = Record<Method, (path: string) => Test> & {
   /** Any method by name, for table-driven tests. */
   request(method: string, path: string): Test
+  /** Why this agent's server offers no usable /__mock (a contract target's, contracts/support/target-agent.ts). */
+  readonly noControl?: string
 }
 
 export interface ContractAgentOptions {
@@ -35,6 +37,10 @@ export interface ContractAgentOptions {
   keepCookies?: boolean
   /** Headers every request carries (the control token of a server that has one); a test's own `.set` wins. */
   headers?: Record<string, string>
+  /** Carried as the agent's `noControl`. */
+  noControl?: string
+  /** Makes each request in place of supertest's own (a contract target's requests: target-agent.ts). */
+  createTest?: (method: Method, path: string) => Test
 }
 
 const MAX_BODY_IN_MESSAGE = 4000
@@ -155,10 +161,11 @@ export function createContractAgent(
   options: ContractAgentOptions = {},
 ): ContractAgent {
   const client = options.keepCookies ? request.agent(app) : request(app)
+  const createTest = options.createTest ?? ((verb: Method, path: string) => client[verb](path))
   const open = (method: string, path: string): Test => {
     const verb = method.toLowerCase() as Method
     if (!METHODS.includes(verb)) throw new Error(`Failed to create a request: unsupported method ${method}.`)
-    return client[verb](path)
+    return createTest(verb, path)
       .set(options.headers ?? {})
       .expect((res: Response | undefined) => {
         if (res) requireValidResponse(toValidatable(verb, path, res)) // no response: supertest reports the network error
@@ -168,7 +175,11 @@ export function createContractAgent(
     Method,
     (path: string) => Test
   >
-  return { ...methods, request: open }
+  return {
+    ...methods,
+    request: open,
+    ...(options.noControl !== undefined && { noControl: options.noControl }),
+  }
 }
 
 /**

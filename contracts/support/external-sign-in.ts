@@ -63,3 +63,13 @@ export async function signInAtIdp(
   expect(location.searchParams.get('state')).toBe(input.state)
   return { code: location.searchParams.get('code')!, state: input.state, cookie, location }
 }
+
+/**
+ * The product's exchange of a callback's code and state, sent with the browser's `sso` cookie; unsettled, so the test
+ * states the status it expects.
+ * @example await exchangeCallback(server.api, await signInAtIdp(server.api, { email, state: STATE })).expect(200)
+ */
+export const exchangeCallback = (
+  api: ContractAgent,
+  { code, state, cookie }: Omit<ExternalCallback, 'location'>,
+) => api.post('/api/auth/callback').set('Cookie', cookie).send({ code, state })

@@ -1,4 +1,4 @@
-// The live values generated requests draw on (contracts/request-generator.ts): a server reset to its seed, one
+// The live values generated requests draw on (contracts/support/request-generator.ts): a server reset to its seed, one
 // verified account signed in, a code of each purpose mailed to it, an external sign-in code, and a served build.
 // Shared by the generated-input and conformance suites, which start each batch of requests from it (some 300 times a
 // run).
@@ -11,7 +11,7 @@
 // mailed codes, external sign-in) go through HTTP either way.
 import { randomInt } from 'node:crypto'
 import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
-import type { RequestPool } from '#contracts/request-generator.ts'
+import type { RequestPool } from '#contracts/support/request-generator.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
 import { createUser } from '#mock-server/product/domain/users.ts'
 

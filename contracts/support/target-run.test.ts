@@ -13,12 +13,15 @@ import { expect, onTestFinished, test } from 'vitest'
 import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const FILES = ['contracts/auth-codes.contract.test.ts', 'contracts/auth-signup.contract.test.ts']
+const FILES = [
+  'contracts/product/auth-codes.contract.test.ts',
+  'contracts/product/auth-signup.contract.test.ts',
+]
 /** With the control token: also the suites that read state and journal through GET /__mock/state and /requests. */
 const TOKEN_FILES = [
   ...FILES,
-  'contracts/bad-input.contract.test.ts',
-  'contracts/generated-input.contract.test.ts',
+  'contracts/pipeline/bad-input.contract.test.ts',
+  'contracts/pipeline/generated-input.contract.test.ts',
 ]
 
 interface Child {
@@ -89,7 +92,7 @@ async function runContracts(
       '--reporter=default',
       '--reporter=junit',
       `--outputFile.junit=${join(reports, 'junit.xml')}`,
-      '--reporter=./scripts/reports/vitest-ctrf.ts',
+      '--reporter=./harness/reports/vitest-ctrf.ts',
       `--outputFile.ctrf=${join(reports, 'ctrf.json')}`,
     ],
     { ...env, CONTRACT_REPORT_DIR: reports, NO_COLOR: '1', FORCE_COLOR: '0' },

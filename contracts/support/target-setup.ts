@@ -10,7 +10,8 @@ import {
   getContractTarget,
   NOT_CHECKABLE,
   TARGET_URL,
-  targetRequests,
+  targetRequestsOf,
+  unwrappedFetch,
 } from '#contracts/support/target.ts'
 
 if (TARGET_URL) {
@@ -18,7 +19,9 @@ if (TARGET_URL) {
   // Requests some suites send with fetch rather than the contract agent count too, and
   // They carry the control token as the contract agent's requests do (a scripted OpenID client's prompt=none asks
   // for it too).
-  const fetch = globalThis.fetch
+  // The fetch of before any wrapping: with one module graph per worker this setup runs for each file, and wrapping
+  // the last file's wrapper would count the reset below and every request again.
+  const fetch = unwrappedFetch
   const controlToken = process.env.CONTRACT_CONTROL_TOKEN?.trim()
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
@@ -34,11 +37,13 @@ if (TARGET_URL) {
   // documents): against a target it is not checkable, and is not counted as passed there.
   afterEach((context) => {
     if (context.task.result?.state !== 'pass') return // failed, or already not checkable with its own reason
-    if (targetRequests() === 0)
+    if (targetRequestsOf(context.task) === 0)
       context.skip(`${NOT_CHECKABLE}: sends nothing to the target (it checks this repository's own files)`)
   })
 
-  beforeEach(async () => {
+  // The probe and the reset are the harness's, not the check's: they go through the unwrapped fetch, and the count
+  // starts after them.
+  beforeEach(async (context) => {
     try {
       const target = await getContractTarget()
       if (target.noControl !== null) return
@@ -52,7 +57,7 @@ if (TARGET_URL) {
           `Failed to reset the contract target: POST /__mock/reset answered ${response.status}.`,
         )
     } finally {
-      targetRequests({ reset: true }) // the probe and the reset are the harness's, not the check's
+      context.task.meta.targetRequests = 0
     }
   })
 }

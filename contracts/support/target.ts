@@ -1,14 +1,14 @@
 /**
  * The contract suite against a server it did not build (docs/decisions/016-contract-target.md). Without
  * CONTRACT_TARGET every test builds its own app, as always. With `CONTRACT_TARGET=<base URL>` the fixtures
- * (contracts/fixtures.ts) point every request at that server, and a check that needs what the target cannot give
+ * (contracts/support/test-server.ts) point every request at that server, and a check that needs what the target cannot give
  * (a server built with other options, the in-process app, the /__mock control surface of a target that offers none)
  * is reported as "not checkable against this target" with its reason: a skipped test carrying that note, counted
  * by the coverage report (contracts/coverage/global-setup.ts), never a pass.
  *
  * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
  */
-import { TestRunner } from 'vitest'
+import { TestRunner, type TaskMeta } from 'vitest'
 
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
@@ -53,26 +53,31 @@ export function readTargetUrl(env: NodeJS.ProcessEnv = process.env): string | nu
   return url.origin
 }
 
-let requestsToTarget = 0
+declare module 'vitest' {
+  interface TaskMeta {
+    /** How many requests the test sent to the contract target (its hooks' included). */
+    targetRequests?: number
+  }
+}
 
-/** Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts). */
+/**
+ * Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts) on the
+ * running test; one sent outside a test (a beforeAll) is no check's.
+ */
 export function countTargetRequest(): void {
-  requestsToTarget += 1
+  const test = TestRunner.getCurrentTest()
+  if (test) test.meta.targetRequests = (test.meta.targetRequests ?? 0) + 1
 }
 
-/** How many requests the running test sent to the target so far; `reset` starts the count again. */
-export function targetRequests({ reset = false } = {}): number {
-  const count = requestsToTarget
-  if (reset) requestsToTarget = 0
-  return count
-}
+/** How many requests `test` sent to the target. */
+export const targetRequestsOf = (test: { meta: TaskMeta }): number => test.meta.targetRequests ?? 0
 
 /** Whether this run is against a target rather than in-process apps. */
 export const TARGET_URL = readTargetUrl()
 
 let probed: Promise<ContractTarget> | null = null
 /** The fetch target-setup.ts has not wrapped yet: that one adds the control token, and the probe asks once without. */
-const unwrappedFetch = globalThis.fetch
+export const unwrappedFetch = globalThis.fetch
 
 /**
  * The target, probed once per worker: does its /__mock answer (with the token, when given)?

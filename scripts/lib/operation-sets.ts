@@ -2,7 +2,7 @@
  * Derives, from the two OpenAPI documents, what code would otherwise restate by hand: each product operation's
  * method, path and bearer rule (from `security` and `x-optional-bearer`), and each scenario's operations (from the
  * variants of the control document's `ArmRequest`). scripts/gen-api.ts writes the result to
- * contracts/operations.gen.ts. Pure: takes parsed documents, returns text; throws on a contract that disagrees
+ * api/operations.gen.ts. Pure: takes parsed documents, returns text; throws on a contract that disagrees
  * with itself (a variant naming an operation that does not exist, a scenario without a variant).
  */
 
@@ -119,7 +119,7 @@ export function readScenarioRules(
   return Object.fromEntries(names.map((scenario) => [scenario, rules[scenario]!]))
 }
 
-/** The text of contracts/operations.gen.ts (before formatting). */
+/** The text of api/operations.gen.ts (before formatting). */
 export function renderOperationSets(api: Node, control: Node): string {
   const operations = readApiOperations(api)
   const scenarios = readScenarioRules(control, operations)

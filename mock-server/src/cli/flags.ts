@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { parseDuration } from '../shared/duration.ts'
+import { parseDuration } from '#api/control-values.ts'
 import {
   parseAllowedHost,
   parseControlToken,

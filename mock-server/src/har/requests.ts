@@ -3,7 +3,8 @@
 // serves.
 import type { operations } from '#api/control.gen.ts'
 import { validationFailed } from '../pipeline/answers.ts'
-import { parseSince, type Journal } from '../pipeline/journal.ts'
+import { parseSince } from '#api/control-values.ts'
+import type { Journal } from '../pipeline/journal.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 import { toHar } from './har-export.ts'
 

@@ -7,6 +7,7 @@ import type { components } from '#api/control.gen.ts'
 import { MAX_JOURNAL_EXCHANGE_CHARS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
 import { trimExchange, type Exchange } from './exchange.ts'
+import { parseSince } from '#api/control-values.ts'
 
 export type JournalEntry = components['schemas']['JournalEntry']
 
@@ -31,16 +32,6 @@ export interface Journal {
 }
 
 const MAX_ENTRIES = 10_000
-
-/** Parses a `since` filter; throws "Failed to read since: ..." on anything else. */
-export function parseSince(since: string): { seq: number } | { at: number } {
-  if (/^\d{1,15}$/.test(since)) return { seq: Number(since) }
-  const at = Date.parse(since)
-  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}[Tt]/.test(since)) {
-    throw new Error('Failed to read since: use a seq number or an ISO date-time.')
-  }
-  return { at }
-}
 
 interface Kept {
   entry: JournalEntry

@@ -1,7 +1,7 @@
 // Pure pieces of the domain: durations, the keyed lock, the grace box, constant-time comparison.
 import { hkdfSync } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { parseDuration } from '../../shared/duration.ts'
+import { parseDuration } from '#api/control-values.ts'
 import { boxKey, createId, createRandomToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
 import { createKeyedLock } from './locks.ts'
 import { createLimiter, getPasswordProblem } from './passwords.ts'

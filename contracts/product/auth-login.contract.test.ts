@@ -1,0 +1,100 @@
+// The sign-in call: credentials, lock-out, rate limit, no enumeration.
+import { describe, expect, test } from 'vitest'
+import {
+  advanceClock,
+  createTestServer,
+  login,
+  resetPassword,
+  signUp,
+  uniqueEmail,
+  useTestServer,
+} from '#contracts/fixtures.ts'
+
+const server = useTestServer()
+
+describe('POST /api/auth/login', () => {
+  test('signs in a seeded account with a session cookie and a token pair', async () => {
+    const res = await login(server, 'ada@example.com', 'analytical-engine-1843').expect(200)
+    expect(res.body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' })
+    expect(res.body.token.split('.')).toHaveLength(3)
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  test('answers an unknown address exactly like a wrong password', async () => {
+    const unknown = await login(server, uniqueEmail('ghost'), 'whatever password').expect(401)
+    const wrong = await login(server, 'ada@example.com', 'not the password').expect(401)
+    expect(unknown.body).toEqual(wrong.body)
+    expect(unknown.body.error).toBe('invalid_credentials')
+  })
+
+  test('answers 403 unverified only to the right password of an unverified account', async () => {
+    expect((await login(server, 'alan@example.com', 'imitation-game-1950').expect(403)).body.error).toBe(
+      'unverified',
+    )
+    expect((await login(server, 'alan@example.com', 'a wrong password').expect(401)).body.error).toBe(
+      'invalid_credentials',
+    )
+  })
+
+  // Every request here comes from one client address; other addresses: contracts/attacks/attack-lockout.contract.test.ts.
+  test('locks the account for that client address for 15 minutes after 10 consecutive failures, with the same answer', async () => {
+    const account = await signUp(server.api)
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login(server, account.email, 'wrong password!').expect(401)
+    const locked = await login(server, account.email, account.password).expect(401)
+    expect(locked.body).toEqual((await login(server, account.email, 'wrong password!').expect(401)).body)
+    await advanceClock(server.api, 15 * 60_000 + 1)
+    await login(server, account.email, account.password).expect(200)
+  })
+
+  test("a success resets that address's failure count", async () => {
+    const account = await signUp(server.api)
+    for (let attempt = 0; attempt < 9; attempt += 1)
+      await login(server, account.email, 'wrong password!').expect(401)
+    await login(server, account.email, account.password).expect(200)
+    for (let attempt = 0; attempt < 9; attempt += 1)
+      await login(server, account.email, 'wrong password!').expect(401)
+    await login(server, account.email, account.password).expect(200)
+  })
+
+  test('password recovery still works while the address is locked out, and the new password lifts the lock', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login(server, account.email, 'wrong password!').expect(401)
+    await resetPassword(api, account.email, 'a brand new passphrase')
+    await login(server, account.email, 'a brand new passphrase').expect(200)
+  })
+
+  test('rate-limits one client address beyond the configured rate with retry_after', async () => {
+    const limited = await createTestServer({ loginRateLimit: { max: 3, windowMs: 60_000 } })
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await login(limited, 'ada@example.com', 'wrong password').expect(401)
+    const res = await login(limited, 'ada@example.com', 'analytical-engine-1843').expect(429)
+    expect(res.body).toEqual({
+      error: 'rate_limited',
+      message: expect.any(String),
+      retry_after: expect.any(Number),
+    })
+    expect(res.headers['retry-after']).toBe(String(res.body.retry_after))
+    await advanceClock(limited.api, 60_000)
+    await login(limited, 'ada@example.com', 'analytical-engine-1843').expect(200)
+  })
+
+  test('the default rate allows at least 100 sign-in attempts per 15 minutes', async () => {
+    for (let attempt = 0; attempt < 100; attempt += 1)
+      await login(server, 'nobody@example.test', 'wrong password').expect(401)
+  })
+
+  test('refuses malformed requests', async () => {
+    const { api } = server
+    const res = await api.post('/api/auth/login').send({ email: 'not-an-email', password: 'x' }).expect(400)
+    expect(res.body).toMatchObject({ error: 'validation_failed', fields: { email: expect.any(String) } })
+    await api.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400)
+    await api.post('/api/auth/login').set('Content-Type', 'text/plain').send('hello').expect(415)
+    await api
+      .post('/api/auth/login')
+      .send({ email: 'a@b.co', password: 'p'.repeat(20_000) })
+      .expect(413)
+  })
+})

@@ -1,0 +1,164 @@
+// Password recovery and change: forgot, reset token, signed-in change; each ends the right sessions.
+import { describe, expect, test } from 'vitest'
+import {
+  advanceClock,
+  bearer,
+  createTestServer,
+  expectMalformedRefused,
+  login,
+  PASSWORD,
+  readCode,
+  signIn,
+  signUp,
+  uniqueEmail,
+  useTestServer,
+} from '#contracts/fixtures.ts'
+
+const server = useTestServer()
+
+describe('POST /api/auth/forgot', () => {
+  test('answers 202 whether or not the account exists, mailing only a real one', async () => {
+    const { api } = server
+    const ghost = uniqueEmail('ghost')
+    const real = await api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(202)
+    const fake = await api.post('/api/auth/forgot').send({ email: ghost }).expect(202)
+    expect(fake.body).toEqual(real.body)
+    expect(await readCode(api, 'grace@example.com', 'reset')).toMatch(/^\d{6}$/)
+    expect(await server.mock.mailbox(ghost)).toEqual([])
+  })
+
+  test('refuses malformed requests and rate-limits one address', async () => {
+    const { api } = server
+    await expectMalformedRefused(api, '/api/auth/forgot', {
+      invalid: { email: 'nope' },
+      oversized: { email: 'x'.repeat(17_000) },
+    })
+    const limited = await createTestServer({ mailRateLimit: { max: 1, windowMs: 60_000 } })
+    await limited.api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(202)
+    expect(
+      (await limited.api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(429)).body
+        .error,
+    ).toBe('rate_limited')
+  })
+})
+
+describe('POST /api/auth/update_password', () => {
+  async function resetToken(email: string): Promise<string> {
+    await server.api.post('/api/auth/forgot').send({ email }).expect(202)
+    const code = await readCode(server.api, email, 'reset')
+    return (await server.api.post('/api/auth/otp/verify').send({ email, code, purpose: 'reset' }).expect(200))
+      .body.reset_token
+  }
+
+  test('with a reset token: sets the password, ends every session, and the token works once', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    const token = await resetToken(account.email)
+    await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'another fine passphrase' })
+      .expect(200)
+    expect((await api.get('/api/me').set(bearer(account.token)).expect(401)).body.error).toBe(
+      'session_revoked',
+    )
+    await api.post('/api/refresh_token').send({ refresh_token: account.refreshToken }).expect(401)
+    await login(server, account.email, account.password).expect(401)
+    await login(server, account.email, 'another fine passphrase').expect(200)
+    const again = await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'yet another passphrase' })
+      .expect(400)
+    expect(again.body.error).toBe('reset_token_invalid')
+  })
+
+  test('an older reset token dies when a newer one is issued, and every one dies with a new password', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    const reset = (token: string, password: string) =>
+      api.post('/api/auth/update_password').send({ reset_token: token, password })
+    // Someone who once read a reset code keeps its token; the owner recovers after them.
+    const stolen = await resetToken(account.email)
+    await advanceClock(api, 31_000)
+    const owners = await resetToken(account.email)
+    expect((await reset(stolen, 'the thief’s passphrase').expect(400)).body.error).toBe('reset_token_invalid')
+    await reset(owners, 'the owner’s new passphrase').expect(200)
+    // A token issued before a signed-in change dies with it too.
+    await advanceClock(api, 31_000)
+    const early = await resetToken(account.email)
+    const signedIn = await login(server, account.email, 'the owner’s new passphrase').expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .set(bearer(signedIn.body.token))
+      .send({ current_password: 'the owner’s new passphrase', password: 'changed while signed in' })
+      .expect(200)
+    expect((await reset(early, 'the thief’s passphrase').expect(400)).body.error).toBe('reset_token_invalid')
+    await login(server, account.email, 'changed while signed in').expect(200)
+  })
+
+  test('a refused new password does not use up the reset token', async () => {
+    const token = await resetToken('grace@example.com')
+    await server.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'password1' })
+      .expect(400)
+    await server.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'a fresh passphrase' })
+      .expect(200)
+  })
+
+  test('signed in: checks the current password and ends the other sessions only', async () => {
+    const { api } = server
+    const account = await signUp(api)
+    const other = await signIn(api, account.email, account.password)
+    const wrong = await api
+      .post('/api/auth/update_password')
+      .set(bearer(account.token))
+      .send({ current_password: 'not my password', password: 'a changed passphrase' })
+      .expect(400)
+    expect(wrong.body.error).toBe('invalid_credentials')
+    await api
+      .post('/api/auth/update_password')
+      .set(bearer(account.token))
+      .send({ current_password: account.password, password: 'a changed passphrase' })
+      .expect(200)
+    await api.get('/api/me').set(bearer(account.token)).expect(200)
+    expect((await api.get('/api/me').set(bearer(other.token)).expect(401)).body.error).toBe('session_revoked')
+  })
+
+  test('signed-in form without a token, or with a bad one, is 401', async () => {
+    const body = { current_password: 'whatever it is', password: 'a changed passphrase' }
+    expect(
+      (await server.api.post('/api/auth/update_password').send(body).expect(401)).body.error,
+    ).toBeUndefined()
+    const res = await server.api
+      .post('/api/auth/update_password')
+      .set(bearer('garbage'))
+      .send(body)
+      .expect(401)
+    expect(res.body.error).toBe('token_invalid')
+  })
+
+  test('refuses malformed requests and rate-limits', async () => {
+    const { api } = server
+    const res = await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: 'x', password: 'short' })
+      .expect(400)
+    expect(res.body.fields.password).toMatch(/at least 8/)
+    await api.post('/api/auth/update_password').set('Content-Type', 'text/plain').send('x').expect(415)
+    await api
+      .post('/api/auth/update_password')
+      .send({ reset_token: 'x'.repeat(17_000), password: PASSWORD })
+      .expect(413)
+    const limited = await createTestServer({ loginRateLimit: { max: 1, windowMs: 60_000 } })
+    await limited.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: 'bad', password: PASSWORD })
+      .expect(400)
+    await limited.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: 'bad', password: PASSWORD })
+      .expect(429)
+  })
+})

@@ -1,0 +1,173 @@
+/**
+ * The contract agents of a shared CONTRACT_TARGET (docs/decisions/016-contract-target.md): a request the target cannot
+ * answer as the test's own server would ends the test as not checkable, with the reason, before it is sent:
+ * - a /__mock path, when the target's control surface cannot be used;
+ * - against a production target, an operation of the control document (the mock's own sinks and identity provider),
+ *   and a body naming a seeded account (a production server has none);
+ * and, without a control surface to reset it, a `429 rate_limited` answer the target gave because earlier checks of
+ * this run came from the same client.
+ */
+import request, { type Response, type Test } from 'supertest'
+import { TestRunner } from 'vitest'
+import type { AppOptions } from '#mock-server/app.ts'
+import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
+import { createContractAgent, METHODS, type ContractAgent } from '#contracts/support/api.ts'
+import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
+import { checkRateLimit } from '#contracts/support/target-limit.ts'
+import {
+  countTargetRequest,
+  getContractTarget,
+  notCheckable,
+  type ContractTarget,
+} from '#contracts/support/target.ts'
+
+export interface TargetRules {
+  /** Why /__mock cannot be used (null: it can, or the test expects a server without it). */
+  noControl: string | null
+  /** No /__mock to reset the target between checks. */
+  rateLimitedWithoutReset: boolean
+  /** The test expects a mock-mode server and the target is a production one. */
+  mockModeOnProduction: boolean
+}
+
+/** Bodies above this size may be cut off by a target that refuses them early (see TargetTest). */
+const OVERSIZED_BODY_BYTES = 64 * 1024
+
+const SEED_EMAILS = SEED_ACCOUNTS.map((account) => account.email.toLowerCase())
+
+/** A supertest request to the target that knows what it sent: the body's size, and whether it names a seeded account. */
+class TargetTest extends request.Test {
+  private sentBytes = 0
+
+  constructor(
+    baseUrl: string,
+    method: string,
+    path: string,
+    private readonly mockModeOnProduction: boolean,
+  ) {
+    super(baseUrl, method, path)
+  }
+
+  override send(body?: string | object): this {
+    const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? '' : JSON.stringify(body ?? '')
+    this.sentBytes += Buffer.isBuffer(body) ? body.length : Buffer.byteLength(text)
+    if (this.mockModeOnProduction && SEED_EMAILS.some((email) => text.toLowerCase().includes(email)))
+      notCheckable('uses the seeded accounts of mock mode, which a production target does not have')
+    return super.send(body)
+  }
+
+  // A server that refuses an oversized body may close the connection before the client has written it all: over the
+  // network the client then sees the cut (EPIPE, ECONNRESET), not the answer.
+  override then<TResult1 = Response, TResult2 = never>(
+    onAnswer?: ((value: Response) => TResult1 | PromiseLike<TResult1>) | null,
+    onError?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
+  ): Promise<TResult1 | TResult2> {
+    return super.then(onAnswer, (error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code
+      if (this.sentBytes > OVERSIZED_BODY_BYTES && (code === 'EPIPE' || code === 'ECONNRESET')) {
+        try {
+          notCheckable(
+            `the target closed the connection while a ${this.sentBytes}-byte body was being sent (${code}), so its answer cannot be read over the network`,
+          )
+        } catch (skipped) {
+          error = skipped
+        }
+      }
+      if (onError) return onError(error)
+      throw error
+    })
+  }
+}
+
+/** The agent of `target` (with `headers`) under `rules`: validated and counted like every contract agent. */
+export function createTargetAgent(
+  target: ContractTarget,
+  rules: TargetRules,
+  headers: Record<string, string> = {},
+): ContractAgent {
+  const validator = getProjectValidator()
+  const agent = createContractAgent(target.baseUrl, {
+    headers,
+    ...(rules.noControl !== null && { noControl: rules.noControl }),
+    createTest: (method, path) => new TargetTest(target.baseUrl, method, path, rules.mockModeOnProduction),
+  })
+  const open = (method: string, path: string): Test => {
+    // The provider's sign-in form is the control token's too: it would sign in whoever is typed.
+    const controlled =
+      path.startsWith('/__mock') || (method.toLowerCase() === 'post' && path.startsWith('/idp/authorize'))
+    if (rules.noControl && controlled) notCheckable(rules.noControl)
+    if (rules.mockModeOnProduction && path.startsWith('/api/auth/external/'))
+      notCheckable('needs the identity provider the mock server plays, which a production target does not')
+    if (
+      rules.mockModeOnProduction &&
+      validator.matchOperation(method, path.split('?')[0]!)?.document === 'control'
+    )
+      notCheckable(
+        `needs the mock server's own sinks and identity provider (${method.toUpperCase()} ${path}), which a production target does not serve`,
+      )
+    const test = agent.request(method, path)
+    countTargetRequest()
+    if (rules.rateLimitedWithoutReset)
+      test.expect((res: Response | undefined) => checkRateLimit(method, path, res))
+    return test
+  }
+  const methods = Object.fromEntries(METHODS.map((m) => [m, (path: string) => open(m, path)])) as Omit<
+    ContractAgent,
+    'request' | 'noControl'
+  >
+  return { ...methods, request: open, ...(agent.noControl !== undefined && { noControl: agent.noControl }) }
+}
+
+/** What a test server is when the run is against a target: its agents, its control token, the target. */
+export interface TargetServer {
+  api: ContractAgent
+  stranger: ContractAgent
+  controlToken: string | undefined
+  controlHeaders: Record<string, string>
+  target: ContractTarget
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The test was given the contract target as its server (a second server cannot be the same one). */
+    contractServer?: true
+  }
+}
+
+/**
+ * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
+ * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
+ * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
+ *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
+ * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
+ *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
+ * - the in-process app is never available (the caller stands `unavailable` in for it).
+ */
+export async function createTargetServer(options: AppOptions): Promise<TargetServer> {
+  const target = await getContractTarget()
+  const { production } = options
+  const configured = Object.keys(options).filter(
+    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
+  )
+  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  if (production === true && !target.production)
+    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  const test = TestRunner.getCurrentTest()
+  if (test) {
+    if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
+    test.meta.contractServer = true
+  }
+  const rules = {
+    noControl: production === true ? null : target.noControl,
+    rateLimitedWithoutReset: target.noControl !== null,
+    mockModeOnProduction: production !== true && target.production,
+  }
+  const api = createTargetAgent(target, rules, target.headers)
+  return {
+    api,
+    stranger: createTargetAgent(target, rules),
+    controlToken: target.controlToken ?? undefined,
+    controlHeaders: target.headers,
+    target,
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The contract suite's server: a fresh in-process app, the same listening on 127.0.0.1, or, with CONTRACT_TARGET, the
+ * target standing in for either (docs/decisions/016-contract-target.md). Every request goes through a contract agent,
+ * so every answer is validated against the documents and counted for the coverage report.
+ */
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { beforeEach, onTestFinished, TestRunner } from 'vitest'
+import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
+import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
+import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
+import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
+import { createTargetServer } from '#contracts/support/target-agent.ts'
+import { notCheckable, TARGET_URL, unavailable } from '#contracts/support/target.ts'
+
+/**
+ * The argon2id cost is lowered here, explicitly, so hundreds of sign-ups stay fast; one test checks
+ * the production parameters (see product/passwords.contract.test.ts).
+ */
+export const TEST_HASHER = { memoryCost: 1024, timeCost: 1 } as const
+
+export interface TestServer {
+  app: MockApp
+  /** Validated against the documents and recorded for the coverage table, like every contract call. */
+  api: ContractAgent
+  /** The same server without the control token (a stranger to /__mock), validated and counted like `api`. */
+  stranger: ContractAgent
+  /** The control surface, through `api`. */
+  mock: MockClient
+  /** The server's control token, if it has one. */
+  controlToken: string | undefined
+  /** The control token's header when the server has one (else none), for requests sent without `api`. */
+  controlHeaders: Record<string, string>
+}
+
+export interface LiveServer extends TestServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string
+  port: number
+  server: Server
+  close(): Promise<void>
+}
+
+/** The origin the mock client names; `fetchThrough` sends only the path, to the agent's own server. */
+export const AGENT_ORIGIN = 'http://127.0.0.1'
+
+/** The mock client over `api` (with whatever headers `api` carries, such as the control token). */
+export function mockOf(api: ContractAgent): MockClient {
+  if (api.noControl !== undefined) return unavailable<MockClient>(api.noControl)
+  return createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
+}
+
+/**
+ * Ends the test as not checkable when `api` is a target's without a usable /__mock: for helpers that would spend
+ * requests (and the target's rate limits) before they reach the mailbox.
+ */
+export function requireControl(api: ContractAgent): void {
+  if (api.noControl !== undefined) notCheckable(api.noControl)
+}
+
+/**
+ * For a check that needs a server of its own making (one it starts itself, or reads inside): against a
+ * CONTRACT_TARGET, ends the test as not checkable with `reason`; in-process, does nothing.
+ * @example requireOwnServer('reads what the in-process app stores')
+ */
+export function requireOwnServer(reason: string): void {
+  if (TARGET_URL) notCheckable(reason)
+}
+
+const controlHeadersOf = ({ controlToken }: AppOptions): Record<string, string> =>
+  controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}
+
+/** The server of an in-process app, or of its origin once it listens. */
+function serverOf(app: MockApp, target: MockApp | string, options: AppOptions): TestServer {
+  const api = createContractAgent(target, { headers: controlHeadersOf(options) })
+  const { controlToken } = options
+  const stranger = createContractAgent(target)
+  return { app, api, stranger, mock: mockOf(api), controlToken, controlHeaders: controlHeadersOf(options) }
+}
+
+/** The target standing in for a fresh app (createTargetServer says when it cannot). */
+async function targetTestServer(options: AppOptions): Promise<TestServer> {
+  const { target: _target, ...server } = await createTargetServer(options)
+  return { ...server, app: unavailable<MockApp>('needs the in-process app'), mock: mockOf(server.api) }
+}
+
+async function readyApp(options: AppOptions): Promise<MockApp> {
+  const app = createApp({ hasher: TEST_HASHER, ...options })
+  await app.core.ready
+  return app
+}
+
+/** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
+export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
+  if (TARGET_URL) return targetTestServer(options)
+  const app = await readyApp(options)
+  return serverOf(app, app, options)
+}
+
+/**
+ * A fresh server for each test of the file (or of the describe block it is called in), built in a beforeEach: the
+ * returned object reads the current test's server. Options may be a function, called before each test.
+ * @example
+ * const server = useTestServer({ refreshGraceMs: 10_000 })
+ * test('…', async () => { await server.api.get('/api/_auth/session').expect(200) })
+ */
+export function useTestServer(options: AppOptions | (() => AppOptions) = {}): TestServer {
+  let current: TestServer | undefined
+  beforeEach(async () => {
+    current = await createTestServer(typeof options === 'function' ? options() : options)
+  })
+  // Reads the current test's server at each use, so helpers handed `server` before the tests run see the fresh one.
+  return new Proxy({} as TestServer, {
+    get(_, property) {
+      if (current) return Reflect.get(current, property)
+      // Not a thenable, and inspection (symbols) is no use of it.
+      if (property === 'then' || typeof property === 'symbol') return undefined
+      throw new Error('Failed to read the test server: it is made before each test, read it in one.')
+    },
+  })
+}
+
+/**
+ * A fresh app listening on 127.0.0.1 behind the mock server's own HTTP server (with its `limits`), for tests that
+ * send many requests at once, a long stream, or raw bytes: one server and its connections instead of supertest's
+ * server per request. Started in a test (or its beforeEach), it is closed when that test finishes; started in a
+ * beforeAll, `close()` it in the afterAll.
+ * @example
+ * const live = await startLiveServer({ refreshGraceMs: 60_000 })
+ * await live.api.get('/api/_auth/session').expect(200)
+ */
+export async function startLiveServer(
+  options: AppOptions = {},
+  limits: Partial<ServerLimits> = {},
+): Promise<LiveServer> {
+  if (TARGET_URL) {
+    if (Object.keys(limits).length > 0)
+      notCheckable(`needs a server with the limits ${Object.keys(limits).join(', ')}`)
+    const { target, ...server } = await createTargetServer(options)
+    const url = new URL(target.baseUrl)
+    return {
+      ...server,
+      app: unavailable<MockApp>('needs the in-process app'),
+      mock: mockOf(server.api),
+      origin: url.origin,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      server: unavailable<Server>('needs the listening server itself'),
+      close: async () => undefined,
+    }
+  }
+  const app = await readyApp(options)
+  const server = createHttpServer(app, limits)
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${port}`
+  const close = async () => {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+  if (TestRunner.getCurrentTest()) onTestFinished(close)
+  return { ...serverOf(app, origin, options), origin, port, server, close }
+}
