@@ -1,123 +1,92 @@
-// Lint: typescript-eslint's recommended rules over every TypeScript file; the generated types are not linted.
+// Lint: typescript-eslint's recommended rules over every TypeScript file (the generated types are not linted), and the
+// house's one direction of imports (docs/architecture.md, docs/decisions/023-one-house.md).
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
-// ---- mock-server: features over one pipeline, imports pointing one way -----------------------------------------
-// shared/ (leaf utilities) <- pipeline/ (the request's steps) <- the features <- the composition root (core.ts, app.ts,
-// main.ts, compose/, hosts/, cli/). A feature never imports another: what it needs of one, core.ts hands it as a port.
-// Only tests import the root (createMockCore, createApp) and mock-server/testing/; nothing in mock-server/ imports the
-// suites, the developer scripts or the web app.
-const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har']
-const MOCK_ABOVE_FEATURES = ['compose', 'hosts', 'cli']
-const MOCK_OUTSIDE = {
-  regex: '^#(contracts|web)/|(^|/)(contracts|e2e|scripts|web)/',
-  message: 'The mock server imports api/ and itself only: never contracts/, e2e/, scripts/ or web/.',
-}
-const MOCK_TEST_ONLY = [
-  {
-    regex: '^(\\.\\./)+(core|app|main)\\.ts$|^#mock-server/(core|app|main)\\.ts$',
-    message: 'Only the composition root imports core.ts, app.ts or main.ts (a test may).',
-  },
-  { regex: '(^|/)testing/', message: 'mock-server/testing/ is test tooling: only tests import it.' },
-]
-const mockFolders = (folders, message) => ({ regex: `(^|/)(${folders.join('|')})/`, message })
-/** The rule for one folder of mock-server/src: its own forbidden folders, and the root and test tooling for non-tests. */
-const mockServerBlock = (folder, forbidden) => {
-  const rule = (patterns) => ({
-    'no-restricted-imports': ['error', { patterns: [MOCK_OUTSIDE, ...patterns] }],
-  })
-  return [
-    {
-      files: [`mock-server/src/${folder}/**/*.ts`],
-      ignores: ['**/*.test.ts', '**/*.test-d.ts'],
-      rules: rule([...forbidden, ...MOCK_TEST_ONLY]),
-    },
-    { files: [`mock-server/src/${folder}/**/*.test.ts`], rules: rule(forbidden) },
-  ]
-}
-const mockServerRules = [
-  {
-    files: ['mock-server/**/*.{ts,mjs}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MOCK_OUTSIDE] }] },
-  },
-  ...mockServerBlock('shared', [
-    mockFolders(
-      ['pipeline', ...MOCK_FEATURES, ...MOCK_ABOVE_FEATURES],
-      'shared/ is a leaf: it imports only shared/.',
-    ),
-  ]),
-  ...mockServerBlock('pipeline', [
-    mockFolders(
-      [...MOCK_FEATURES, ...MOCK_ABOVE_FEATURES],
-      'pipeline/ imports no feature: core.ts hands it what it needs of one.',
-    ),
-  ]),
-  ...MOCK_FEATURES.flatMap((feature) =>
-    mockServerBlock(feature, [
-      mockFolders(
-        MOCK_FEATURES.filter((other) => other !== feature),
-        `${feature}/ imports no other feature: core.ts hands it what it needs of one.`,
-      ),
-      mockFolders(MOCK_ABOVE_FEATURES, `${feature}/ imports nothing above the features.`),
-    ]),
-  ),
-]
+// ---- Directions: import-x's no-restricted-paths resolves each import, relative or #alias, to its file, so a zone
+// cannot be walked around by spelling a path another way. Each entry names what a folder may never import.
 
-// ---------------------------------------------------------------------------------------------------------------------
-// Directions: the web app. Imports point down: web/ imports api/ and nothing else of
-// the repository; inside web/src, app/ composes, features import neither app/ nor one another, and session/ and api/
-// import neither app/ nor features/. ESLint's own no-restricted-imports, one entry per `files` glob; a later entry
-// replaces an earlier one's patterns for the files both match, so each entry repeats WEB_OUTSIDE. The patterns are
-// gitignore-style, where a leading # starts a comment: hence '\\#'. Not covered: the app's test tooling (web/src/test/,
-// which runs the app against the mock server's MSW host, as the suites do).
-// ---------------------------------------------------------------------------------------------------------------------
-const WEB_OUTSIDE = [
-  {
-    group: ['\\#mock-server/*', '**/mock-server/**'],
-    message: 'web/ never imports the mock server: both stand on api/.',
-  },
-  {
-    group: ['\\#contracts/*', '**/contracts/**'],
-    message: 'web/ never imports the contract suite: it stands above web/.',
-  },
-  { group: ['**/e2e/**'], message: 'web/ never imports the e2e suite: it stands above web/.' },
-  { group: ['**/scripts/**'], message: 'web/ never imports developer scripts: they stand above everything.' },
-]
-const WEB_APP_SHELL = {
-  group: ['\\#web/app/*', '**/app/*'],
-  message:
-    'The app shell (web/src/app/) composes; nothing below it imports it: take what you need as props or services.',
+/** The floors: api/ at the bottom; web/, mock-server/, harness/, qa-cli/ on it; demo/ and the suites above them. */
+const REPOSITORY = {
+  api: ['web', 'mock-server', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
+  web: ['mock-server', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
+  'mock-server': ['web', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
+  harness: ['web', 'mock-server', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
+  'qa-cli': ['web', 'mock-server', 'harness', 'demo', 'contracts', 'e2e', 'scripts'],
+  demo: ['harness', 'qa-cli', 'contracts', 'e2e', 'scripts'],
+  contracts: ['web', 'qa-cli', 'demo', 'e2e', 'scripts'],
+  e2e: ['qa-cli', 'demo', 'contracts', 'scripts'],
 }
-const WEB_FEATURES = {
-  group: ['\\#web/features/*', '**/features/*'],
-  message: 'features/ sit above session/, api/ and lib/: move what both need below them (lib/, lib/config/).',
+/** The one exception, for tests only: the app's and the QA command line's tests run them against the real mock server. */
+const TESTS_MAY_RUN_AGAINST_THE_MOCK = ['web', 'qa-cli']
+
+const MOCK = './mock-server/src'
+const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har']
+/** What composes the features. A test may import it to build a whole server. */
+const MOCK_ROOT = ['compose', 'hosts', 'cli', 'core.ts', 'app.ts', 'main.ts']
+
+const WEB = './web/src'
+const WEB_FEATURES = ['auth', 'help', 'home', 'process', 'qa']
+const WEB_SHELL = ['app', 'main.tsx']
+
+const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) })
+
+function directions({ test }) {
+  const repository = Object.entries(REPOSITORY).flatMap(([folder, never]) =>
+    never
+      .filter(
+        (other) => !(test && other === 'mock-server' && TESTS_MAY_RUN_AGAINST_THE_MOCK.includes(folder)),
+      )
+      .map((other) =>
+        zone(`./${folder}`, `./${other}`, `${folder}/ never imports ${other}/: imports point down.`),
+      ),
+  )
+  const mockServer = [
+    zone(`${MOCK}/shared`, MOCK, 'mock-server/src/shared/ is a leaf: it imports only shared/.', ['./shared']),
+    ...[...MOCK_FEATURES, 'pipeline'].flatMap((folder) => [
+      ...MOCK_FEATURES.filter((feature) => feature !== folder).map((feature) =>
+        zone(
+          `${MOCK}/${folder}`,
+          `${MOCK}/${feature}`,
+          `${folder}/ never imports the feature ${feature}/: the composition root (core.ts) hands it what it needs.`,
+        ),
+      ),
+      ...(test ? [] : MOCK_ROOT).map((root) =>
+        zone(`${MOCK}/${folder}`, `${MOCK}/${root}`, `${folder}/ never imports ${root}, which composes it.`),
+      ),
+    ]),
+  ]
+  const webApp = [
+    ...WEB_FEATURES.map((feature) =>
+      zone(
+        `${WEB}/features/${feature}`,
+        `${WEB}/features`,
+        'A feature never imports another feature: move what both need to lib/.',
+        [`./${feature}`],
+      ),
+    ),
+    ...['features', 'session', 'api', 'lib'].flatMap((folder) =>
+      WEB_SHELL.map((shell) =>
+        zone(
+          `${WEB}/${folder}`,
+          `${WEB}/${shell}`,
+          `The app shell (${shell}) composes; ${folder}/ never imports it.`,
+        ),
+      ),
+    ),
+    ...['session', 'api', 'lib'].map((folder) =>
+      zone(
+        `${WEB}/${folder}`,
+        `${WEB}/features`,
+        `features/ stand on ${folder}/; ${folder}/ never imports them.`,
+      ),
+    ),
+  ]
+  return [...repository, ...mockServer, ...webApp]
 }
-const WEB_OTHER_FEATURE = {
-  // From web/src/features/<one>/x.tsx, '../<other>/y.ts' is another feature ('../../lib/...' is not).
-  group: ['../*/**', '!../../**', '\\#web/features/*'],
-  message: 'A feature never imports another feature: move what both need to lib/.',
-}
-const WEB_NOT_COVERED = ['web/src/test/**']
-const webDirections = [
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    ignores: WEB_NOT_COVERED,
-    rules: { 'no-restricted-imports': ['error', { patterns: WEB_OUTSIDE }] },
-  },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [...WEB_OUTSIDE, WEB_APP_SHELL, WEB_OTHER_FEATURE] }],
-    },
-  },
-  {
-    files: ['web/src/session/**/*.{ts,tsx}', 'web/src/api/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [...WEB_OUTSIDE, WEB_APP_SHELL, WEB_FEATURES] }],
-    },
-  },
-]
-// ---------------------------------------------------------------------------------------------------------------------
+
+const TESTS = ['**/*.test.{ts,tsx}', '**/*.test-d.ts', 'web/src/test/**', 'mock-server/testing/**']
 
 export default tseslint.config(
   {
@@ -158,7 +127,14 @@ export default tseslint.config(
       ],
     },
   },
-  ...mockServerRules,
-
-  ...webDirections,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: directions({ test: false }) }] },
+  },
+  {
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: directions({ test: true }) }] },
+  },
 )
