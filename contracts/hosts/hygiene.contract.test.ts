@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest'
 import { createTestServer, readCode, signUp } from '#contracts/fixtures.ts'
 
-test("helmet's headers are on every answer", async () => {
+test('the security headers are on every answer', async () => {
   const { api } = await createTestServer()
   const res = await api.get('/api/_auth/session').expect(200)
   expect(res.headers['x-content-type-options']).toBe('nosniff')
