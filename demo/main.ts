@@ -7,7 +7,7 @@ import { installBuffer } from '#mock-server/browser/buffer.ts'
 installBuffer(globalThis)
 
 async function start(): Promise<void> {
-  // Loaded after the global exists: the mock server's modules use Buffer as they load (domain/crypto.ts).
+  // Loaded after the global exists: the mock server's modules use Buffer as they load (shared/crypto.ts).
   const { startDemoWorker } = await import('./start-worker.ts')
   await startDemoWorker(window.location.origin, import.meta.env.BASE_URL)
   await import('../web/src/main.tsx')

@@ -1,6 +1,6 @@
 // Helpers of the signed-in-area and supporting-services specs: the mock server's sinks (what the error reporting
 // and the session recorder sent), what the page itself sent them, the served build, and what the app says about
-// them. The sinks are read through the `mock` fixture (contracts/support/mock-client.ts).
+// them. The sinks are read through the `mock` fixture (api/mock-client.ts).
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { components } from '../api/openapi.gen.ts'
 import type { RecorderSession } from '../api/mock-client.ts'

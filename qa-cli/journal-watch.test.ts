@@ -1,5 +1,5 @@
 // The watch loop against an in-memory journal that numbers, resets, restarts and goes away as the server's does
-// (mock-server/src/control/journal.ts: a reset empties it and numbering goes on; a new process starts again at 1).
+// (mock-server/src/pipeline/journal.ts: a reset empties it and numbering goes on; a new process starts again at 1).
 import { expect, test } from 'vitest'
 import { MockClientError, type JournalEntry } from '#api/mock-client.ts'
 import { pollJournal, watchJournal, type WatchOptions } from './journal-watch.ts'

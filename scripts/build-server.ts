@@ -5,7 +5,7 @@
  * Writes into `dist/mock-server/` (git-ignored; `--out <dir>` elsewhere):
  * - `main.js`: mock-server/src/main.ts bundled by esbuild (tsx's own, already installed), packages included but
  *   the native argon2 binding; the two OpenAPI documents parsed and the seeded accounts' argon2id hashes made at
- *   build time (`BUILD_TIME`, mock-server/src/build-time.ts);
+ *   build time (`BUILD_TIME`, mock-server/src/shared/build-time.ts);
  * - `inputs.json`: every file the build read, with its size and modification time, taken before the build.
  *   `node mock-server/start.mjs` (npm run mock) rebuilds whenever one of them differs or is gone, so a stale
  *   build is never served.
@@ -36,7 +36,7 @@ function stamp(file: string): [number, number] | null {
 }
 
 /**
- * The server reads one list of the common-words package, `passwords-common` (mock-server/src/domain/passwords.ts):
+ * The server reads one list of the common-words package, `passwords-common` (mock-server/src/product/domain/passwords.ts):
  * the compiled server carries that list alone, as JSON, instead of every list of the package, decompressed at start.
  */
 const commonPasswordsOnly: Plugin = {

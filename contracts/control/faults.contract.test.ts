@@ -73,7 +73,7 @@ describe('faults', () => {
       log: (line) => lines.push(line),
       logError: (line) => errors.push(line),
     })
-    // The sign-in finds the account through the store's index (domain/indexed-collection.ts).
+    // The sign-in finds the account through the store's index (product/domain/indexed-collection.ts).
     const users = server.app.core.ops.domain.store.users
     const original = users.findBy.bind(users)
     users.findBy = () => {

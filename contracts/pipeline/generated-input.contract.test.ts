@@ -12,7 +12,7 @@
 // (docs/decisions/004-tokens-sessions-codes.md, docs/security/codes.md): a wrong code counts its attempts and
 // towards its address's ceiling (and an address without a code gets its decoy), also when that guess reaches
 // the ceiling (`429 rate_limited`); a reused refresh token revokes its family. A failed sign-in changes nothing
-// here: its lock-out counts live outside the store, in memory (mock-server/src/domain/lockout.ts,
+// here: its lock-out counts live outside the store, in memory (mock-server/src/product/domain/lockout.ts,
 // docs/security/lockout.md).
 //
 // Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message. GENERATED_INPUT_REQUESTS=<n>

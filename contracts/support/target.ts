@@ -13,7 +13,7 @@ import { TestRunner, type TaskMeta } from 'vitest'
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
 
-/** The control token header of the mock server (mock-server/src/http/control-guard.ts). */
+/** The control token header of the mock server (mock-server/src/pipeline/control-guard.ts). */
 const CONTROL_TOKEN_HEADER = 'X-Mock-Control-Token'
 
 export interface ContractTarget {

@@ -48,7 +48,7 @@ export interface MockCore {
   flush(): Promise<void>
   /**
    * Each document's operations by operationId, looked up at every call: a test replaces one to make it throw,
-   * and sees the answer a fault gets (contracts/conformance.contract.test.ts).
+   * and sees the answer a fault gets (contracts/pipeline/conformance.contract.test.ts).
    */
   tables: Record<DocumentName, Record<string, AnyHandler>>
 }

@@ -66,10 +66,10 @@ test('a current build starts as it is; a build older than one of its sources is 
   // A build that would say so if it ran, stamped as made from an older dispatch.ts.
   writeFileSync(join(buildDir, 'main.js'), "console.log('the stale build ran'); process.exit(3)\n")
   const stamp = JSON.parse(readFileSync(stampFile(), 'utf8')) as { inputs: Record<string, unknown> }
-  stamp.inputs['mock-server/src/http/dispatch.ts'] = [0, 1]
+  stamp.inputs['mock-server/src/pipeline/dispatch.ts'] = [0, 1]
   writeFileSync(stampFile(), JSON.stringify(stamp))
   const rebuilt = await run([])
-  expect(rebuilt.output()).toContain('Building the mock server (mock-server/src/http/dispatch.ts changed)')
+  expect(rebuilt.output()).toContain('Building the mock server (mock-server/src/pipeline/dispatch.ts changed)')
   expect(rebuilt.output()).not.toContain('the stale build ran')
   expect((await fetch(`${rebuilt.origin}/api/_auth/session`)).status).toBe(200)
   expect(await rebuilt.stop()).toBe(0)

@@ -71,7 +71,7 @@ export function sendNotFound(response: ServerResponse): void {
 
 /**
  * The last resort: whatever escaped the dispatcher or the web files, in the documented error shape (a file the static
- * host does not have is its 404); a 500 leaves one line in `logError` (http/fault-line.ts).
+ * host does not have is its 404); a 500 leaves one line in `logError` (pipeline/fault-line.ts).
  */
 export function answerFault(
   request: IncomingMessage,

@@ -131,7 +131,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     return
   }
   // The call's head was read and it runs; only its body broke on the wire. Its operation answers: one that takes no
-  // body as if none came, one that takes a body with the 400 of a body it cannot read (http/read-input.ts). Then the
+  // body as if none came, one that takes a body with the 400 of a body it cannot read (pipeline/read-input.ts). Then the
   // connection closes. A late request keeps its 408 below.
   const call = latestCalls.get(socket)
   if (call && !call.request.complete && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {

@@ -1,5 +1,5 @@
 // The one way in for every request (docs/decisions/013-mock-server-speed.md): off node:http, the pipeline first
-// (http/dispatch.ts), then the web app's files (web.ts), then the 404. Every answer carries the security headers
+// (pipeline/dispatch.ts), then the web app's files (web.ts), then the 404. Every answer carries the security headers
 // (security-headers.ts), HSTS over https read from the trusted hop; the client is read from the same hop; whatever
 // escapes ends in the last resort (answers.ts).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'

@@ -40,7 +40,7 @@ const OVER_HTTPS: Readonly<Record<string, string>> = {
 }
 
 /**
- * The headers for an answer reached over https (`secure`, read from the trusted hop: http/forwarded-proto.ts) or not.
+ * The headers for an answer reached over https (`secure`, read from the trusted hop: pipeline/forwarded-proto.ts) or not.
  * @example securityHeaders(false)['x-frame-options'] // 'SAMEORIGIN'
  */
 export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {

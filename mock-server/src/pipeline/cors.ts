@@ -12,7 +12,7 @@ export type CorsOrigins = ReadonlySet<string>
 
 /**
  * The request headers the app sends (docs/behaviour.md: Calls): the bearer, the JSON body's type, and the tracing
- * headers the error reporter adds to calls to localhost (web/src/lib/monitoring/sentry-options.ts). `Accept` needs no
+ * headers the error reporter adds to calls to localhost (web/src/lib/monitoring/error-reporting.ts). `Accept` needs no
  * leave (a CORS-safelisted header).
  */
 export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, sentry-trace, baggage'

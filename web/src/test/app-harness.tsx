@@ -110,7 +110,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppProviders>,
   )
   afterEachDispose.push(() => store.dispose())
-  // The one /__mock client of every suite (contracts/support/mock-client.ts), through the same MSW host.
+  // The one /__mock client of every suite (api/mock-client.ts), through the same MSW host.
   const mock = createMockClient({ baseUrl: ORIGIN })
   return { ...view, router, store, services, storage, core, mock, user, assigned, logs }
 }
