@@ -69,7 +69,9 @@ test('a current build starts as it is; a build older than one of its sources is 
   stamp.inputs['mock-server/src/pipeline/dispatch.ts'] = [0, 1]
   writeFileSync(stampFile(), JSON.stringify(stamp))
   const rebuilt = await run([])
-  expect(rebuilt.output()).toContain('Building the mock server (mock-server/src/pipeline/dispatch.ts changed)')
+  expect(rebuilt.output()).toContain(
+    'Building the mock server (mock-server/src/pipeline/dispatch.ts changed)',
+  )
   expect(rebuilt.output()).not.toContain('the stale build ran')
   expect((await fetch(`${rebuilt.origin}/api/_auth/session`)).status).toBe(200)
   expect(await rebuilt.stop()).toBe(0)
