@@ -1,6 +1,5 @@
-// New-version detection (docs/behaviour.md: Session, Calls, Constants): every 3,600,000 ms the app reads the latest-build file the build wrote
-// beside it (builds/latest.json); a different id whose manifest (builds/meta/<id>.json) is served means a new
-// version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
+// New-version detection (docs/behaviour.md: Session, Calls, Constants). Hourly, the app reads builds/latest.json.
+// A new id with a served manifest means a new version: say so once, and make the next navigation a full load.
 // Fetch, timers and navigation are injected.
 import type { components } from '#api/openapi.gen.ts'
 import { VERSION_CHECK_MS } from '../config/constants.ts'
