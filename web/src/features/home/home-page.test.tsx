@@ -110,10 +110,8 @@ describe('home and the session life cycle in the app', () => {
   test('a tab whose cookie session has a user but no tokens is sent to sign in', async () => {
     const app = await signedInApp()
     await app.router.navigate('/login')
-    // The router is on /login once navigate() settles, the screen only once React has rendered it. Until then home,
-    // and its sign-in guard, are still on screen: clearing the session there makes the guard render a redirect to
-    // /login?redirect=%2F; if the navigate('/') below overtakes that render, the same guard stays mounted with the
-    // same target, its effect does not run again, and the tab stays on /.
+    // Wait for the /login screen, not just the router. Otherwise home's guard may still be mounted,
+    // its redirect effect would not run again, and the tab would stay on /.
     await screen.findByRole('heading', { name: 'Sign in' })
     app.storage.clear() // as in a new tab: the cookie is shared, sessionStorage is not
     app.store.start()

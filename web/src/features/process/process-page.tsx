@@ -17,10 +17,8 @@ import { useServices } from '../../lib/services/services.ts'
 import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
-// The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
-// to /process that the guard turns away never loads it.
-// Loaded as a screen is (lib/navigation/lazy-screen.tsx): awaited while this page shows, so its chunk failing after the user has
-// left /process reloads nothing.
+// The date picker is a chunk of its own, so a visitor the guard turns away never loads it.
+// Loaded like a screen (lib/navigation/lazy-screen.tsx), so a failure after leaving /process reloads nothing.
 const SchedulePicker = lazyScreen(
   () => import('./schedule-picker.tsx'),
   (module) => module.SchedulePicker,

@@ -83,9 +83,8 @@ export interface NavigatingRouter {
 }
 
 /**
- * Once `isOutdated()`, the next navigation leaves the single-page app for a full page load of its destination,
- * caught as it starts: before the old build renders the new screen or loads a chunk the new deployment may no longer
- * serve. Returns a function that stops listening.
+ * Once `isOutdated()`, the next navigation becomes a full page load, before the old build loads a chunk
+ * the new deployment may no longer serve. Returns a function that stops listening.
  * @example
  * installFullLoadOnNavigation({ router, isOutdated: () => check.getNewerBuild() !== null, assign: (href) => location.assign(href) })
  */
