@@ -41,8 +41,8 @@ export async function holdAnswer(
 }
 
 /**
- * Waits until no refresh is running in `page`: the app runs each refresh under the Web Lock `auth-shell:refresh`
- * and lets go of it only once the refresh's answer has been dealt with (applied, or dropped as late).
+ * Waits until no refresh is running in `page`, by taking the refresh's Web Lock.
+ * The app holds it until the refresh's answer is dealt with.
  */
 export async function refreshSettled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.locks.request('auth-shell:refresh', () => undefined))

@@ -67,10 +67,8 @@ export function createStyle(context: ColorContext): Style {
 }
 
 /**
- * Text from the server made safe to print on a terminal: control characters (C0, DEL, C1), the line and paragraph
- * separators and the bidirectional controls are shown as escapes, so a scenario's message or a journal's path cannot
- * move the cursor, colour the screen or fake a line. Applied to the server's strings only; our own colours are added
- * after.
+ * Server text made safe for a terminal: control characters show as escapes.
+ * So a server string cannot move the cursor, colour the screen or fake a line.
  * @example visible('a\u001b[31mred\r\nfake') // 'a\\x1b[31mred\\r\\nfake'
  */
 export function visible(text: string): string {

@@ -54,9 +54,8 @@ const E2E_BUILD = process.env.E2E_BUILD === '1'
 const BROTLI_QUALITY = E2E_BUILD ? 5 : 11
 
 /**
- * Writes a brotli (`.br`, quality 11; 5 in the e2e build) and a gzip (`.gz`, level 9) copy beside every text file of
- * the output, once the output (public/ included) is complete, so the server sends compressed bytes without
- * compressing at each answer (mock-server/src/hosts/precompressed.ts). A copy no smaller than the file is not written.
+ * Writes `.br` and `.gz` copies beside every text file of the output, so the server never compresses per answer
+ * (mock-server/src/hosts/precompressed.ts). A copy no smaller than the file is not written.
  */
 function precompress(): Plugin {
   let outDir = ''
@@ -81,13 +80,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The page a first visit gets carries what its first paint needs and nothing to wait for (docs/decisions/012-first-load.md:
- * "Nothing but the screen before the first paint"): the entry's stylesheet (about 2 KB compressed) inlined as a
- * `<style>`, one request fewer on the way to the first paint (the Content-Security-Policy allows inline styles, not
- * scripts). The file stays in the output: the chunks that import from the entry (the date picker, error reporting) name
- * it among the files Vite's preload helper makes sure of, and fetch it then (the same rules again, nothing changes on
- * screen). And the icon as a `data:` URL of public/favicon.ico, so the browser does not ask for it while the page loads
- * (/favicon.ico is still served for whoever asks).
+ * The first page carries what its first paint needs (docs/decisions/012-first-load.md): the entry's stylesheet
+ * inlined, and the icon as a `data:` URL. That is two requests fewer before the first paint.
+ * The stylesheet file stays in the output, since lazy chunks still name it for Vite's preload helper.
  */
 function inlineFirstLoad(): Plugin {
   return {

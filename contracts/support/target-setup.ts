@@ -16,11 +16,8 @@ import {
 
 if (TARGET_URL) {
   const target = TARGET_URL
-  // Requests some suites send with fetch rather than the contract agent count too, and
-  // They carry the control token as the contract agent's requests do (a scripted OpenID client's prompt=none asks
-  // for it too).
-  // The fetch of before any wrapping: with one module graph per worker this setup runs for each file, and wrapping
-  // the last file's wrapper would count the reset below and every request again.
+  // Plain fetch calls to the target count too, and carry the control token as the agent's requests do.
+  // Wrap the unwrapped fetch: this runs once per file, and wrapping a wrapper would count every request twice.
   const fetch = unwrappedFetch
   const controlToken = process.env.CONTRACT_CONTROL_TOKEN?.trim()
   globalThis.fetch = (input, init) => {
@@ -33,8 +30,7 @@ if (TARGET_URL) {
     return fetch(request)
   }
 
-  // A check that sent nothing to the target checked this repository's own files (a generator, the catalogue, the
-  // documents): against a target it is not checkable, and is not counted as passed there.
+  // A check that sent nothing to the target checked only this repository's files, so it cannot pass there.
   afterEach((context) => {
     if (context.task.result?.state !== 'pass') return // failed, or already not checkable with its own reason
     if (targetRequestsOf(context.task) === 0)

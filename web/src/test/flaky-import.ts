@@ -1,5 +1,5 @@
-// A chunk loader that fails a set number of times, as a chunk the network cannot fetch, then gives the real module:
-// for the chunks the app loads in the background and asks for again (the toast area).
+// A chunk loader that fails a set number of times, then gives the real module.
+// For background chunks the app asks for again (the toast area).
 
 export interface FlakyImport {
   /** How many of the next imports fail. */
@@ -42,8 +42,7 @@ export async function askedFor(state: FlakyImport, requests: number): Promise<vo
 }
 
 /**
- * Waits until `condition` holds, polled on the real clock, so a test's fake timers (and its fake performance.now()) do
- * not move while it waits: a chunk that arrives later than a few microtasks still arrives at the test's time.
+ * Waits until `condition` holds, polled on the real clock, so a test's fake timers do not move meanwhile.
  */
 export async function until(condition: () => boolean, what = 'the condition'): Promise<void> {
   for (let turns = 0; !condition() && turns < 5_000; turns++) await nextTask()
