@@ -1,6 +1,5 @@
-// Late answers on demand: a call goes to the mock server and is answered there, but the browser gets the answer only
-// when the test says so. The order "the answer arrives after the ending" is then certain, on a busy machine too,
-// without guessing a delay.
+// Late answers on demand: the server answers, but the browser gets it only when the test says so.
+// So "the answer arrives after the ending" is certain without guessing a delay.
 import type { BrowserContext, Page, Request } from '@playwright/test'
 
 export interface HeldAnswer {

@@ -1,5 +1,4 @@
-// Colours for the QA command line, pure: whether to colour (from the environment and whether the output is a
-// terminal, passed in) and the styles themselves. Imports nothing; reads no process state.
+// Colours for the QA command line. Pure: imports nothing and reads no process state; the environment is passed in.
 
 /** What decides colours: the environment's variables and whether the output is a terminal. */
 export interface ColorContext {

@@ -1,5 +1,4 @@
-// Every web test's setup (the node-environment tests' only one): any console.error that a test did not expect fails
-// that test: an unexpected error is a defect, not noise.
+// Every web test's setup: an unexpected console.error fails the test. It is a defect, not noise.
 import { afterEach, beforeEach } from 'vitest'
 import { consoleErrors } from './console-errors.ts'
 
