@@ -46,9 +46,8 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * The e2e suite's build (E2E_BUILD=1, set by scripts/run-e2e-build.ts alone): brotli at quality 5 instead of 11 and
- * no source maps. Quality 11 took about 2.9 s CPU for 10 % fewer bytes than quality 5,
- * and the maps about 2 s: no e2e test reads either (docs/decisions/015-suite-speed.md). Every other build is as deployed.
+ * The e2e suite's build (E2E_BUILD=1): brotli quality 5 and no source maps, saving about 5 s CPU.
+ * No e2e test reads either (docs/decisions/015-suite-speed.md). Every other build is as deployed.
  */
 const E2E_BUILD = process.env.E2E_BUILD === '1'
 const BROTLI_QUALITY = E2E_BUILD ? 5 : 11
@@ -120,8 +119,8 @@ export default defineConfig({
   define: {
     // The error-reporting DSN's fallback when config.json names none (docs/behaviour.md: Constants); unset, reporting stays off.
     __SENTRY_DSN_FALLBACK__: JSON.stringify(process.env.SENTRY_DSN ?? null),
-    // The error reporter's SDK without its debug logging (its messages and checks, never used in a build); tracing
-    // stays, since the app samples every trace (docs/behaviour.md: Constants; docs/decisions/012-first-load.md).
+    // The error reporter's SDK without its debug logging, never used in a build. Tracing stays: the app samples
+    // every trace (docs/behaviour.md: Constants; docs/decisions/012-first-load.md).
     __SENTRY_DEBUG__: 'false',
   },
   build: {

@@ -342,8 +342,7 @@ describe('passwords and sessions', () => {
 
 describe('T15 a sign-in with the old password that a change overtakes', () => {
   /**
-   * Holds the first check of `password`, once verified, until `release()`: that sign-in is then where a slow hash
-   * leaves it, its answer not yet given; `held` resolves when it is. Later checks pass.
+   * Holds the first check of `password` until `release()`, as a slow hash would. `held` resolves once it waits.
    */
   function holdChecksOf(server: TestServer, password: string) {
     const hasher = server.app.core.ops.domain.hasher

@@ -31,8 +31,8 @@ const realSetTimeout = globalThis.setTimeout
 const nextTask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
 
 /**
- * Waits until the module was asked for `requests` times in all and the last answer has reached its caller (a turn of
- * the event loop later). Polled on the real clock, so a test's fake timers do not move (vi.waitFor would move them).
+ * Waits until the module was asked for `requests` times and the last answer reached its caller.
+ * Polled on the real clock, since vi.waitFor would move a test's fake timers.
  */
 export async function askedFor(state: FlakyImport, requests: number): Promise<void> {
   for (let turns = 0; state.requests < requests && turns < 500; turns++) await nextTask()

@@ -9,8 +9,7 @@ beforeEach(() => {
   console.error = (...args: unknown[]) => consoleErrors.record(args)
 })
 
-// Registered before setup.ts's cleanup, so it runs after it (vitest runs after-hooks in reverse order): an error
-// logged while a screen unmounts still counts.
+// Registered before setup.ts's cleanup, so it runs after it, and an error logged at unmount still counts.
 afterEach(() => {
   console.error = original
   const unexpected = consoleErrors.takeUnexpected()

@@ -56,8 +56,7 @@ export function UpdatePasswordPage() {
       send: () => api.POST('/api/auth/update_password', { body }),
       onData: () => {
         values.authFlow.clear()
-        // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
-        // changed while the call was in flight.
+        // Toasts and goes on, unless the session changed while the call was in flight.
         store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
       },
     }

@@ -19,8 +19,7 @@ async function signedInApp() {
 }
 
 /**
- * Back to home: loads GET /api/me again. Through a page that calls nothing (an unmatched path), so the scenario a
- * test armed meets home's first call; help would take it with GET /api/help.
+ * Back to home, through a page that calls nothing, so an armed scenario meets home's first call.
  */
 async function reloadHome(app: Awaited<ReturnType<typeof signedInApp>>) {
   await app.router.navigate('/nowhere')

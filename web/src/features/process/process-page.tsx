@@ -1,6 +1,5 @@
-// /process: the learner's steps (GET /api/process), each with its status and scheduled date-time. A change of
-// status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
-// the server refuses it. Past ~150 lines only by markup.
+// /process: the learner's steps, changed optimistically and undone with a toast if the server refuses.
+// Past ~150 lines only by markup.
 import { useCallback, useId } from 'react'
 import { lazyScreen } from '../../lib/navigation/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
