@@ -1,6 +1,5 @@
-// Every route of docs/behaviour.md: Routes (and the error page) passes an axe scan with no serious or critical
-// violation, in the state a visitor first sees it. One test per kind of visitor, a step per route: each route is
-// scanned and reported even when an earlier one fails.
+// Every route of docs/behaviour.md: Routes passes an axe scan with no serious or critical violation.
+// One step per route, so each is reported even when an earlier one fails.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { clickMainNav, expect, holdSignOut, landmarkOf, signInThroughForm, test } from './fixtures.ts'

@@ -7,8 +7,8 @@ export interface ColorContext {
 }
 
 /**
- * Colours on a terminal only, as Node decides for its own output: FORCE_COLOR wins (`0` or `false` turn them off),
- * then NO_COLOR (any non-empty value, no-color.org) and NODE_DISABLE_COLORS turn them off, and so does TERM=dumb.
+ * Colours on a terminal only, decided as Node decides for its own output.
+ * FORCE_COLOR wins; NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb turn them off.
  * @example isColorEnabled({ env: { NO_COLOR: '1' }, isTTY: true }) // false
  */
 export function isColorEnabled({ env, isTTY }: ColorContext): boolean {

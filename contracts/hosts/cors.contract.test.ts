@@ -11,7 +11,7 @@ const FROM_APP = { Origin: APP, 'Sec-Fetch-Site': 'cross-site' }
 
 const productionWithApp = () => createTestServer({ production: true, corsOrigins: [APP] })
 
-/** Signs an account up and in as the app at APP does; the code is read where the mail went (production: no /__mock). */
+/** Signs an account up and in as the app at APP does. Production has no /__mock, so the code comes from the app. */
 async function signUpFromApp(server: TestServer) {
   const email = uniqueEmail('cors')
   const signup = await server.api

@@ -1,8 +1,6 @@
 /**
- * Setup of the `contracts` project (vitest.config.ts). Against a CONTRACT_TARGET whose /__mock answers, every test
- * starts from the seed state, as an in-process run gives each test a fresh app: `POST /__mock/reset` before each
- * (the project then runs one file at a time, so no reset lands in another file's test). Without a target, or
- * against one without a usable /__mock, it does nothing (docs/decisions/016-contract-target.md).
+ * Setup of the `contracts` project (docs/decisions/016-contract-target.md). Against a CONTRACT_TARGET with /__mock,
+ * each test starts from the seed, as in-process tests get a fresh app. Files then run one at a time.
  */
 import { afterEach, beforeEach } from 'vitest'
 import {
@@ -37,8 +35,7 @@ if (TARGET_URL) {
       context.skip(`${NOT_CHECKABLE}: sends nothing to the target (it checks this repository's own files)`)
   })
 
-  // The probe and the reset are the harness's, not the check's: they go through the unwrapped fetch, and the count
-  // starts after them.
+  // The probe and the reset are the harness's, not the check's, so they are not counted.
   beforeEach(async (context) => {
     try {
       const target = await getContractTarget()
