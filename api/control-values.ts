@@ -1,5 +1,5 @@
-// The text forms of values that the mock server's flags, its control surface and the QA command line all read:
-// one parser each, so a duration or a journal position means the same wherever it is typed.
+// Parsers for values typed into the server's flags, /__mock and the QA command line.
+// One parser each, so a value means the same wherever it is typed.
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 

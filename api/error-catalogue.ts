@@ -1,7 +1,5 @@
-// THE error catalogue (docs/behaviour.md: Messages) as plain data: one row per situation, with the
-// scenarios that act it out on the mock server and what each suite must observe. The contract suite
-// replays `server` against the mock server; the e2e suite drives the browser and checks `expect`.
-// Texts are docs/behaviour.md's, typed literally here and never imported from the app.
+// THE error catalogue (docs/behaviour.md: Messages) as plain data: one row per situation, for both suites.
+// Texts are typed literally, never imported from the app, so a drift on either side fails a test.
 
 import type { components } from './control.gen.ts'
 import { SCENARIO_RULES } from './operations.gen.ts'
@@ -23,8 +21,7 @@ const isRefreshStep = (step: ArmStep): step is ArmStep & { name: RefreshScenario
   SCENARIO_RULES[step.name].operations.every((operation: string) => operation === 'refreshToken')
 
 /**
- * The arm request of a row's step for `email`: a refresh scenario matches refreshes, a 401 scenario the calls of
- * `operation` (every protected one when omitted).
+ * The arm request of a row's step for `email`. A 401 scenario matches `operation`, or every protected call.
  * @example armRequest({ name: 'access-token-expired' }, 'ada@example.com', 'getMe')
  * // { name: 'access-token-expired', email: 'ada@example.com', operation: 'getMe' }
  */

@@ -1,9 +1,7 @@
 /**
- * The one client of the mock server's control surface (`/__mock`, mock-server/control.openapi.yaml), typed by
- * the generated `paths` of contracts/control.gen.ts: the contract suite, the e2e suite, the scenario command
- * line and the QA panel all drive the mock server through it. Browser-safe (the QA panel bundles it): no Node
- * modules, `fetch` injected. Every call carries the control token when one is given (`X-Mock-Control-Token`,
- * docs/security/surface.md), and an answer other than 2xx throws a `MockClientError`.
+ * The one client of the mock server's control surface (`/__mock`), used by both suites, the QA command line and the
+ * QA panel. Must not import Node modules: the QA panel bundles it, so `fetch` is injected.
+ * It sends the control token when given (docs/security/surface.md); a non-2xx answer throws `MockClientError`.
  */
 import createClient from 'openapi-fetch'
 import type { components, paths } from './control.gen.ts'
@@ -62,8 +60,8 @@ export interface MockClientOptions {
   /** The network (default: the global fetch). */
   fetch?: (input: Request) => Promise<Response>
   /**
-   * How long `latestCode` keeps looking for a code that is not in the mailbox yet (default 0: one look). A browser
-   * test reads a code right after the page's call that mails it, maybe before the server has answered it.
+   * How long `latestCode` keeps looking for a code (default 0: one look).
+   * A browser test may ask before the server has mailed it.
    */
   codeWaitMs?: number
 }
@@ -173,8 +171,7 @@ export function createMockClient({ baseUrl, controlToken, fetch, codeWaitMs = 0 
     recorderSessions: async (): Promise<RecorderSession[]> =>
       (await bodyOf(client.GET('/__mock/recorder/sessions'))).sessions,
     /**
-     * What the server holds (store, counted wrong codes, mailbox, armed scenarios, clock offset), every secret as its
-     * fingerprint: read it before and after a call to see what the call changed.
+     * What the server holds, secrets as fingerprints. Read it before and after a call to see what changed.
      */
     state: (): Promise<MockState> => bodyOf(client.GET('/__mock/state')),
     /** Serves `id` as the newest build (`/builds/latest.json`): a deployment acted out. */

@@ -1,6 +1,5 @@
-// Fixtures of the contract suite: the test server (contracts/support/test-server.ts), accounts made through the API
-// and the mailbox, and the small helpers every contract test needs. The control surface is driven through the one
-// mock client (api/mock-client.ts).
+// Fixtures of the contract suite: the test server (contracts/support/test-server.ts), accounts and small helpers.
+// The control surface goes through the one mock client (api/mock-client.ts).
 import { randomUUID } from 'node:crypto'
 import { signUpVerified } from '#harness/accounts.ts'
 import { fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
@@ -116,7 +115,7 @@ export async function arm(api: ContractAgent, scenario: ArmRequest): Promise<voi
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
 /**
- * A JSON write refuses a body off its schema (400), a body of another media type (415) and one over its limit (413).
+ * A JSON write refuses a body off its schema (400), of another media type (415) or over its limit (413).
  * @example await expectMalformedRefused(api, '/api/auth/forgot', { invalid: { email: 'nope' }, oversized: { email: 'x'.repeat(17_000) } })
  */
 export async function expectMalformedRefused(

@@ -1,7 +1,5 @@
-// The demo's config.json (README: A demo with no server; docs/decisions/021-serverless-demo.md): the API on the
-// page's own origin, answered by the worker; `mock` on, so the QA panel shows with its mailbox and scenarios; no
-// external sign-in (the identity provider's pages are navigations, which a service worker of MSW never answers);
-// no error reporting or session recorder (nothing would receive them).
+// The demo's config.json (docs/decisions/021-serverless-demo.md): `mock` on for the QA panel.
+// No external sign-in, since MSW's worker never answers navigations; no monitoring, since nothing would receive it.
 
 export const DEMO_CONFIG = {
   apiBase: '',

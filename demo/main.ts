@@ -1,7 +1,5 @@
-// The demo's entry (npm run build:demo; README: A demo with no server): Node's Buffer for the mock server's
-// modules, then the mock server in a service worker, then the app as web/src/main.tsx boots it. The app's first
-// call (config.json's preload aside) waits for the worker, so nothing reaches the static host that the worker
-// should answer.
+// The demo's entry (npm run build:demo): Node's Buffer, the mock server in a service worker, then the app.
+// The app's first call waits for the worker, so nothing meant for the worker reaches the static host.
 import { installBuffer } from '#mock-server/browser/buffer.ts'
 
 installBuffer(globalThis)

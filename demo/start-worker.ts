@@ -1,8 +1,6 @@
-// The demo's backend: the mock server's operation table behind MSW's service worker (mock-server/src/hosts/msw.ts),
-// answering /api and /__mock at the page's own origin. The worker only forwards each call to this page, where the
-// handlers run, so the state (accounts, mailbox, clock, scenarios) lives in the page's memory and a reload starts
-// from the seed (docs/decisions/021-serverless-demo.md). Anything else (the app's files, config.json) goes to the
-// static host.
+// The demo's backend: the mock server behind MSW's service worker (mock-server/src/hosts/msw.ts).
+// The handlers run in this page, so the state lives in its memory and a reload starts from the seed
+// (docs/decisions/021-serverless-demo.md).
 import { setupWorker } from 'msw/browser'
 import { createMswHandlers } from '#mock-server/hosts/msw.ts'
 import type { MockCore } from '#mock-server/core.ts'

@@ -1,14 +1,12 @@
-// Every route of docs/behaviour.md: Routes (and the error page) passes an axe scan with no serious or critical
-// violation, in the state a visitor first sees it. One test per kind of visitor, a step per route: each route is
-// scanned and reported even when an earlier one fails.
+// Every route of docs/behaviour.md: Routes passes an axe scan with no serious or critical violation.
+// One step per route, so each is reported even when an earlier one fails.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { clickMainNav, expect, holdSignOut, landmarkOf, signInThroughForm, test } from './fixtures.ts'
 
 /**
- * The serious and critical violations on the page as it is now, readable in a failure. axe's default run (a partial
- * run in every frame, finished in a blank page it opens) exists for cross-origin frames; a page without frames gets
- * the same verdict from one axe.run in the page (legacy mode) in half the time (docs/decisions/015-suite-speed.md).
+ * The serious and critical violations on the page now, readable in a failure.
+ * Legacy mode: without frames it gives the same verdict in half the time (docs/decisions/015-suite-speed.md).
  */
 async function findSeriousViolations(page: Page) {
   const builder = new AxeBuilder({ page })

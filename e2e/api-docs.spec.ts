@@ -1,7 +1,5 @@
-// The API reference the mock server serves (/__mock/docs, mock-server/control.openapi.yaml tag docs), in Chromium: it
-// renders an operation of each document under the server's own security headers (the guard fixture fails the test on
-// any console error, a script or style the policy refused included), and nothing on it asks another host for
-// anything. The QA panel's link to it is checked in web/src/features/qa/qa-panel.test.tsx.
+// The API reference at /__mock/docs renders under the server's own security headers and calls no other host.
+// The QA panel's link to it is checked in web/src/features/qa/qa-panel.test.tsx.
 import { expect, test } from './fixtures.ts'
 
 test('the API reference renders both documents from this server alone', async ({

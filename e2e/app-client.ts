@@ -1,9 +1,6 @@
-// Calls through the app's own API client from inside the page, so they take the app's whole path: the bearer
-// header, the 401 rule with its single refresh, the HTTP retry, the session store.
-//
-// The client is the one the app puts on `window.__authShell` in mock mode alone (web/src/app/test-hook.ts; README:
-// The e2e suite), which is how this suite serves the app. Without it (a production configuration) this throws a
-// clear error rather than testing something else.
+// Calls through the app's own API client inside the page, so they take the app's whole path.
+// The client is on `window.__authShell` in mock mode only (web/src/app/test-hook.ts). Without it this throws,
+// rather than test something else.
 import type { Page } from '@playwright/test'
 import type { paths } from '../api/openapi.gen.ts'
 
@@ -20,8 +17,8 @@ export type PlainGetPath = {
 }[keyof paths]
 
 /**
- * Sends `count` GET requests to `path` through the app's client at once; resolves when all have settled, or after
- * `withinMs` (real time) with status 0 for those still pending, so a hung call fails an assertion, not the test's time.
+ * Sends `count` GET requests at once. After `withinMs`, pending ones read as status 0,
+ * so a hung call fails an assertion rather than timing out.
  */
 export async function callAppApiAtOnce(
   page: Page,

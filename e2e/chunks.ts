@@ -1,6 +1,4 @@
-// Faults in the app's lazy chunks, made with page.route: a chunk that cannot be loaded (a chunk-load error)
-// and a chunk whose component throws while rendering (a fatal error). Vite names each chunk after its module,
-// e.g. assets/home-page-<hash>.js for web/src/features/home/home-page.tsx.
+// Faults in the app's lazy chunks, made with page.route: a chunk that cannot load, and one that throws at render.
 import type { Page, Route } from '@playwright/test'
 
 /** The URL pattern of the lazy chunk built from web/src/features/<feature>/<name>.tsx. */
@@ -21,9 +19,7 @@ export async function holdChunk(page: Page, name: string): Promise<Route[]> {
 }
 
 /**
- * Fails `held` (a request for the chunk that holdChunk kept), waits until the page has seen it fail and two turns of
- * its event loop have passed (a reload the failure caused would have begun by then), then lets the chunk's later
- * requests through.
+ * Fails `held`, waits until any reload it caused has begun, then lets later requests through.
  */
 export async function failHeldChunk(page: Page, name: string, held: Route): Promise<void> {
   const failed = page.waitForEvent('requestfailed', (request) => request.url().includes(`/${name}-`))
@@ -36,8 +32,8 @@ export async function failHeldChunk(page: Page, name: string, held: Route): Prom
 export const RENDER_ERROR = 'e2e: a component threw while rendering'
 
 /**
- * The chunk loads, but every component it exports throws while rendering. (A module that throws while it is
- * evaluated would not do: its dynamic import fails, which the app rightly treats as a chunk-load error and reloads.)
+ * The chunk loads, but its components throw at render.
+ * Throwing at evaluation would read as a chunk-load error instead.
  */
 export async function breakChunkRender(page: Page, name: string): Promise<void> {
   await page.route(chunkUrl(name), async (route) => {
@@ -71,9 +67,8 @@ export function countDocumentLoads(page: Page): { readonly count: number } {
 }
 
 /**
- * Whether this browser fetches a module again after a dynamic import of it failed. Some Chromium builds keep the
- * failure in the module map (whatwg/html#6768), so the next import of that chunk fails at once without a request: the
- * next visit of its screen is then served by the chunk-load rule's one reload instead of a second fetch.
+ * Whether this browser fetches a module again after its dynamic import failed.
+ * Some Chromium builds cache the failure (whatwg/html#6768), so only the one reload fetches it again.
  */
 export async function retriesFailedImports(page: Page): Promise<boolean> {
   const probe = '**/e2e-import-probe.js'

@@ -1,8 +1,5 @@
-// The demo with no server (README: A demo with no server; docs/decisions/021-serverless-demo.md): `npm run
-// build:demo` served by a plain static server (static-server.ts), the mock server running in the page behind
-// MSW's service worker. One visitor's way through it, every step through the screens and the QA panel: sign-up with
-// the code read from the panel's mailbox, log-out, sign-in, and an expiry scenario armed from the panel, answered as
-// the error catalogue says.
+// The demo with no server (docs/decisions/021-serverless-demo.md): the mock server runs in the page behind MSW.
+// One visitor's way through it, using only the screens and the QA panel.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'

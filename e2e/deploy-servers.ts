@@ -1,7 +1,5 @@
-// The two servers of a deployment on two origins (README: Deploying; docs/decisions/020-deploying-on-two-origins.md):
-// a plain static host serving the built app with its config.json, and the mock server in --production on another
-// origin, started as `npm run mock` starts it, its mails going to a folder (--mail-outbox) since production has no
-// /__mock mailbox.
+// The two servers of a deployment on two origins (docs/decisions/020-deploying-on-two-origins.md).
+// Mails go to a folder (--mail-outbox), since production has no /__mock mailbox.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -32,8 +30,7 @@ export interface StaticSite {
 }
 
 /**
- * The built app as any static host serves it: its files as they are, /config.json as given, and index.html for any
- * other path without a file extension (the app routes in the browser); nothing else. No compression, no CSP.
+ * The built app as any static host serves it, with the SPA fallback. No compression, no CSP.
  */
 export async function startStaticSite(dir: string): Promise<StaticSite> {
   if (!existsSync(join(dir, 'index.html')))

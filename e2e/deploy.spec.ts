@@ -1,9 +1,6 @@
-// Deployed the way visitors meet it (README: Deploying; docs/decisions/020-deploying-on-two-origins.md): the built app
-// from a plain static host on one origin, its config.json naming the API, and the mock server in --production on
-// another origin, answering that origin alone (--cors-origin). A visitor signs up with the code mailed to her, signs
-// in, stays signed in across a reload (the start-up refresh and the cookie session read from the other origin) and
-// the 300 s refresh, and logs out, which ends the session on the server. An API started for another origin refuses
-// the app. No /__mock here: the codes are read where the server mails them (--mail-outbox).
+// Deployed the way visitors meet it (docs/decisions/020-deploying-on-two-origins.md): a static host for the app and
+// the mock server in --production on another origin. A visitor's whole session works across the two origins.
+// No /__mock here: the codes are read where the server mails them (--mail-outbox).
 import type { Frame, Page } from '@playwright/test'
 import {
   compareTokens,
@@ -24,15 +21,12 @@ const NETWORK_ERROR = 'Could not reach the server. Check your connection and try
 /** The run's build of the app (playwright.config.ts). */
 const webDir = process.env.E2E_WEB_DIR ?? ''
 
-// The suite's made-up X-Forwarded-For (fixtures.ts) is for the suite's own server; this API trusts no proxy, and a
-// header the app never sends has no place in its preflights.
+// No made-up X-Forwarded-For here: this API trusts no proxy, and the app never sends one.
 test.use({ extraHTTPHeaders: {} })
 
 /**
- * An answer of the API to one of the app's calls (a preflight is never reported, so the method tells them apart).
- * `nextDocument`: waited for before a reload or a `goto`, so its calls are not missed, and matched only once the main
- * frame has navigated, so a late answer of the page being replaced (whose body Chromium no longer holds) never stands
- * for the new page's. Events arrive in order: the old page's answers before the navigation.
+ * An answer of the API to one of the app's calls.
+ * `nextDocument` matches only after the main frame navigated, so a late answer of the old page never counts.
  */
 function answerOf(
   page: Page,
@@ -138,8 +132,7 @@ for (const { label, appHost } of TOPOLOGIES) {
       expect(await (await sessionAfter).json()).toEqual({})
       await expect(page).toHaveURL(`${app}/login?redirect=%2F`)
     } finally {
-      // The page leaves before its servers go: the app still fetches in the background once it has painted (the toast
-      // area, the error page ahead of need), and a refused connection would read as the page's error.
+      // The page leaves before its servers go: a background fetch refused later would read as the page's error.
       await page.goto('about:blank')
       await api.stop()
       await site.close()

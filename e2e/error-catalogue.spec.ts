@@ -1,6 +1,5 @@
-// One test per row of the error catalogue (docs/behaviour.md: Messages) that names the e2e suite, driven by the
-// row itself: its scenarios are armed for this test's account, its trigger is acted out in the browser, and its
-// expectations (toast, log, title, message, route, storage) are read from the row, never retyped here.
+// One test per e2e row of the error catalogue (docs/behaviour.md: Messages), driven by the row itself.
+// Expectations are read from the row, never retyped here.
 import type { Page } from '@playwright/test'
 import { recordCatalogueRow } from '../harness/catalogue-coverage.ts'
 import { armRequest, ERROR_CATALOGUE, type CatalogueRow, type ServerStep } from '../api/error-catalogue.ts'
@@ -24,8 +23,8 @@ import {
 import { startSession } from './session-start.ts'
 
 /**
- * The protected call of the catalogue's stories is home's GET /api/me. Other pages make protected calls of their
- * own, so the row's 401 scenarios are armed for this one operation; the refresh scenarios match refreshes only.
+ * The protected call of the catalogue's stories is home's GET /api/me.
+ * 401 scenarios are armed for that operation only, since other pages make protected calls too.
  */
 const PROTECTED_OPERATION = 'getMe' as const
 const operationOf = (step: ServerStep) => (step.call === 'protected' ? PROTECTED_OPERATION : 'refreshToken')
@@ -88,9 +87,8 @@ async function fatalError({ page, account, mock, row, allowedConsoleErrors }: Ru
 }
 
 /**
- * A signed-in user opens home while its chunk cannot be loaded: the page reloads once; the reload fails too and
- * is not reloaded again. The page clock stands still, so "within 10 s" does not depend on the machine's speed:
- * 9 s later a failing load is still not reloaded; 10 s after the reload, one is again.
+ * Home's chunk cannot load: the page reloads once, and not again within 10 s.
+ * The page clock stands still, so "within 10 s" does not depend on the machine's speed.
  */
 async function chunkLoadError({ page, account, mock, row, allowedConsoleErrors }: Run): Promise<Triggered> {
   allowedConsoleErrors.push(

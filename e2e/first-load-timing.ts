@@ -1,6 +1,5 @@
-// What the page itself saw of its first load, read from the Resource Timing entries: when the sign-in form first
-// appeared (a mutation observer installed before the page's first byte), when the load event ended, and every
-// resource with the moment it was requested. Times are the page's own (performance.now()), so they compare exactly.
+// What the page itself saw of its first load: when the form appeared, when load ended, and each request.
+// Times are the page's own performance.now(), so they compare exactly.
 import type { Page } from '@playwright/test'
 
 export interface FirstLoad {

@@ -1,6 +1,5 @@
-// What a first visit to /login fetches, as Chromium receives it: the app's scripts, styles and page in brotli (the
-// build's precompressed copies), a meta description, and real robots.txt and favicon.ico rather than the app's page;
-// and none of the lazy chunks before the sign-in form is on screen (docs/decisions/012-first-load.md).
+// What a first visit to /login fetches, as Chromium receives it (docs/decisions/012-first-load.md).
+// No lazy chunk comes before the sign-in form is on screen.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { abortChunk, countDocumentLoads, failHeldChunk, holdChunk, retriesFailedImports } from './chunks.ts'

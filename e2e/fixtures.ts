@@ -1,6 +1,5 @@
-// Fixtures of the e2e suite: the mock server's control surface, a fresh account per test (made through
-// the API and the mailbox, so tests run in parallel without colliding), sign-in helpers, and a guard
-// that fails any test whose pages threw or logged an unexpected console error.
+// Fixtures of the e2e suite: the mock server's control surface, a fresh account per test, sign-in helpers.
+// Fresh accounts let tests run in parallel. A guard fails any test whose pages threw or logged an error.
 import { randomInt, randomUUID } from 'node:crypto'
 import {
   test as base,
@@ -23,20 +22,18 @@ export interface Account {
 
 export const PASSWORD = 'a long enough e2e passphrase'
 
-/** Codes are mailed while the call that sends them is answered: a test reading one right after may wait this long. */
+/** How long a test may wait for a mailed code, which lands as the call is answered. */
 const CODE_WAIT_MS = 10_000
 
 /**
- * A `fetch` over Playwright's request context: the suite's calls carry what the context does (the base URL, the
- * test's own X-Forwarded-For) and show in its trace.
+ * A `fetch` over Playwright's request context, so calls carry its base URL and headers and show in the trace.
  */
 function fetchThrough(request: APIRequestContext): (input: Request) => Promise<Response> {
   return async (input) => {
     const body = await input.arrayBuffer()
     const answer = await request.fetch(input.url, {
       method: input.method,
-      // One connection per call: a kept-alive socket the server closes as idle (after 5 s) while the next call is
-      // being sent on it fails that call with ECONNRESET, which a test waiting on a held answer can meet.
+      // One connection per call. A kept-alive socket closed as idle mid-send fails the call with ECONNRESET.
       headers: { ...Object.fromEntries(input.headers), connection: 'close' },
       ...(body.byteLength > 0 && { data: Buffer.from(body) }),
       maxRedirects: 0,
@@ -50,8 +47,7 @@ function fetchThrough(request: APIRequestContext): (input: Request) => Promise<R
 }
 
 /**
- * The mock server's control surface through `request`, with the control token (playwright.config.ts starts the
- * server with MOCK_CONTROL_TOKEN; none when it is unset).
+ * The mock server's control surface through `request`, with MOCK_CONTROL_TOKEN when set (playwright.config.ts).
  */
 function createMockControl(request: APIRequestContext, baseUrl: string): MockControl {
   return createMockClient({
@@ -108,9 +104,8 @@ export const test = base.extend<{
   consoleLines: string[]
   guard: void
 }>({
-  // The mock server trusts one proxy hop of X-Forwarded-For (playwright.config.ts: --trust-proxy 1), and the suite
-  // plays that proxy: one made-up address per test, so the
-  // per-address rate limits never add up across the run. The browser and the API requests send the same one.
+  // The suite plays the proxy the server trusts (playwright.config.ts: --trust-proxy 1).
+  // One made-up address per test, so per-address rate limits never add up across the run.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   extraHTTPHeaders: async ({}, use) =>
     use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
@@ -150,8 +145,7 @@ export function landmarkOf(page: Page, path: string, account: Account) {
 }
 
 /**
- * Signs in through the login form and waits for the page it lands on (`landing`, by the guard's redirect
- * parameter; home by default). The app starts without tokens here, so there is no start-up refresh.
+ * Signs in through the login form and waits for `landing` (home by default).
  */
 export async function signInThroughForm(page: Page, account: Account, landing = '/'): Promise<void> {
   await page.goto(landing === '/' ? '/login' : `/login?redirect=${encodeURIComponent(landing)}`)
@@ -163,7 +157,7 @@ export async function signInThroughForm(page: Page, account: Account, landing = 
   await expectSettled(page)
 }
 
-/** Fills in and sends the sign-up form of the app at `origin` (this test's by default); the caller checks where it lands. */
+/** Fills in and sends the sign-up form at `origin`. The caller checks where it lands. */
 export async function submitSignUpForm(
   page: Page,
   person: { name: string; email: string; password: string },
@@ -236,7 +230,7 @@ export function compareTokens(before: StoredTokens, after: StoredTokens): Record
   }
 }
 
-/** What a refresh leaves: a new access and refresh token, the same service token (a refresh does not rotate it). */
+/** What a refresh leaves: new access and refresh tokens, the same service token. */
 export const ROTATED = { accessToken: 'new', refreshToken: 'new', serviceToken: 'same' } as const
 
 /** The toast area's messages (react-hot-toast gives an error toast the alert role). */
@@ -259,8 +253,7 @@ export async function goHomeByLink(page: Page): Promise<void> {
 export { expect }
 
 /**
- * Records the text of every toast a page of `context` shows, from its first paint on, so a test can tell "exactly
- * once" even after a toast has timed out (react-hot-toast gives error toasts the alert role, others status).
+ * Records every toast a page of `context` shows, so a test can tell "exactly once" after a toast timed out.
  */
 export async function recordToasts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

@@ -1,8 +1,5 @@
-// HAR record and replay (README: Record and replay; docs/decisions/017-har-record-and-replay.md). Chromium itself records
-// a sign-in against the suite's mock server (Playwright's recordHar); a second mock server started with --replay on
-// that file, which has no account at all, takes the same sign-in to home with the recorded answers; a call that was
-// not recorded gets 501 replay_no_match. And the journal's own HAR of that sign-in holds none of its secrets. A binary
-// answer (the app's icon, from a backend's /api/) that Chromium recorded in base64 replays byte for byte.
+// HAR record and replay (docs/decisions/017-har-record-and-replay.md). Chromium records a sign-in; a mock server
+// with no accounts replays it from that file. Secrets stay out of the journal's HAR.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
@@ -69,8 +66,7 @@ const FAVICON = readFileSync(new URL('../web/public/favicon.ico', import.meta.ur
 const ICON_PATH = '/api/brand/icon.ico'
 
 /**
- * A backend of another origin whose API answers an image (a staging backend's logo): the product API answers only
- * JSON, and the replay answers only paths under /api/, whatever their origin.
+ * A backend on another origin whose API answers an image, since the product API answers only JSON.
  */
 async function startIconBackend(): Promise<ReplayServer> {
   const server = createServer((request, response) => {
@@ -108,7 +104,7 @@ test('a sign-in recorded by Chromium replays to home against a server that has o
   await signInThroughForm(recordedPage, account)
   const tokens = await readTokens(recordedPage)
   const sessionCookie = (await recording.cookies()).find((cookie) => cookie.name === 'sid')?.value
-  // Chromium opens the backend's image in a page of its own: the app's pages may not load another origin (CSP 'self').
+  // The image opens in a page of its own, since the app's CSP forbids other origins.
   const backend = await startIconBackend()
   try {
     const iconPage = await recording.newPage()
@@ -130,8 +126,7 @@ test('a sign-in recorded by Chromium replays to home against a server that has o
   const recordedIcon = recordedHar.log.entries.find((entry) => entry.request.url.endsWith(ICON_PATH))
   expect(recordedIcon?.response.content).toMatchObject({ mimeType: 'image/x-icon', encoding: 'base64' })
   expect(Buffer.from(recordedIcon!.response.content.text as string, 'base64').equals(FAVICON)).toBe(true)
-  // A browser's HAR holds the answers' secrets in clear, so the search below for them in the journal's HAR can find
-  // them. (Chromium leaves the app's request bodies out, the password with them: the journal keeps them, redacted.)
+  // A browser's HAR holds the secrets in clear, so we know what to search the journal's HAR for.
   const secrets = {
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,

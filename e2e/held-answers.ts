@@ -1,6 +1,5 @@
-// Late answers on demand: a call goes to the mock server and is answered there, but the browser gets the answer only
-// when the test says so. The order "the answer arrives after the ending" is then certain, on a busy machine too,
-// without guessing a delay.
+// Late answers on demand: the server answers, but the browser gets it only when the test says so.
+// So "the answer arrives after the ending" is certain without guessing a delay.
 import type { BrowserContext, Page, Request } from '@playwright/test'
 
 export interface HeldAnswer {
@@ -41,8 +40,8 @@ export async function holdAnswer(
 }
 
 /**
- * Waits until no refresh is running in `page`: the app runs each refresh under the Web Lock `auth-shell:refresh`
- * and lets go of it only once the refresh's answer has been dealt with (applied, or dropped as late).
+ * Waits until no refresh is running in `page`, by taking the refresh's Web Lock.
+ * The app holds it until the refresh's answer is dealt with.
  */
 export async function refreshSettled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.locks.request('auth-shell:refresh', () => undefined))

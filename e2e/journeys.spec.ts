@@ -126,8 +126,7 @@ test('single sign-on: a callback with a forged state is refused with a clear mes
   await page.getByRole('button', { name: 'Continue with single sign-on' }).click()
   await expect(page.getByRole('heading', { name: 'Mock Identity' })).toBeVisible()
 
-  // ...when it is sent a callback the attacker obtained for their own account and state (login CSRF): they start
-  // their own sign-in at the product (their own cookie, in their own request context) and answer the provider's form.
+  // ...when sent a callback the attacker obtained for their own account (login CSRF).
   const attacker = { email: createEmail('attacker'), state: `attacker${randomUUID().replace(/-/g, '')}` }
   const start = await request.get(
     `/api/auth/external/authorize?state=${attacker.state}&redirect_uri=/callback`,

@@ -1,7 +1,5 @@
-// The supporting services stay out of the first load (docs/decisions/012-first-load.md): on /login, the error
-// reporter's and the recorder's scripts and their first calls come only after the sign-in form is on screen and the
-// load event has ended; left alone, they come a settling time after the page went idle, and a first key press brings
-// them at once; with the mock server's DSN and recorder.
+// The supporting services stay out of the first load (docs/decisions/012-first-load.md).
+// They come after the form and the load event: at idle, or at once on a first key press.
 import { markFormAppearance, readFirstLoad } from './first-load-timing.ts'
 import { expect, test } from './fixtures.ts'
 

@@ -1,6 +1,5 @@
-// The e2e suite: Debian's Chromium headless shell (CHROMIUM_PATH overrides; harness/chromium.ts), the built app
-// served by the mock server on a free port, parallel workers isolated by account. Tests that move the mock server's
-// clock (one clock for every account) run alone, after the others, in their own project.
+// The e2e suite: Chromium (harness/chromium.ts) against the built app on the mock server, workers isolated by account.
+// Tests that move the server's one clock run alone, after the others.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -16,8 +15,7 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 process.env.E2E_PORT ??= freePort()
-// The server runs with a control token (read from the environment by main.ts), so the suite proves that every client
-// of /__mock passes it: the fixtures send it, the QA panel asks for it. Workers inherit it with the environment.
+// The server runs with a control token, so the suite proves every client of /__mock passes it.
 process.env.MOCK_CONTROL_TOKEN ??= randomBytes(16).toString('hex')
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
 const SERVER_CLOCK = /server-clock\.spec\.ts$/
@@ -59,19 +57,15 @@ export default defineConfig({
     },
   },
   projects: [
-    // The mock server has one clock: moving it would expire every other test's tokens and codes. So the tests that
-    // move it run after all the others, one at a time: as the "teardown" of the main project, which Playwright
-    // runs once that project is done, whether its tests passed or not (--no-deps leaves them out of a filtered run).
+    // Moving the one clock would expire other tests' tokens and codes. So those tests run last, one at a time,
+    // as the main project's "teardown".
     { name: 'chromium', testIgnore: [SERVER_CLOCK, DEMO], teardown: 'server-clock' },
     { name: 'demo', testMatch: DEMO },
     { name: 'server-clock', testMatch: SERVER_CLOCK, fullyParallel: false },
   ],
   webServer: {
-    // The app is built into a directory of this run's own, so a build, `npm start` or another run beside it
-    // neither empties nor replaces the files it serves; scripts/run-e2e-build.ts copies the last build there instead
-    // when no file that build read has changed. --trust-proxy 1: each test sends its own X-Forwarded-For
-    // (fixtures.ts), so the per-address rate limits (100 sign-ins and 100 mails per 15 minutes) count per test. The
-    // server is the compiled one `npm start` runs (mock-server/start.mjs builds it first when it is missing or stale).
+    // The app is built into this run's own directory, so another build cannot swap the files under it.
+    // --trust-proxy 1: each test sends its own X-Forwarded-For (fixtures.ts), so rate limits count per test.
     command: [
       `node --import tsx scripts/run-e2e-build.ts ${webDir}`,
       `node mock-server/start.mjs --port ${process.env.E2E_PORT} --quiet --trust-proxy 1 --web ${webDir}`,
@@ -79,8 +73,7 @@ export default defineConfig({
     cwd: root,
     url: `${origin}/api/_auth/session`,
     timeout: 180_000,
-    // E2E_REUSE_SERVER=1 with E2E_PORT: run against a mock server you started yourself (with --trust-proxy 1, and the
-    // same MOCK_CONTROL_TOKEN in both shells).
+    // E2E_REUSE_SERVER=1 with E2E_PORT: use your own mock server (--trust-proxy 1, the same MOCK_CONTROL_TOKEN).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,8 +1,6 @@
-// Screenshot tests: every screen at a phone's width (390 x 844) and a desktop's (1280 x 800), in the light scheme, and
-// the sign-in and home screens in the dark one too. Baselines live in screens.spec.ts-snapshots/ (update them with
-// --update-snapshots; README: The e2e suite). What changes from run to run is kept out of the pictures: the fixtures'
-// generated addresses and the times are masked; the name in the header comes from the test's title, so it is fixed;
-// animations are stopped and the caret hidden. Why these fonts and tolerances: docs/decisions/014-layout-and-screenshots.md.
+// Screenshot tests of every screen at a phone's and a desktop's width. Baselines live in screens.spec.ts-snapshots/
+// (update with --update-snapshots). Whatever changes between runs is masked or fixed, so pictures compare.
+// Why these fonts and tolerances: docs/decisions/014-layout-and-screenshots.md.
 import type { Locator, Page } from '@playwright/test'
 import {
   clickMainNav,
@@ -25,9 +23,8 @@ const VIEWPORTS = {
 const TOLERANCE = { maxDiffPixelRatio: 0.01, threshold: 0.2 } as const
 
 /**
- * The page as it is once settled: no call in flight, the fonts loaded, and the QA panel's toggle in place where the
- * page has one (it mounts when the page is first idle, docs/decisions/012-first-load.md, which a fast browser can reach
- * after the picture; the error page of a fault in the layout has none).
+ * Waits until the page is settled: no call in flight, fonts loaded, the QA panel's toggle in place.
+ * The toggle mounts at idle (docs/decisions/012-first-load.md), which may come after the picture otherwise.
  */
 async function settle(page: Page, qaPanel: boolean): Promise<void> {
   await expectSettled(page)

@@ -1,5 +1,5 @@
-// Tests that move the mock server's clock. It is one clock for every account, so these run in their own project,
-// one at a time, after every other test (playwright.config.ts); each puts the clock back when done.
+// Tests that move the mock server's one clock, so they run alone, after every other test (playwright.config.ts).
+// Each puts the clock back when done.
 import {
   compareTokens,
   describeCalls,

@@ -1,6 +1,5 @@
-// Helpers of the signed-in-area and supporting-services specs: the mock server's sinks (what the error reporting
-// and the session recorder sent), what the page itself sent them, the served build, and what the app says about
-// them. The sinks are read through the `mock` fixture (api/mock-client.ts).
+// Helpers of the signed-in-area and supporting-services specs: the sinks, what the page sent, the served build.
+// The sinks are read through the `mock` fixture (api/mock-client.ts).
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { components } from '../api/openapi.gen.ts'
 import type { RecorderSession } from '../api/mock-client.ts'
@@ -29,8 +28,7 @@ export async function waitForRecordingStart(page: Page): Promise<string> {
 }
 
 /**
- * Has the tracker send what it holds now. It sends a batch every 30 s, or at once when the pointer leaves the page
- * (a mouseleave on body) or the page hides: so the pointer goes in and out of the page, as a user's would.
+ * Has the tracker send what it holds now, by moving the pointer out of the page and back.
  * @openreplay/tracker 19 ignores a second leave within 500 ms, so call it from a poll rather than once.
  */
 export async function flushRecorder(page: Page): Promise<void> {

@@ -1,7 +1,5 @@
-// The supporting services in the browser, against the mock server's sinks: a thrown error reaches the
-// error-reporting sink; a signed-in session reaches the recorder's sink with the user's e-mail as its id; any ending
-// of the session (log-out, a forced sign-out) leaves neither service carrying the user; a new build served while
-// the app is open brings the new-version toast within the hour, and the next navigation loads it.
+// The supporting services in the browser, against the mock server's sinks: error reporting, the recorder's identity,
+// and the new-version toast. After any ending of the session, neither service carries the user.
 import type { Page } from '@playwright/test'
 import { abortChunk, countDocumentLoads } from './chunks.ts'
 import {
@@ -79,8 +77,7 @@ async function waitForRecordingOf(page: Page, mock: MockControl, account: Accoun
 }
 
 /**
- * After the session ended: the recording that carried the user took nothing more, the anonymous one that started
- * (`anonymousId`) takes what the page records, and no recording in the sink carries the user but the old one.
+ * After the session ended, only the old recording carries the user; the new anonymous one takes the rest.
  */
 async function expectRecordingWithoutUser(
   page: Page,

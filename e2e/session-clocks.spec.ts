@@ -1,6 +1,5 @@
-// Clocks (docs/session-life-cycle.md): the client schedules its refresh from relative times only (every 300 s from
-// when it started), never from its wall clock against the token's expiry; so a client clock an hour off the server's
-// refreshes on time and never signs anyone out early. (A tab whose timers were frozen: server-clock.spec.ts.)
+// Clocks (docs/session-life-cycle.md): the client schedules refreshes from relative times only.
+// So a client clock an hour off still refreshes on time. Frozen timers: server-clock.spec.ts.
 import {
   describeCalls,
   expect,

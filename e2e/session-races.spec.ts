@@ -1,6 +1,5 @@
-// A session ends once and stays ended (docs/session-life-cycle.md): late answers, log-outs and forced sign-outs
-// racing refreshes and retries, in one tab and across tabs, and an answer lost on the wire. The late answers are
-// held in the browser (held-answers.ts) after the server has answered, so "after the ending" is certain.
+// A session ends once and stays ended (docs/session-life-cycle.md), in one tab and across tabs.
+// Late answers are held in the browser (held-answers.ts), so "after the ending" is certain.
 import type { Page } from '@playwright/test'
 import {
   compareTokens,

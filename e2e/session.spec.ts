@@ -1,5 +1,4 @@
-// The session rules of docs/behaviour.md: Session, Calls in a real browser: the periodic refresh, the single
-// refresh for many 401s, the HTTP retry rule, a failing session call, the legacy user fields.
+// The session rules of docs/behaviour.md: Session, Calls, in a real browser.
 import { callAppApiAtOnce } from './app-client.ts'
 import { refreshSettled } from './held-answers.ts'
 import {

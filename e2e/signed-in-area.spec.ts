@@ -1,5 +1,4 @@
-// The signed-in area in the browser (docs/behaviour.md: Signed-in area): home's content, the process page (a step scheduled with the picker is
-// still scheduled after a reload), help's search, and the picker's mobile layout at 600 px.
+// The signed-in area in the browser (docs/behaviour.md: Signed-in area).
 import { createAccount, describeCalls, expect, signInThroughForm, test } from './fixtures.ts'
 import { pickerDialog, scheduleField, stepItem } from './services-fixtures.ts'
 
@@ -132,8 +131,7 @@ test.describe('the picker at 601 px wide', () => {
   })
 })
 
-// The longest name the contract takes, without a space: on a phone and on a desktop it breaks inside the greeting and
-// shrinks in the header, and the page never scrolls sideways.
+// The longest name the contract takes, without a space. The page must never scroll sideways.
 for (const width of [360, 1280])
   test(`home at ${width} px: a 100-letter name without a space never pushes the page sideways`, async ({
     page,

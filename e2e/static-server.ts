@@ -1,7 +1,5 @@
-// A plain static file server for the demo with no server (e2e/demo.spec.ts): files as they are, on 127.0.0.1 at a
-// free port, and index.html for any path that names no file and no extension, as a static host set up for a
-// single-page app answers (README: A demo with no server). It knows nothing of /api or /__mock: those are the
-// service worker's.
+// A plain static file server for the demo with no server (e2e/demo.spec.ts), as a static host answers a SPA.
+// It knows nothing of /api or /__mock: the service worker answers those.
 import { createReadStream, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

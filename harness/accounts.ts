@@ -20,8 +20,8 @@ export interface SignUpVerifiedOptions {
 }
 
 /**
- * Signs `account` up, verifies it with the code mailed for it, and returns the signed-in answer (its body, and the
- * response for its headers: the session cookie). Throws when the server answers anything but 202, then 200.
+ * Signs `account` up, verifies it with the mailed code, and returns the signed-in answer.
+ * Throws unless the server answers 202, then 200.
  * @example const { body } = await signUpVerified({ baseUrl, mock }, { name: 'Ada', email, password })
  */
 export async function signUpVerified(

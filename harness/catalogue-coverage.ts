@@ -1,5 +1,5 @@
-// Which error-catalogue rows each suite reached in this run: every suite appends the ids it checked to
-// test-results/catalogue/, and harness/reports/catalogue.ts prints the table at the end of `npm test`.
+// Which error-catalogue rows each suite reached in this run, appended to test-results/catalogue/.
+// harness/reports/catalogue.ts prints the table.
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { threadId } from 'node:worker_threads'

@@ -1,14 +1,12 @@
-// Debian's Chromium (CHROMIUM_PATH overrides) and the flags every browser the repository starts runs with: the e2e
-// suite (e2e/playwright.config.ts), `npm run lighthouse` and the bundle bench.
+// Debian's Chromium (CHROMIUM_PATH overrides) and the flags for every browser the repository starts.
 import { accessSync, constants } from 'node:fs'
 
 /** Debian's full browser (package `chromium`): what a visitor runs, so Lighthouse and the bundle bench measure in it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
- * Debian's headless shell (package `chromium-headless-shell`): the same engine and version without the browser's
- * user interface, the binary Playwright itself runs headless tests in. The e2e suite runs in it: the same 87 tests
- * took 72 s of wall time there against 119 s in the full browser (docs/decisions/015-suite-speed.md).
+ * Debian's headless shell: the same engine without the user interface.
+ * The e2e suite took 72 s in it against 119 s in the full browser (docs/decisions/015-suite-speed.md).
  */
 export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell'
 
@@ -22,8 +20,7 @@ export function isExecutable(path: string): boolean {
 }
 
 /**
- * The browser the e2e suite drives: CHROMIUM_PATH when set; otherwise the headless shell, or the full browser where the
- * shell is not installed (scripts/ensure-chromium.ts installs the shell, as root, and says so otherwise).
+ * The browser the e2e suite drives: CHROMIUM_PATH, else the headless shell, else the full browser.
  */
 export function e2eChromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH

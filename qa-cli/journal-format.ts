@@ -1,6 +1,5 @@
-// The mailbox and the request journal as the QA command line prints them for people: a table of mails (address,
-// purpose, code, age) and one compact line per call, the same in `requests` and in `watch`. Pure, like
-// scenario-format.ts: the answers, the server's time and a Style in, lines out.
+// The mailbox and the request journal as the QA command line prints them for people.
+// Pure: no fetch, no process; answers and a Style in, lines out.
 import type { JournalEntry, Mail } from '#api/mock-client.ts'
 import { formatAge, formatTable } from './scenario-format.ts'
 import { visible, type Style } from './terminal-style.ts'
@@ -33,8 +32,7 @@ function paintStatus(status: number, style: Style): string {
 }
 
 /**
- * One call on one line: seq, time (the server's clock, UTC), method, status, path, then the operation, the account
- * and the scenario that answered it, if any. Fixed widths up to the path, so lines printed one at a time line up.
+ * One call on one line. Fixed widths up to the path, so lines printed one at a time line up.
  * @example formatJournalEntry(entry, PLAIN) // '   12  10:21:03  POST    202  /api/auth/forgot  forgotPassword · ada@example.com'
  */
 export function formatJournalEntry(entry: JournalEntry, style: Style): string {

@@ -1,5 +1,4 @@
-// The watch loop against an in-memory journal that numbers, resets, restarts and goes away as the server's does
-// (mock-server/src/pipeline/journal.ts: a reset empties it and numbering goes on; a new process starts again at 1).
+// The watch loop against an in-memory journal that behaves as the server's (mock-server/src/pipeline/journal.ts).
 import { expect, test } from 'vitest'
 import { MockClientError, type JournalEntry } from '#api/mock-client.ts'
 import { pollJournal, watchJournal, type WatchOptions } from './journal-watch.ts'

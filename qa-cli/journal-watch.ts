@@ -1,8 +1,6 @@
-// `npm run scenario -- watch`: follows the mock server's request journal live, by polling GET /__mock/requests with
-// the last seq seen. The journal's numbers go on after a reset (which empties it) but start again when the server
-// restarts, so each poll also asks for the last call already shown: if that call is gone, the journal was emptied
-// or the server restarted, and the whole journal is read again. An unreachable server is reported once and polled
-// until it answers; a refusal (a control token, a foreign Host, a --production server) ends the watch.
+// `npm run scenario -- watch`: follows the request journal by polling with the last seq seen.
+// A restart renumbers the journal, so each poll also checks the last call shown is still there.
+// An unreachable server is polled until it answers; a refusal ends the watch.
 import { setTimeout as delay } from 'node:timers/promises'
 import { MockClientError, type JournalEntry } from '#api/mock-client.ts'
 import { parseSince } from '#api/control-values.ts'

@@ -1,5 +1,5 @@
-// What the QA command line takes: its help, its options, and the checks made before the server is asked
-// (scenario-cli.ts runs the commands). A UsageError is the caller's mistake: exit code 2, one line.
+// What the QA command line takes, checked before the server is asked (scenario-cli.ts runs the commands).
+// A UsageError is the caller's mistake: exit code 2, one line.
 import { parseArgs } from 'node:util'
 import { parseSince } from '#api/control-values.ts'
 
@@ -65,7 +65,7 @@ export class UsageError extends Error {}
 export const parse = (args: string[]) => parseArgs({ args, allowPositionals: true, options: OPTIONS })
 export type Values = ReturnType<typeof parse>['values']
 
-/** An address fetch can call; one with a user or password is refused without being repeated (it may hold a secret). */
+/** An address fetch can call. One with a user or password is refused, and not echoed: it may hold a secret. */
 export function checkServerUrl(base: string): void {
   let url: URL
   try {

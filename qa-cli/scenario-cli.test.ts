@@ -1,5 +1,4 @@
-// The QA command line against a real mock server on a free port: in process (every command, for people and with
-// --json), and as the real process QA runs (colours, exit codes, stderr, Ctrl-C ending `watch`).
+// The QA command line against a real mock server: every command in process, and the real process once.
 import { spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'

@@ -1,7 +1,5 @@
-// The QA command line over the mock server's /__mock surface, as a function with fetch and output injected
-// (qa-cli/scenario.ts wires it to the process). People get tables and short sentences (scenario-format.ts,
-// journal-format.ts), coloured only when the caller's Style says so; `--json` prints each answer as the server gave
-// it, for scripts, exactly as this command line always has. Errors are one line, never a stack trace.
+// The QA command line over /__mock, with fetch and output injected so it tests without a process.
+// People get tables; `--json` gives scripts the server's answers. Errors are one line, never a stack trace.
 import { parseDuration } from '#api/control-values.ts'
 import { createMockClient, MockClientError, type ArmRequest } from '#api/mock-client.ts'
 import {

@@ -1,5 +1,4 @@
-// `npm run scenario -- ... | head -4`: a stdout closed by its reader ends the command quietly with 0, no stack trace
-// (README: "The QA command line").
+// `npm run scenario -- ... | head -4`: a closed stdout ends the command quietly with 0.
 import { spawn } from 'node:child_process'
 import { expect, test } from 'vitest'
 

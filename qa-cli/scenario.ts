@@ -6,8 +6,7 @@
 import { runScenarioCommand } from './scenario-cli.ts'
 import { createStyle } from './terminal-style.ts'
 
-// stdout closed by its reader (`... list | head -4`): the reader has what it wanted, so the command ends quietly with
-// 0 rather than with the EPIPE's stack trace (README: "The QA command line").
+// stdout closed by its reader (`... | head`): the reader has what it wanted, so exit 0 quietly.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0)
   console.error(`Failed to write the output: ${error.message}`)

@@ -1,5 +1,4 @@
-// Colours for the QA command line, pure: whether to colour (from the environment and whether the output is a
-// terminal, passed in) and the styles themselves. Imports nothing; reads no process state.
+// Colours for the QA command line. Pure: imports nothing and reads no process state; the environment is passed in.
 
 /** What decides colours: the environment's variables and whether the output is a terminal. */
 export interface ColorContext {
@@ -8,8 +7,8 @@ export interface ColorContext {
 }
 
 /**
- * Colours on a terminal only, as Node decides for its own output: FORCE_COLOR wins (`0` or `false` turn them off),
- * then NO_COLOR (any non-empty value, no-color.org) and NODE_DISABLE_COLORS turn them off, and so does TERM=dumb.
+ * Colours on a terminal only, decided as Node decides for its own output.
+ * FORCE_COLOR wins; NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb turn them off.
  * @example isColorEnabled({ env: { NO_COLOR: '1' }, isTTY: true }) // false
  */
 export function isColorEnabled({ env, isTTY }: ColorContext): boolean {
@@ -67,10 +66,8 @@ export function createStyle(context: ColorContext): Style {
 }
 
 /**
- * Text from the server made safe to print on a terminal: control characters (C0, DEL, C1), the line and paragraph
- * separators and the bidirectional controls are shown as escapes, so a scenario's message or a journal's path cannot
- * move the cursor, colour the screen or fake a line. Applied to the server's strings only; our own colours are added
- * after.
+ * Server text made safe for a terminal: control characters show as escapes.
+ * So a server string cannot move the cursor, colour the screen or fake a line.
  * @example visible('a\u001b[31mred\r\nfake') // 'a\\x1b[31mred\\r\\nfake'
  */
 export function visible(text: string): string {

@@ -1,11 +1,6 @@
 /**
- * The initial JavaScript of /login, measured the way a visitor gets it (docs/decisions/012-first-load.md): a fresh
- * production build is served from a temporary folder, Debian's Chromium (CHROMIUM_PATH) opens /login, and every
- * script it requests before the sign-in form is on screen and the load event has fired is counted (the entry, its
- * static imports, the modulepreloads and any lazy chunk the route needs), raw, gzip (level 9) and brotli
- * (quality 11). Beside it, the same for a bare React + react-router app (two routes, a data router) that this
- * script writes to a temporary folder and builds with Vite from this repository's node_modules; then the ratio and
- * the budgets (at most 1.03x the bare app, at most 106 kB = 106,000 B gzip).
+ * The initial JavaScript of /login, measured as a visitor gets it in Chromium (docs/decisions/012-first-load.md).
+ * A bare React + react-router app is measured beside it, to compare with the budgets.
  * `tsx scripts/bench-bundle.ts` alone; `benchBundle()` returns the printable lines.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -43,9 +38,8 @@ const TYPES: Record<string, string> = {
 const TEXT = /^text\/|^application\/json$/
 
 /**
- * A static server for a build: files as they are, any other path the app's page (the SPA fallback). With
- * `compress`, text files go brotli-compressed (quality 11, computed once per file) to a browser that accepts it, as
- * the mock server sends its precompressed copies, so a page load compares with the app's (scripts/lighthouse.ts).
+ * A static server for a build, with the SPA fallback. `compress` sends brotli as the mock server does,
+ * so page loads compare with the app's (scripts/lighthouse.ts).
  */
 export function serve(dir: string, { compress = false } = {}): Promise<Server> {
   const compressed = new Map<string, Buffer>()
@@ -81,9 +75,8 @@ export async function measureInitialJs(dir: string, path: string, ready: string)
   })
   try {
     const page = await browser.newPage()
-    // The moment `ready` first appears, taken in the page (a mutation observer from the first byte on), so a script
-    // requested after it (monitoring at idle) is not counted however late this process looks.
-    // (A string: tsx would wrap a function's inner functions in a helper the page does not have.)
+    // The moment `ready` appears, taken in the page, so later scripts are not counted.
+    // A string, since tsx would wrap a function's inner functions in a helper the page lacks.
     await page.addInitScript(`{
       const observer = new MutationObserver(() => {
         if (document.querySelector(${JSON.stringify(ready)}) === null) return

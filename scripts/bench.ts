@@ -1,12 +1,8 @@
 /**
- * Benchmarks, printed side by side in one run (never timed assertions in tests):
- * 1. password hashing: argon2id at OWASP's parameters (what the mock server uses) against Node's
- *    scrypt at N=2^17, r=8, p=1 (the reference ADR 003 compares with), median of several hashes each;
- * 2. the mock server beside bare node:http, bare Express 5 (+ jose) and Stoplight Prism when installed: server CPU
- *    time per request on the session call, GET /api/me and the refresh, and cold start (scripts/bench/servers.ts);
- * 3. the initial JavaScript of /login as Chromium fetches it, beside a bare React + router build made by
- *    scripts/bench-bundle.ts.
- * `npm run bench`.
+ * Benchmarks printed side by side, since timed assertions in tests would be flaky. `npm run bench`.
+ * 1. password hashing: argon2id against the scrypt reference of ADR 003;
+ * 2. the mock server's CPU per request and cold start beside bare servers and Prism (scripts/bench/servers.ts);
+ * 3. the initial JavaScript of /login beside a bare React app (scripts/bench-bundle.ts).
  */
 import { scrypt } from 'node:crypto'
 import { fileURLToPath } from 'node:url'

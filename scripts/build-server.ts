@@ -1,14 +1,10 @@
 /**
- * `npm run build:server`: the mock server compiled ahead to one JavaScript file, so a start runs no TypeScript
- * compiler, parses no YAML and hashes no seeded password (docs/decisions/013-mock-server-speed.md).
+ * `npm run build:server`: the mock server compiled ahead to one file, so a start compiles, parses and hashes
+ * nothing (docs/decisions/013-mock-server-speed.md).
  *
- * Writes into `dist/mock-server/` (git-ignored; `--out <dir>` elsewhere):
- * - `main.js`: mock-server/src/main.ts bundled by esbuild (tsx's own, already installed), packages included but
- *   the native argon2 binding; the two OpenAPI documents parsed and the seeded accounts' argon2id hashes made at
- *   build time (`BUILD_TIME`, mock-server/src/shared/build-time.ts);
- * - `inputs.json`: every file the build read, with its size and modification time, taken before the build.
- *   `node mock-server/start.mjs` (npm run mock) rebuilds whenever one of them differs or is gone, so a stale
- *   build is never served.
+ * Writes into `dist/mock-server/` (`--out <dir>` elsewhere):
+ * - `main.js`: the bundle, with documents parsed and seeded hashes made at build time (`BUILD_TIME`);
+ * - `inputs.json`: every file the build read, so mock-server/start.mjs never serves a stale build.
  */
 import { statSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
@@ -36,8 +32,7 @@ function stamp(file: string): [number, number] | null {
 }
 
 /**
- * The server reads one list of the common-words package, `passwords-common` (mock-server/src/product/domain/passwords.ts):
- * the compiled server carries that list alone, as JSON, instead of every list of the package, decompressed at start.
+ * The compiled server carries only the one word list it reads (`passwords-common`), as JSON.
  */
 const commonPasswordsOnly: Plugin = {
   name: 'common-passwords-only',
@@ -61,8 +56,7 @@ function stampedBefore(file: string, since: number): [number, number] | null {
 
 export async function buildServer(): Promise<void> {
   const started = performance.now()
-  // A source saved after this moment may have been read before or after its change: it is stamped as unknown (null),
-  // so the next start rebuilds rather than trusting a stamp taken after the build read the file.
+  // A source saved after this moment is stamped unknown (null), so the next start rebuilds.
   const startedAt = Date.now()
   // Each build writes its own temporary files, so two starts building at once both finish (the last rename wins).
   const temporary = `main.js.${process.pid}.tmp`

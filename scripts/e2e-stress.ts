@@ -1,7 +1,6 @@
 /**
- * `npm run test:e2e:stress`: the whole e2e suite three times in a row (STRESS_RUNS changes it), with retries off,
- * while a CPU hog spins on every core beside it, as on a busy CI machine. Prints each run's counts and, across the
- * runs, every test that failed or was flaky; exits non-zero unless there were none. Not part of `npm test`.
+ * `npm run test:e2e:stress`: the e2e suite three times without retries, beside a CPU hog, as on a busy CI machine.
+ * Fails on any failed or flaky test. Not part of `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'

@@ -1,9 +1,7 @@
 /**
- * Makes sure the e2e suite has a Chromium to drive (Playwright's own browser download does not work here): CHROMIUM_PATH
- * when set; otherwise Debian's headless shell (`chromium-headless-shell`, the binary the suite runs in: see
- * harness/chromium.ts), installed with apt-get when missing and this user may (root). Without it, and without root,
- * the suite runs in Debian's full `chromium` if that is installed (slower; says how to install the shell), and otherwise
- * stops with what to install. Run by `npm run test:e2e` (and so by `npm test`) before Playwright.
+ * Makes sure the e2e suite has a Chromium, since Playwright's own download does not work here.
+ * It installs Debian's headless shell when it can (harness/chromium.ts), else falls back or says what to install.
+ * Run by `npm run test:e2e` before Playwright.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, e2eChromiumPath, isExecutable } from '#harness/chromium.ts'

@@ -1,8 +1,6 @@
 /**
- * Generates the TypeScript types of the two OpenAPI documents into api/*.gen.ts, and the operation and
- * scenario sets both documents imply into api/operations.gen.ts (scripts/lib/operation-sets.ts).
- * `npm run gen:api` writes them; `npm run gen:api -- --check` fails when a committed copy is stale
- * (CI runs the check, so a changed openapi.yaml without regenerated types cannot land).
+ * Generates api/*.gen.ts from the two OpenAPI documents (scripts/lib/operation-sets.ts).
+ * `--check` fails on a stale copy, so a changed openapi.yaml without regenerated types cannot land.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'

@@ -1,12 +1,7 @@
 /**
- * `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) three times each on /login and /,
- * against the app built and served by the mock server as `npm start` serves it, in Debian's Chromium
- * (CHROMIUM_PATH); prints the medians beside the budgets (docs/decisions/012-first-load.md), and beside the same
- * figures of the bench's bare React + react-router app (scripts/bench-bundle.ts, served brotli-compressed like the
- * app), measured in the same run, its runs alternating with the app's so that the machine's load falls on both alike:
- * the bare app's figures are what this machine's Lighthouse gives a page that renders almost nothing. Lighthouse is
- * not a dependency: the first run installs it with npm into node_modules/.cache/lighthouse (LIGHTHOUSE_VERSION,
- * default 12). Not part of `npm test`. LIGHTHOUSE_RUNS changes the number of runs.
+ * `npm run lighthouse`: Lighthouse medians for /login and / beside the budgets (docs/decisions/012-first-load.md).
+ * A bare React app (scripts/bench-bundle.ts) runs alternately with the app, so machine load falls on both alike.
+ * Lighthouse is installed on first run into node_modules/.cache/lighthouse. Not part of `npm test`.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'

@@ -1,14 +1,7 @@
 /**
- * The e2e suite's build of the web app (e2e/playwright.config.ts runs it before the server starts):
- * `tsx scripts/run-e2e-build.ts <outDir>` builds web/ with web/vite.config.ts into <outDir>, or, when nothing the
- * last build read has changed since, copies that build from node_modules/.cache/e2e-web/ instead of building again.
- *
- * What a build read: every module Rollup loaded outside node_modules (recorded by a plugin during the build), with
- * web/vite.config.ts, web/index.html, everything in web/public/, tsconfig.json, package-lock.json (which pins
- * node_modules) and the SENTRY_DSN the config reads; the cache key is the hash of all their contents. A changed
- * file changes the key; a new file only matters once a module imports it, and that module changed. E2E_BUILD_CACHE=0
- * always builds. The build runs with E2E_BUILD=1: brotli at quality 5 and no source maps (web/vite.config.ts), which
- * no e2e test reads. docs/decisions/015-suite-speed.md says why.
+ * The e2e suite's build of the web app: `tsx scripts/run-e2e-build.ts <outDir>`.
+ * When nothing the last build read has changed, it copies that build instead of building again.
+ * E2E_BUILD_CACHE=0 always builds. docs/decisions/015-suite-speed.md says why.
  */
 import { createHash } from 'node:crypto'
 import {
@@ -111,8 +104,7 @@ async function main(): Promise<void> {
   const files = [...inputs].sort()
   const key = keyOf(files)
   if (!key) return
-  // Each entry is complete before it gets its name (rename), and a name is never reused for other contents, so a
-  // run beside this one copies a whole build or none.
+  // Entries are renamed into place once complete, so a parallel run copies a whole build or none.
   mkdirSync(CACHE, { recursive: true })
   const entry = join(CACHE, key)
   if (!existsSync(entry)) {

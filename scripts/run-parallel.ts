@@ -1,7 +1,6 @@
 /**
- * Runs npm scripts side by side, two at a time by default (RUN_PARALLEL_JOBS; one per core), and prints each one's
- * output whole when it ends, in the order given, under a line with its verdict, wall time and CPU time, so two
- * checks never interleave their lines. Exits 1 when any script failed, after all have run, and names them.
+ * Runs npm scripts side by side (RUN_PARALLEL_JOBS) and prints each one's output whole, so lines never interleave.
+ * Exits 1 when any script failed, after all have run.
  * `npm test` runs the static checks with it (docs/decisions/015-suite-speed.md):
  *   tsx scripts/run-parallel.ts typecheck lint lint:api gen:api:check
  */

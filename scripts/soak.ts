@@ -1,14 +1,9 @@
 /**
- * The soak (attack suite T18, docs/security/attack-suite.md): a mock server on 127.0.0.1 and simulated
- * users, each cycling sign-in → 20 refreshes → log-out, a wave at a time, with the server's clock moved
- * past the access-token lifetime after every wave and past every lifetime (refresh family, codes,
- * lock-out, rate windows) at the end. Prints the calls, their statuses, p50/p99/max latency, the heap
- * (after a GC when node runs with --expose-gc, as `npm run soak` does) and the store's record count at
- * start (after one warm-up wave), peak and end, and whether the end is within 1.2x of the start. A script that prints figures,
- * not a timed test: it fails (exit code 1) only on a 5xx or a call of the cycle that did not succeed.
+ * The soak (attack suite T18, docs/security/attack-suite.md): waves of simulated users cycle sign-in, refreshes
+ * and log-out while the server's clock moves on. It prints latency, heap and record counts, and checks that
+ * memory ends within 1.2x of the start. It fails only on a 5xx or a failed call of the cycle.
  *
- * `npm run soak` (SOAK_USERS, default 1000; SOAK_WAVE, users at once, default 20; SOAK_REFRESHES,
- * default 20). The production argon2id cost is used; the sign-in rate limit per address is lifted,
+ * `npm run soak` (SOAK_USERS, SOAK_WAVE, SOAK_REFRESHES). The sign-in rate limit is lifted,
  * because every simulated user comes from the same loopback address.
  */
 import { once } from 'node:events'
@@ -69,9 +64,7 @@ function measureHeap(): number {
 }
 
 /**
- * The records purging must give back: the store's collections and the mailbox. The request journal is left out
- * and printed on its own: it is the control surface's record of the last 10,000 calls (a ring of fixed size,
- * empty in production mode), so after 23,000 calls it is full by design, not by a leak.
+ * The records purging must give back. The journal is left out: it is a fixed-size ring, full by design.
  */
 function storeSize(app: ReturnType<typeof createApp>): { total: number; by: Record<string, number> } {
   const { domain, mailbox } = app.core.ops
@@ -90,8 +83,7 @@ async function main(): Promise<void> {
   const app = createApp({ loginRateLimit: UNLIMITED, mailRateLimit: UNLIMITED })
   await app.core.ready
   const server = app.listen(0, '127.0.0.1')
-  // Longer than any pause of the run: a connection the server closes for idleness just as the client
-  // reuses it fails the call (a race of keep-alive, not of the server under test).
+  // Longer than any pause of the run, so no keep-alive race fails a call.
   server.keepAliveTimeout = 10 * MINUTE
   await once(server, 'listening')
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -104,9 +96,8 @@ async function main(): Promise<void> {
   const mock = createMockClient({ baseUrl: origin })
   const advance = (ms: number) => mock.advanceClock(ms)
   const cold = measureHeap()
-  // Warm-up: one wave of the same cycle, then past every lifetime and purged, as at the end. The start is
-  // measured after it, so that code compiled, validators built and caches filled at first use (once per
-  // process) do not pass for growth.
+  // Warm-up: one wave, then purged as at the end. The start is measured after it, so first-use caches
+  // do not pass for growth.
   await Promise.all(emails.slice(0, WAVE).map((email) => cycle(origin, email)))
   await advance(25 * 60 * MINUTE)
   await call(origin, 'GET', '/api/_auth/session')

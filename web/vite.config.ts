@@ -46,17 +46,15 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * The e2e suite's build (E2E_BUILD=1, set by scripts/run-e2e-build.ts alone): brotli at quality 5 instead of 11 and
- * no source maps. Quality 11 took about 2.9 s CPU for 10 % fewer bytes than quality 5,
- * and the maps about 2 s: no e2e test reads either (docs/decisions/015-suite-speed.md). Every other build is as deployed.
+ * The e2e suite's build (E2E_BUILD=1): brotli quality 5 and no source maps, saving about 5 s CPU.
+ * No e2e test reads either (docs/decisions/015-suite-speed.md). Every other build is as deployed.
  */
 const E2E_BUILD = process.env.E2E_BUILD === '1'
 const BROTLI_QUALITY = E2E_BUILD ? 5 : 11
 
 /**
- * Writes a brotli (`.br`, quality 11; 5 in the e2e build) and a gzip (`.gz`, level 9) copy beside every text file of
- * the output, once the output (public/ included) is complete, so the server sends compressed bytes without
- * compressing at each answer (mock-server/src/hosts/precompressed.ts). A copy no smaller than the file is not written.
+ * Writes `.br` and `.gz` copies beside every text file of the output, so the server never compresses per answer
+ * (mock-server/src/hosts/precompressed.ts). A copy no smaller than the file is not written.
  */
 function precompress(): Plugin {
   let outDir = ''
@@ -81,13 +79,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The page a first visit gets carries what its first paint needs and nothing to wait for (docs/decisions/012-first-load.md:
- * "Nothing but the screen before the first paint"): the entry's stylesheet (about 2 KB compressed) inlined as a
- * `<style>`, one request fewer on the way to the first paint (the Content-Security-Policy allows inline styles, not
- * scripts). The file stays in the output: the chunks that import from the entry (the date picker, error reporting) name
- * it among the files Vite's preload helper makes sure of, and fetch it then (the same rules again, nothing changes on
- * screen). And the icon as a `data:` URL of public/favicon.ico, so the browser does not ask for it while the page loads
- * (/favicon.ico is still served for whoever asks).
+ * The first page carries what its first paint needs (docs/decisions/012-first-load.md): the entry's stylesheet
+ * inlined, and the icon as a `data:` URL. That is two requests fewer before the first paint.
+ * The stylesheet file stays in the output, since lazy chunks still name it for Vite's preload helper.
  */
 function inlineFirstLoad(): Plugin {
   return {
@@ -125,8 +119,8 @@ export default defineConfig({
   define: {
     // The error-reporting DSN's fallback when config.json names none (docs/behaviour.md: Constants); unset, reporting stays off.
     __SENTRY_DSN_FALLBACK__: JSON.stringify(process.env.SENTRY_DSN ?? null),
-    // The error reporter's SDK without its debug logging (its messages and checks, never used in a build); tracing
-    // stays, since the app samples every trace (docs/behaviour.md: Constants; docs/decisions/012-first-load.md).
+    // The error reporter's SDK without its debug logging, never used in a build. Tracing stays: the app samples
+    // every trace (docs/behaviour.md: Constants; docs/decisions/012-first-load.md).
     __SENTRY_DEBUG__: 'false',
   },
   build: {

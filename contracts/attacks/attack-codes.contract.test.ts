@@ -1,6 +1,5 @@
-// The attack suite, code side: guessing one-time codes, racing the right one, telling known addresses from
-// unknown ones, and taking an address over before its owner proves it. Each test is one attack; the rules and
-// their figures are in docs/security/codes.md (the list of attacks: docs/security/attack-suite.md).
+// The attack suite, code side: one test per attack on one-time codes and addresses.
+// The rules are in docs/security/codes.md; the list of attacks in docs/security/attack-suite.md.
 import { describe, expect, test } from 'vitest'
 import type { Response } from 'supertest'
 import {
@@ -198,9 +197,8 @@ describe('T12 enumeration', () => {
   }
 
   /**
-   * Runs `SAMPLES` rounds of one call for a known and an unknown address (in alternating order), with `before`
-   * each round; checks status, body, headers and hashing work alike, prints the medians, and checks them
-   * only against a generous factor.
+   * Runs `SAMPLES` alternating rounds of one call for a known and an unknown address, and checks they look alike.
+   * Timings are checked only against a generous factor, so the test is not flaky.
    */
   async function compare(
     label: string,
@@ -240,8 +238,7 @@ describe('T12 enumeration', () => {
     expect(medians.unknown).toBeLessThan(medians.known * TIMING_FACTOR)
   }
 
-  // Each round starts past the cooldown (and, for guesses, past the hour), so the known address is not
-  // told apart by a cooldown or a ceiling the unknown one has not met.
+  // Each round starts past the cooldown and the hour, so no limit tells the known address apart.
   const pastCooldown = (api: ContractAgent) => advanceClock(api, COOLDOWN_MS)
   const pastHour = (api: ContractAgent) => advanceClock(api, HOUR_MS)
 
@@ -252,8 +249,7 @@ describe('T12 enumeration', () => {
   })
 
   test('T12 enumeration: sign-in with a wrong password answers a known and an unknown address alike', async () => {
-    // Past the lock-out each round, so the known address is measured as a plain wrong password (a locked pair
-    // answers alike too: docs/security/lockout.md).
+    // Past the lock-out each round, so this measures a plain wrong password (docs/security/lockout.md).
     const pastLockout = (api: ContractAgent) => advanceClock(api, 16 * 60_000)
     await compare('login', 'ada@example.com', pastLockout, (api, email) =>
       api.post('/api/auth/login').send({ email, password: 'not the password of anyone' }),
@@ -269,8 +265,7 @@ describe('T12 enumeration', () => {
       return api.post('/api/auth/login').send({ email, password: 'a probing passphrase' })
     }
     await compare('signup, then login', 'ada@example.com', pastCooldown, probe)
-    // Every state an address can be in answers the same: new, verified, unverified (seeded), and contested (a
-    // second sign-up while the first one's code is alive withdraws both passwords).
+    // Every state of an address answers the same: new, verified, unverified and contested.
     const server = await createTestServer()
     const contested = uniqueEmail('contested')
     await server.api
@@ -318,8 +313,7 @@ describe('T12 enumeration', () => {
       { status: 403, error: 'unverified' },
       { status: 403, error: 'unverified' },
     ])
-    // Past it the new address's unverified account is purged with the taken address's sign-up password: both 401
-    // (before, the new address kept answering 403 for ever).
+    // Past it the unverified account is purged with its password, so both answer 401.
     await advanceClock(api, 240_000)
     await api.get('/api/_auth/session').expect(200) // the purge runs before a call once a minute has passed
     expect(await signInBoth()).toEqual([
@@ -364,8 +358,7 @@ describe('pre-hijacking: whoever proves the address decides the credentials', ()
 
   /** Neither unproven password opens the account; the owner sets one through recovery, and the name stays theirs. */
   async function expectOwnerRecovers(api: ContractAgent, email: string, name: string) {
-    // Refused: `invalid_credentials`, or, right after a sign-up of the attacker's, `unverified` (what a sign-up
-    // and a sign-in with its password answer at any address, docs/security/codes.md); never a session.
+    // Refused as `invalid_credentials` or `unverified`, as at any address (docs/security/codes.md). Never a session.
     const refused = await login(api, email, ATTACKER.password)
     expect([401, 403]).toContain(refused.status)
     expect(refused.body.token).toBeUndefined()

@@ -221,8 +221,7 @@ describe('access tokens', () => {
   })
 })
 
-// Real servers on 127.0.0.1, spoken to over raw sockets: what matters here is what the server reads and when it
-// hangs up, which a client library would hide.
+// Real servers over raw sockets, since a client library would hide what the server reads and when it hangs up.
 const sockets: Socket[] = []
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy()

@@ -1,8 +1,6 @@
-// The attack suite, lock-out side (T10): password guessing from one address and from many, aimed at the owner or
-// at the account, and the code sign-in of a locked address. The rules under attack and their figures:
-// docs/security/lockout.md (mock-server/src/product/domain/lockout.ts). Every client address here is distinct through one
-// trusted proxy hop (--trust-proxy 1, X-Forwarded-For); the server's clock stands still unless a test moves it,
-// so every answer, retry_after included, is exact.
+// The attack suite, lock-out side (T10). The rules and their figures: docs/security/lockout.md.
+// Each client gets its own address via X-Forwarded-For. The clock stands still unless a test moves it,
+// so every retry_after is exact.
 import type { Response } from 'supertest'
 import { describe, expect, test } from 'vitest'
 import {

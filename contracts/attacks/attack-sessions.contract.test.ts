@@ -1,7 +1,6 @@
-// The attack suite, session side: what a hostile or unlucky client can do with tokens, refreshes, clocks,
-// restarts and log-outs, each as one named test (the list and the promise each proves:
-// docs/security/attack-suite.md). The rules under attack: docs/decisions/004-tokens-sessions-codes.md,
-// docs/decisions/009-lost-answers.md and docs/session-life-cycle.md.
+// The attack suite, session side: one named test per attack (docs/security/attack-suite.md).
+// The rules under attack: docs/decisions/004-tokens-sessions-codes.md, docs/decisions/009-lost-answers.md and
+// docs/session-life-cycle.md.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -132,8 +131,7 @@ describe('refresh rotation under attack', () => {
       refresh(api, duplicate.refreshToken).expect(200),
     ])
     expect(second.body).toEqual(first.body)
-    // The original rotates again while the duplicate is away, and the duplicate comes back late with the
-    // token it holds: the known limit of docs/session-life-cycle.md, the reuse rule ending the family.
+    // The duplicate comes back late with a retired token. The known limit of docs/session-life-cycle.md.
     const third = await refresh(api, first.body.refresh_token).expect(200)
     await advanceClock(api, GRACE_MS + 1)
     expect((await refresh(api, first.body.refresh_token).expect(401)).body.error).toBe('refresh_reused')
@@ -344,8 +342,7 @@ describe('passwords and sessions', () => {
 
 describe('T15 a sign-in with the old password that a change overtakes', () => {
   /**
-   * Holds the first check of `password`, once verified, until `release()`: that sign-in is then where a slow hash
-   * leaves it, its answer not yet given; `held` resolves when it is. Later checks pass.
+   * Holds the first check of `password` until `release()`, as a slow hash would. `held` resolves once it waits.
    */
   function holdChecksOf(server: TestServer, password: string) {
     const hasher = server.app.core.ops.domain.hasher

@@ -1,6 +1,4 @@
-// The mock server's attack surface, one named test per attack it closes (docs/security/surface.md): production
-// mode signs no one in through the mock identity provider; /__mock answers only its owner (Host, control token,
-// same-site JSON writes); the limits key clients by the address a trusted proxy saw, IPv6 by its /64.
+// The mock server's attack surface, one named test per attack it closes (docs/security/surface.md).
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
@@ -220,7 +218,7 @@ describe('a control surface only its owner drives', () => {
     await stranger.get('/__mock/mailbox').set('X-Mock-Control-Token', `${server.controlToken}x`).expect(401)
     await stranger.post('/__mock/reset').send({}).expect(401)
     await stranger.get('/api/_auth/session').expect(200) // the product API does not need it
-    // The suite's own helpers pass it (contracts/fixtures.ts): sign-up through the mailbox, the clock, a scenario.
+    // The suite's own helpers pass it (contracts/fixtures.ts).
     const account = await signUp(server.api, 'token')
     expect(await readCode(server.api, account.email, 'signup')).toMatch(/^\d{6}$/)
     await advanceClock(server.api, 1_000)
@@ -309,7 +307,7 @@ describe('a control surface only its owner drives', () => {
     }
     const signedIn = await post({ control_token: TOKEN }).set('X-Mock-Control-Token', `${TOKEN}x`).expect(302)
     expect(signedIn.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4010\/callback\?code=[^&]+&state=/)
-    // Or the header, as a scripted client sends it to the control surface (no other site's form can send a header).
+    // Or the header, which no other site's form can send.
     const scripted = await openForm({ controlToken: TOKEN })
     await scripted.post({}).set('X-Mock-Control-Token', TOKEN).expect(302)
     // Without a token the form has no such field.

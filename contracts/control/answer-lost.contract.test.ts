@@ -1,6 +1,5 @@
-// The answer-lost scenario: the server does the work of a call and then drops the connection without
-// an answer. What a client that retries may rely on afterwards is the server's side of a lost refresh:
-// the old refresh token still yields the kept pair inside the grace window, and revokes the family after.
+// The answer-lost scenario: the server does the work, then drops the connection.
+// A retried refresh gets the kept pair within the grace window; after it, the family is revoked.
 import type { Test } from 'supertest'
 import { describe, expect, test } from 'vitest'
 import {

@@ -1,5 +1,4 @@
-// Injected faults on every product operation: the `5XX` response each documents, the latency
-// scenario, and the 500 a thrown handler would give (never a crash or a hang).
+// Injected faults on every product operation. A thrown handler gives a 500, never a crash or a hang.
 import { describe, expect, test } from 'vitest'
 import type { components } from '#api/control.gen.ts'
 import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'

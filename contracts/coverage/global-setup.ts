@@ -1,13 +1,9 @@
 /**
- * Global setup of the `contracts` project. Before the run: a fresh run directory for the workers'
- * coverage records, handed to them with `project.provide` (contracts/coverage/recorder.ts injects it).
- * After the run: the coverage table of both documents, and a failed run when a documented
- * (operation, status) was exercised by no test, unless the run was filtered to a subset.
+ * Global setup of the `contracts` project: a fresh directory for the workers' coverage records, then the coverage
+ * table. An unfiltered run fails when a documented (operation, status) was exercised by no test.
  *
- * How the run fails: vitest 4 runs this teardown from `Vitest.close()`, after the reporters have
- * finished, and only logs an error thrown there ("error during close") without touching the exit code.
- * So the teardown sets `process.exitCode = 1` itself: this code runs in the main vitest process, and
- * nothing resets the exit code between `close()` and the process's exit.
+ * vitest 4 only logs an error thrown in this teardown and keeps the exit code.
+ * So the teardown sets `process.exitCode = 1` itself.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,15 +18,9 @@ import { writeCoverageReports } from '#contracts/coverage/report-files.ts'
 const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
 
 /**
- * Why missing coverage is expected in this run, or null when every contract test was eligible to run.
- * A run is filtered when:
- * - some file of the project's `include` globs did not run (`vitest run contracts/session`, `--shard`,
- *   `--changed`, `--related`, `file:line`, a bail or an interrupted run): the project's full file list
- *   (`globTestFiles()` without filters) is compared with the test modules the run reported;
- * - a test name or tag filter was given (`-t`, `--tags-filter`), read from the resolved config;
- * - a contract file contains `.only` (`test.only`, `describe.only`): vitest turns `only` into `run`
- *   before reporting, so the sources are searched instead. A plain `test.skip` does not count: a test
- *   skipped in the source is skipped in every run, and its missing coverage must show.
+ * Why missing coverage is expected in this run, or null when every contract test could run.
+ * A run is filtered when a file did not run, a name or tag filter was given, or a file has `.only`.
+ * vitest reports `only` as `run`, so the sources are searched. `test.skip` does not count: its gap must show.
  */
 export async function describeRunFilter(project: TestProject): Promise<string | null> {
   const vitest = project.vitest
@@ -94,9 +84,8 @@ export function formatNotCheckable(target: string, checked: number, tests: NotCh
 }
 
 /**
- * Prints the table; fails the run (exit code 1) on missing coverage unless the run was filtered. Against a
- * CONTRACT_TARGET it also counts the checks that were not checkable there, by reason, and a response no check
- * reached is reported, not failed: what the target cannot be made to answer is listed, never passed.
+ * Prints the table and fails an unfiltered run on missing coverage.
+ * Against a CONTRACT_TARGET, gaps are listed with their reasons, never passed.
  */
 export async function reportContractCoverage(project: TestProject, dir: string): Promise<void> {
   const validator = createOpenApiValidator()

@@ -1,8 +1,6 @@
 /**
- * The worker side of the contract coverage: every exercised (operation, documented status) and every
- * undocumented request becomes one JSON line in a file of the run directory that global-setup.ts
- * creates and hands to the workers through vitest's `provide`/`inject`. Workers are separate processes
- * or threads, so each appends to its own file (`<pid>-<threadId>.jsonl`) and nothing is shared in memory.
+ * The worker side of the contract coverage: one JSON line per exercised pair or undocumented request.
+ * Workers share no memory, so each appends to its own file in the run directory from global-setup.ts.
  */
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,7 +1,5 @@
 /**
- * The contract coverage as files CI reads (docs/decisions/018-reports.md): `coverage.json` (the data),
- * `coverage.md` and `coverage.html` (the operation x status table of each document, the requests no document
- * describes, and, against a CONTRACT_TARGET, the checks that were not checkable there with their reasons).
+ * The contract coverage as files CI reads (docs/decisions/018-reports.md): `coverage.json`, `.md` and `.html`.
  */
 import { join } from 'node:path'
 import type { CoverageSummary } from '#contracts/coverage/report.ts'

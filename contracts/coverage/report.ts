@@ -1,6 +1,5 @@
 /**
- * The main-process side of the contract coverage: reads the workers' records, joins them with the
- * documented (operation, status) pairs of both documents, and formats the table.
+ * The main-process side of the contract coverage: joins the workers' records with the documented pairs.
  * Pure apart from `readCoverageRecords`, which reads the run directory.
  */
 import { readdirSync, readFileSync } from 'node:fs'

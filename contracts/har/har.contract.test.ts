@@ -1,6 +1,5 @@
-// GET /__mock/requests?format=har (docs/decisions/017-har-record-and-replay.md): the journal as HAR 1.2, its answer
-// checked against the control document's Har schema like every contract call, with no password, token, code or
-// cookie value in it after every flow that carries one, and the journal's filters kept.
+// GET /__mock/requests?format=har (docs/decisions/017-har-record-and-replay.md): the journal as HAR 1.2.
+// No secret of any flow may appear in it.
 import { describe, expect, test } from 'vitest'
 import {
   arm,

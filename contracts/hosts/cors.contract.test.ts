@@ -1,6 +1,5 @@
-// The product API called from the app on its own origin (--cors-origin; docs/decisions/020-deploying-on-two-origins.md),
-// through the whole pipeline: the named origin reads every answer with credentials and keeps a cookie session that
-// crosses sites, any other origin reads nothing and signs no one out, and a server without the flag answers as before.
+// The product API called from the app's own origin (--cors-origin; docs/decisions/020-deploying-on-two-origins.md).
+// Only the named origin reads answers and keeps its cookie session; any other origin reads nothing.
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createTestServer, PASSWORD, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
@@ -12,7 +11,7 @@ const FROM_APP = { Origin: APP, 'Sec-Fetch-Site': 'cross-site' }
 
 const productionWithApp = () => createTestServer({ production: true, corsOrigins: [APP] })
 
-/** Signs an account up and in as the app at APP does; the code is read where the mail went (production: no /__mock). */
+/** Signs an account up and in as the app at APP does. Production has no /__mock, so the code comes from the app. */
 async function signUpFromApp(server: TestServer) {
   const email = uniqueEmail('cors')
   const signup = await server.api

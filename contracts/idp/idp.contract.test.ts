@@ -1,8 +1,5 @@
-// The mock OpenID provider (/idp) driven by openid-client, the certified relying-party library the product itself
-// uses, over real HTTP: discovery, the authorization URL, prompt=none with login_hint, the code grant with every
-// check the library makes of the ID token (signature against the JWKS, iss, aud, nonce, exp), userinfo. Every
-// answer the library receives is validated against mock-server/control.openapi.yaml and counted for coverage.
-// Then each documented refusal, with its status and RFC 6749 error.
+// The mock OpenID provider (/idp) driven over real HTTP by openid-client, the certified library the product uses.
+// Every answer is validated against mock-server/control.openapi.yaml, then each documented refusal is checked.
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectMalformedRefused, startLiveServer, type LiveServer } from '#contracts/fixtures.ts'

@@ -1,6 +1,5 @@
-// Operations without a body never read one (docs/security/hardening.md): a GET or DELETE whose operation documents no
-// requestBody answers as if no body came, whatever body, Content-Type, Content-Encoding, framing or Expect the
-// request carries. A 400, 413 or 415 about a body comes only from an operation whose contract documents a body.
+// Operations without a body never read one (docs/security/hardening.md), whatever the request carries.
+// Body errors (400, 413, 415) come only from operations that document a body.
 import type { Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -24,8 +23,7 @@ const HUNDRED_KB = 'x'.repeat(100 * 1024)
 let server: TestServer
 let account: SignedIn
 let prepared = false
-// Once for the file, from the first test: against a CONTRACT_TARGET without /__mock the sign-up ends each test as
-// not checkable, which a beforeAll could only turn into a failed file.
+// Made in the first test, not a beforeAll: without /__mock the sign-up must skip tests, not fail the file.
 beforeEach(async () => {
   if (prepared) return
   server = await createTestServer()
@@ -78,11 +76,9 @@ describe('a body sent to an operation that takes none is ignored', () => {
     expect(res.body).toEqual(plain.body)
   })
 
-  // Every GET and DELETE that documents no requestBody, with a body no operation would take. The control surface's
-  // DELETE /__mock/scenarios is left out: its guard refuses a non-JSON write before routing (docs/security/surface.md).
-  // So is the API reference's viewer: its answer (1 MB) is sent, the connection closed, while the unread body still
-  // arrives, and the kernel resets a socket closed with unread data before the client has read the whole answer
-  // (docs/decisions/019-cli-and-docs.md). A browser sends no body with a GET.
+  // Every GET and DELETE that documents no requestBody. Left out: DELETE /__mock/scenarios, whose guard refuses
+  // first (docs/security/surface.md). Also the API viewer, whose 1 MB answer races a kernel reset
+  // (docs/decisions/019-cli-and-docs.md).
   const bodyless = [...createRoutes('api'), ...createRoutes('control')].filter(
     (route) =>
       (route.method === 'GET' || route.method === 'DELETE') &&
@@ -113,8 +109,7 @@ describe('a body sent to an operation that takes none is ignored', () => {
   )
 })
 
-// The server `npm run mock` runs (hosts/http-server.ts around the app) on 127.0.0.1, spoken to over raw sockets: the
-// framing of a body and the Expect header are what a client library would hide.
+// The `npm run mock` server over raw sockets, since a client library would hide framing and Expect.
 describe('on the wire', () => {
   beforeEach(() => requireOwnServer('speaks raw HTTP/1.1 to a server it starts itself'))
   let httpServer: Server

@@ -1,17 +1,12 @@
-// The contract as an outside judge reads it, over both documents (openapi.yaml and mock-server/control.openapi.yaml)
-// and every operation in them:
-// 1. requests generated from each operation's schemas (contracts/support/request-generator.ts), each checked well formed
-//    by Ajv against the documents before it is sent to a live mock server;
-// 2. every scenario armed on every operation its ArmRequest variant names, and a call it answers;
-// 3. a fault thrown in every operation's handler.
-// Each answer is judged by the validator of contracts/support/ and sorted into three kinds of disagreement, each of
-// which must be zero:
-// - undocumented status: no status key or range of the operation covers it (`default` counts as none);
-// - schema-invalid answer: its headers, media type or body break the documented response, or a scenario answers
-//   with a response whose `x-scenarios` does not name it;
-// - well-formed request refused: a request the schemas accept, answered as malformed (400 `validation_failed`,
-//   `invalid_json` or `bad_request`, 413, 415).
-// The counts are printed after the run. Seeded: CONFORMANCE_SEED=<n> replays a run.
+// The contract as an outside judge reads it, over both documents and every operation. Three sources of calls:
+// 1. requests generated from the schemas (contracts/support/request-generator.ts), checked well formed by Ajv;
+// 2. every scenario on every operation it names;
+// 3. a fault thrown in every handler.
+// Three kinds of disagreement must each be zero:
+// - undocumented status (`default` counts as none);
+// - schema-invalid answer, or a scenario answer its `x-scenarios` does not name;
+// - well-formed request refused as malformed.
+// Seeded: CONFORMANCE_SEED=<n> replays a run.
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { requireOwnServer, startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
@@ -42,7 +37,7 @@ const PER_OPERATION = 40
 const BATCH = 20
 /** Drafts the generator may spend to find one well-formed request (its walker reads no lookahead). */
 const DRAFTS = 200
-/** Calls spent to reach a scenario or a handler: a draft can be refused by a rule before either runs. */
+/** Calls spent to reach a scenario or a handler, since a rule may refuse a draft before either runs. */
 const REACH_TRIES = 60
 const MALFORMED_CODES = new Set(['validation_failed', 'invalid_json', 'bad_request'])
 /** Scenarios that reshape a success and leave any other answer as the call gave it. */
@@ -93,8 +88,7 @@ function describeCall(request: GeneratedRequest): string {
 }
 
 /**
- * A request the documents accept for `entry`, checked by Ajv rather than trusted to the generator; with a bearer
- * token whenever the operation takes one and `withBearer` is set.
+ * A request the documents accept for `entry`, checked by Ajv rather than trusted to the generator.
  */
 function wellFormed(rng: Rng, entry: Entry, pool: RequestPool, withBearer = false): GeneratedRequest {
   for (let draft = 0; draft < DRAFTS; draft += 1) {
@@ -130,8 +124,7 @@ function scenariosOf(entry: Entry, status: string): unknown[] {
 }
 
 /**
- * Judges one answer and returns its disagreements (none for an answer on contract, which is then counted in the
- * coverage table). `scenario`: the scenario that answered, which the documented response must name.
+ * Judges one answer and returns its disagreements. `scenario` must be named by the documented response.
  */
 async function judge(
   entry: Entry,
@@ -212,8 +205,7 @@ describe(`conformance of the mock server to both documents (seed ${SEED})`, () =
         ...(name === 'server-error' && { status: 503 }),
       } as ArmRequest)
       try {
-        // A call refused before the scenario (another rule) leaves it armed; a reshaping scenario leaves an answer
-        // other than a success as it was: the next call is tried.
+        // Refused before the scenario ran, or not a success to reshape: try the next call.
         for (let tries = 0; tries < REACH_TRIES; tries += 1) {
           const since = await reader.lastSeq()
           const request = wellFormed(rng, entry, pool, needsBearer)

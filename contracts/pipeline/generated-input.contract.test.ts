@@ -1,22 +1,12 @@
-// Generated input at volume: requests built from openapi.yaml for every operation, valid and broken
-// (contracts/support/request-generator.ts), sent to a live mock server one at a time. Every answer must be
-// below 500 and valid against the contract (a documented status or range, the body of its schema:
-// the validator of contracts/support/), the journal records each documented call once with the status
-// answered, and a refused call (4xx) leaves the state as it was.
+// Generated input at volume (contracts/support/request-generator.ts), sent to a live mock server one at a time.
+// Every answer is below 500 and on contract, the journal records each call once, and a 4xx leaves the state alone.
 //
-// "The state": what GET /__mock/state answers (mock-server/src/control/state.ts): every collection of the store
-// (accounts, sessions, refresh tokens, codes, reset tokens, steps; each hash or sealed secret as its fingerprint),
-// the wrong codes counted per address (in memory), the mailbox, the armed scenarios and the clock. In-process the
-// suite calls that function, against a CONTRACT_TARGET it asks the server (contracts/support/server-state.ts), and
-// the journal likewise. A refusal changes none of it, except the counters the rules keep on purpose
-// (docs/decisions/004-tokens-sessions-codes.md, docs/security/codes.md): a wrong code counts its attempts and
-// towards its address's ceiling (and an address without a code gets its decoy), also when that guess reaches
-// the ceiling (`429 rate_limited`); a reused refresh token revokes its family. A failed sign-in changes nothing
-// here: its lock-out counts live outside the store, in memory (mock-server/src/product/domain/lockout.ts,
-// docs/security/lockout.md).
+// "The state" is what GET /__mock/state answers (mock-server/src/control/state.ts).
+// A refusal changes none of it, except the counters the rules keep on purpose: wrong-code attempts and a reused
+// refresh token's revoked family (docs/decisions/004-tokens-sessions-codes.md, docs/security/codes.md).
+// Lock-out counts live outside the store (docs/security/lockout.md).
 //
-// Seeded: GENERATED_INPUT_SEED=<n> replays a run; the seed is in every failure message. GENERATED_INPUT_REQUESTS=<n>
-// sends n instead of 10,000 (a quick run, such as contracts/support/target-run.test.ts's against a running server).
+// Seeded: GENERATED_INPUT_SEED=<n> replays a run. GENERATED_INPUT_REQUESTS=<n> sends n instead of 10,000.
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startLiveServer, type LiveServer } from '#contracts/fixtures.ts'
@@ -90,15 +80,14 @@ afterAll(async () => {
 type State = Record<string, unknown[]>
 
 /**
- * The state (GET /__mock/state's MockState, as JSON text) as records by collection: the store's collections, the
- * guesses, the mails, the scenarios and the clock's offset.
+ * The state (GET /__mock/state's MockState, as JSON text) as records by collection.
  */
 function readRecords(text: string): State {
   const { store, clock, ...rest } = JSON.parse(text) as MockState
   return { ...store, ...rest, clock: [clock.offset_ms] } as State
 }
 
-/** The state with what `allowed` lets change blanked out, and codes and guess logs created by the call left out. */
+/** The state without what `allowed` lets change, so two states compare equal. */
 function project(state: State, before: State, allowed: (typeof ALLOWED_CHANGES)[string] | undefined): string {
   const known = new Set(before.codes!.map((code) => (code as { id: string }).id))
   const guessed = new Set(before.guesses!.map((log) => (log as { key: string }).key))
@@ -145,9 +134,8 @@ function describeRequest(request: GeneratedRequest): string {
 }
 
 /**
- * Sends `request` and checks its answer, its journal entry and, for a refusal, that the state is as `before`.
- * Returns the state after it and the journal's last seq: the next request's `before` and `since` (nothing else
- * calls the server in between).
+ * Sends `request` and checks its answer, its journal entry and, for a refusal, the state.
+ * Returns the state and journal seq after it, for the next request.
  */
 async function send(
   request: GeneratedRequest,
@@ -171,8 +159,8 @@ async function send(
     operationId = (await requireValidFetchResponse(request.method, path, response)).operationId
     expect(entries.map((e) => [e.operation, e.status])).toEqual([[operationId, response.status]])
   } else {
-    // No operation (another method, or a path the URL parser rewrote): a 404 or 405 in the error shape,
-    // not journaled. Not recorded as undocumented either: the coverage table would list every such path.
+    // No operation: a 404 or 405 in the error shape, not journaled.
+    // Not recorded as undocumented, or the coverage table would list every such path.
     expect([404, 405]).toContain(response.status)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(typeof JSON.parse(text).error).toBe('string')

@@ -1,5 +1,4 @@
-// The server side of every error-catalogue row that has one: arm the row's scenarios for a fresh
-// account, replay the client's calls (protected call, refresh, retry), and check each answer.
+// The server side of every error-catalogue row: arm its scenarios, replay the client's calls, check each answer.
 import { describe, expect, test } from 'vitest'
 import { armRequest, ERROR_CATALOGUE } from '#api/error-catalogue.ts'
 import { recordCatalogueRow } from '#harness/catalogue-coverage.ts'

@@ -1,10 +1,7 @@
 /**
- * The contract suite's HTTP client: supertest, with every response validated against the OpenAPI
- * documents and recorded for the coverage check (contracts/coverage/). Validation is a supertest
- * `.expect(fn)` added when the request is created, so it runs on every response however the test
- * settles the request (`await`, `.then`, `.end(cb)`, `.expect(...)`), before the test's own expectations,
- * and an invalid response rejects the request with an AssertionError. Requests that no document
- * describes (`GET /api/nope`, `PUT /api/me`) are not validated; they are recorded as undocumented.
+ * The contract suite's HTTP client: supertest, validating and recording every response (contracts/coverage/).
+ * Validation is an `.expect(fn)` added at creation, so it runs however the test settles the request.
+ * Undocumented requests are recorded as such, not validated.
  */
 import { AssertionError } from 'node:assert'
 import request, { type Response, type Test } from 'supertest'
@@ -51,9 +48,8 @@ function describeBody(body: unknown): string {
 }
 
 /**
- * Validates a response and records its coverage; throws an AssertionError listing every mismatch and
- * the body when it does not conform. An undocumented request is recorded and returned unvalidated
- * (`operationId: null`, no errors). For responses obtained without `createContractAgent`.
+ * Validates a response and records its coverage, for responses obtained without `createContractAgent`.
+ * Throws an AssertionError listing every mismatch.
  * @example
  * requireValidResponse({ method: 'GET', path: '/api/me', status: 401, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { error: 'token_expired', message: '…' } })
  */
@@ -103,8 +99,7 @@ export async function requireValidFetchResponse(
 }
 
 /**
- * A fetch `Response` as the validator reads it: every header (each Set-Cookie apart), the body parsed for JSON
- * media types and text otherwise. Reads the body: pass a clone to keep it.
+ * A fetch `Response` as the validator reads it. Reads the body: pass a clone to keep it.
  */
 export async function readFetchResponse(
   method: string,
@@ -135,8 +130,7 @@ function readBody(res: Response): unknown {
 }
 
 function toValidatable(method: string, path: string, res: Response): ResponseToValidate {
-  // With `.redirects(n)` superagent follows redirects (302/303 as GET) and answers with the last
-  // response: validate that one against the last URL. supertest's default is `.redirects(0)`.
+  // With `.redirects(n)` the answer is the last response, so validate it against the last URL.
   const followed = res.redirects?.at(-1)
   return {
     method: followed && method.toUpperCase() !== 'HEAD' ? 'GET' : method,
@@ -148,9 +142,7 @@ function toValidatable(method: string, path: string, res: Response): ResponseToV
 }
 
 /**
- * supertest over `app` (an Express app, a request listener, an http.Server or a base URL) whose every
- * response is validated and recorded. Each method returns supertest's own `Test`, so the whole chainable
- * API stays available and awaiting it gives supertest's `Response`.
+ * supertest over `app`, with every response validated and recorded. Methods return supertest's own `Test`.
  * @example
  * const api = createContractAgent(createApp())
  * const res = await api.post('/api/auth/login').send({ email, password }).set('Cookie', cookie).expect(200)
@@ -183,10 +175,8 @@ export function createContractAgent(
 }
 
 /**
- * Records that a test exercised `operationId` with `status` (a status code, mapped like a response to
- * its documented key, so `503` counts as `5XX`; or a key such as `'5XX'`), for responses that
- * did not go through `createContractAgent` or `requireValidResponse` (e.g. the MSW host). Throws when
- * the status is not documented for the operation.
+ * Records that a test exercised `operationId` with `status`, for responses that bypassed the agent.
+ * Throws when the status is not documented for the operation.
  * @example recordCoverage('getMe', 503) // counts getMe/5XX
  */
 export function recordCoverage(operationId: OperationId, status: number | string): void {
@@ -205,9 +195,7 @@ export function recordCoverage(operationId: OperationId, status: number | string
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 /**
- * A `fetch` whose requests go through `agent`, so whatever speaks fetch (the mock client, openapi-fetch) has its
- * answers validated and recorded like every contract call. The request's origin is the agent's own: only its path
- * and query are used.
+ * A `fetch` through `agent`, so fetch clients' answers are validated and recorded too. Only path and query are used.
  * @example const mock = createMockClient({ baseUrl: 'http://127.0.0.1', fetch: fetchThrough(api) })
  */
 export function fetchThrough(agent: ContractAgent): (input: Request) => Promise<globalThis.Response> {

@@ -1,7 +1,5 @@
-// The product's external sign-in as a browser goes through it, for the contract suite: the product's authorize call
-// (which sets the browser's `sso` cookie and sends it to the provider), the provider's form, and the way back to
-// /callback with a code. The server is created with PUBLIC_ORIGIN as its public origin: supertest reaches an app on a
-// new port at each request, and the provider sends the product's client back only to the origin it is reached at.
+// The product's external sign-in as a browser goes through it, for the contract suite.
+// The server gets PUBLIC_ORIGIN as its origin, since supertest uses a new port for each request.
 import { expect } from 'vitest'
 import type { ContractAgent } from '#contracts/support/api.ts'
 
@@ -65,8 +63,7 @@ export async function signInAtIdp(
 }
 
 /**
- * The product's exchange of a callback's code and state, sent with the browser's `sso` cookie; unsettled, so the test
- * states the status it expects.
+ * The product's exchange of a callback's code and state, left unsettled so the test states the status.
  * @example await exchangeCallback(server.api, await signInAtIdp(server.api, { email, state: STATE })).expect(200)
  */
 export const exchangeCallback = (

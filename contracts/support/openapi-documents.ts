@@ -1,7 +1,6 @@
 /**
- * The two OpenAPI documents as plain data: loading, following local `$ref`s, matching a request to its
- * operation, choosing the documented status of a response, listing every documented pair.
- * Pure apart from reading the two files in `loadProjectDocuments`; no Ajv, no HTTP.
+ * The two OpenAPI documents as plain data: refs, operation matching, documented statuses.
+ * Pure apart from reading the two files in `loadProjectDocuments`; must not import Ajv or HTTP.
  */
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
@@ -82,8 +81,7 @@ function templateToRegExp(template: string): RegExp {
 }
 
 /**
- * The values of a template's `{name}` segments in a concrete path, decoded (a value that cannot be decoded is
- * kept as sent); none when the path is not of the template.
+ * The decoded values of a template's `{name}` segments in a path; none when the path does not fit.
  * @example readPathParameters('/api/process/steps/{id}', '/api/process/steps/s%201') // { id: 's 1' }
  */
 export function readPathParameters(template: string, path: string): Record<string, string> {

@@ -1,9 +1,6 @@
 /**
- * Checks one HTTP response against the OpenAPI documents (openapi.yaml and the mock server's
- * control.openapi.yaml): documented status, media type and body schema, documented headers, and
- * `Cache-Control: no-store` on every /api/* response. Ajv 2020 holds each whole document under its
- * name as `$id`, so every schema is reached by JSON pointer (`openapi#/paths/~1api~1me/...`) and the
- * documents' own `#/components/schemas/...` refs resolve inside them. No HTTP here: see api.ts.
+ * Checks one HTTP response against both OpenAPI documents. No HTTP here: see api.ts.
+ * Ajv holds each whole document under its name as `$id`, so the documents' own refs resolve inside them.
  * Longer than the usual module: the status, header and body checks share one Ajv instance and its cache.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
@@ -63,8 +60,7 @@ export interface RequestToValidate {
 export interface OpenApiValidator {
   readonly documents: readonly LoadedDocument[]
   /**
-   * The ways a request breaks its operation's documented parameters and body (path and query parameters,
-   * the body's media type and schema): an empty list for a request the contract says is well formed.
+   * The ways a request breaks its operation's documented parameters and body. Empty when well formed.
    */
   validateRequest(request: RequestToValidate): string[]
   /** The operation a request reaches in any of the documents, or null. */
@@ -103,8 +99,8 @@ interface ParameterObject {
 }
 
 /**
- * Whether a value sent as text fits `validate`: as it is, or as the number it spells (header and parameter values
- * are strings on the wire; an integer schema such as Retry-After's is checked against the number).
+ * Whether a text value fits `validate`, as is or as the number it spells.
+ * Headers and parameters are text on the wire, but some schemas are integers.
  */
 function validatesAsText(validate: ValidateFunction, raw: string): boolean {
   return validate(raw) || (/^-?\d+(\.\d+)?$/.test(raw) && validate(Number(raw)))
@@ -337,8 +333,7 @@ export function createOpenApiValidator(
   }
 }
 
-// One validator per worker, built on first use: the documents never change during a run, and compiling
-// their schemas once per test file rather than once per request is what keeps the suite fast.
+// One validator per worker, built on first use. Compiling the schemas once keeps the suite fast.
 let projectValidator: OpenApiValidator | undefined
 export function getProjectValidator(): OpenApiValidator {
   projectValidator ??= createOpenApiValidator()

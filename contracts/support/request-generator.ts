@@ -1,10 +1,7 @@
 /**
  * Requests generated from openapi.yaml, valid and invalid, for contracts/pipeline/generated-input.contract.test.ts.
- * Pure: the operations are read from the document once; every choice comes from a seeded PRNG, so a seed
- * replays the same sequence of requests. Valid requests are built from each operation's schemas (and a
- * pool of live values: known addresses, a live token), then most are broken in one way: a wrong type, a
- * missing or an extra field, a huge string, odd unicode, a wrong content type, bad JSON, an odd path or
- * query parameter, or an odd Authorization or Cookie header.
+ * Pure: no network, no clock. Every choice comes from a seeded PRNG, so a seed replays the same requests.
+ * Most valid requests are then broken in one way (see MUTATIONS).
  * Longer than the usual module: the schema walker and the mutation table belong together.
  */
 import { createRequire } from 'node:module'
@@ -230,14 +227,12 @@ function stringFor(rng: Rng, name: string, schema: Schema, pool: RequestPool): s
   return word(rng, int(rng, min, Math.max(min, max)))
 }
 
-// randexp is CommonJS whose types declare an ES default export that its runtime replaces (`module.exports = RandExp`):
-// required, it is the class its types name as `default`.
+// randexp's types declare an ES default export, but at runtime `module.exports` is the class itself.
 const RandExp: typeof import('randexp').default = createRequire(import.meta.url)('randexp')
 
 /**
- * A string the pattern matches, between `schema`'s minLength and maxLength, drawn with `rng`. Lookaheads are not
- * generated (randexp skips them), so a pattern that forbids something by lookahead can be missed: callers that
- * need validity check the value with Ajv.
+ * A string the pattern matches, within `schema`'s length limits.
+ * randexp skips lookaheads, so callers that need validity check the value with Ajv.
  */
 function matching(rng: Rng, schema: Schema): string {
   const min = (schema.minLength as number | undefined) ?? 0
@@ -253,9 +248,8 @@ function matching(rng: Rng, schema: Schema): string {
 }
 
 /**
- * A value valid against `schema`, as far as this walker reads JSON Schema (enough for both documents: types,
- * enums, patterns, oneOf/anyOf, allOf of objects, dependentRequired). Lookahead patterns and `not` are not
- * read, so a caller that needs validity checks the value with Ajv (contracts/pipeline/conformance.contract.test.ts does).
+ * A value valid against `schema`, as far as this walker reads JSON Schema (enough for both documents).
+ * It ignores lookaheads and `not`, so callers that need validity check with Ajv (as conformance.contract.test.ts does).
  */
 export function validValue(
   rng: Rng,
@@ -531,8 +525,7 @@ function fill(template: string, path: Record<string, string>): string {
 }
 
 /**
- * One request for `operation`: valid with probability `validShare`, otherwise broken by one mutation that
- * applies to it (a mutation whose target the operation lacks is skipped for another).
+ * One request for `operation`: valid with probability `validShare`, else broken by one mutation that applies to it.
  * @example
  * const rng = createRng(42)
  * generateRequest(rng, listOperations()[0]!, pool) // { operationId: 'getSession', method: 'GET', url: '/api/_auth/session', ... }

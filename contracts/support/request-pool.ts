@@ -1,14 +1,8 @@
-// The live values generated requests draw on (contracts/support/request-generator.ts): a server reset to its seed, one
-// verified account signed in, a code of each purpose mailed to it, an external sign-in code, and a served build.
-// Shared by the generated-input and conformance suites, which start each batch of requests from it (some 300 times a
-// run).
+// The live values generated requests draw on (contracts/support/request-generator.ts), shared by the
+// generated-input and conformance suites.
 //
-// Against a CONTRACT_TARGET it is made through HTTP only: `POST /__mock/reset`, a sign-up verified with the mailed
-// code, `POST /__mock/build`, the mailbox, `POST /__mock/idp/accounts` and the API for the account's steps, with the
-// target's control token (docs/decisions/016-contract-target.md). In-process the few steps that touch the server's
-// insides (the reset, the account, the build, the mailbox, the provider's account, the step ids) are done on the app
-// itself: through HTTP they cost some 20 ms a pool, several seconds of the suite. The product calls (sign-in, the
-// mailed codes, external sign-in) go through HTTP either way.
+// Against a CONTRACT_TARGET it is made through HTTP only (docs/decisions/016-contract-target.md).
+// In-process, set-up steps go straight to the app: through HTTP they would cost seconds of the suite.
 import { randomInt } from 'node:crypto'
 import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
 import type { RequestPool } from '#contracts/support/request-generator.ts'
@@ -85,9 +79,8 @@ function controlInProcess(live: LiveServer): PoolControl {
 }
 
 /**
- * An external sign-in code for `email`, as a browser gets it: the product's authorize call (its `sso` cookie), then
- * the mock's OpenID provider with prompt=none and the address as login_hint (an account the provider is given here).
- * None when the server's external sign-in goes to a provider other than the one it plays at /idp.
+ * An external sign-in code for `email`, got as a browser gets it.
+ * None when external sign-in goes to a provider other than the mock's /idp.
  */
 async function externalCode(
   live: LiveServer,
@@ -116,8 +109,7 @@ async function externalCode(
 }
 
 /**
- * A product call with `fetch` and its pooled connections (the suites judge the calls they make, not the pool's); against
- * a target, target-setup.ts counts it and adds the control token.
+ * A product call with `fetch`, so the pool's calls are not judged as the suite's.
  */
 function postJson(live: LiveServer, path: string, body: unknown): Promise<Response> {
   return fetch(`${live.origin}${path}`, {

@@ -1,8 +1,6 @@
-// What a test reads of its server to check what its calls changed: the state (`GET /__mock/state`'s MockState, every
-// secret a fingerprint) and the request journal. In-process it calls the function that answers GET /__mock/state
-// (mock-server/src/control/state.ts) and reads the journal straight from the app, which costs no request; against a
-// CONTRACT_TARGET it reads both through /__mock (docs/decisions/016-contract-target.md). Either way the test compares
-// the same shape.
+// The server's state and journal, read to check what a test's calls changed.
+// In-process it reads the app directly; against a CONTRACT_TARGET, through /__mock
+// (docs/decisions/016-contract-target.md). Either way the shape is the same.
 import type { TestServer } from '#contracts/fixtures.ts'
 import type { JournalEntry } from '#api/mock-client.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
@@ -26,8 +24,7 @@ export interface StateReader {
  */
 export function createStateReader(server: TestServer): StateReader {
   if (TARGET_URL) {
-    // The agent itself rather than the mock client: these reads come around every call of a suite, and the client's
-    // extra layer (openapi-fetch over the agent) cost a millisecond each.
+    // The agent, not the mock client: these reads surround every call, and the client's layer cost 1 ms each.
     const { api, mock } = server
     return {
       state: async () => (await api.get('/__mock/state').expect(200)).text,

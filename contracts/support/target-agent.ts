@@ -1,11 +1,7 @@
 /**
- * The contract agents of a shared CONTRACT_TARGET (docs/decisions/016-contract-target.md): a request the target cannot
- * answer as the test's own server would ends the test as not checkable, with the reason, before it is sent:
- * - a /__mock path, when the target's control surface cannot be used;
- * - against a production target, an operation of the control document (the mock's own sinks and identity provider),
- *   and a body naming a seeded account (a production server has none);
- * and, without a control surface to reset it, a `429 rate_limited` answer the target gave because earlier checks of
- * this run came from the same client.
+ * The contract agents of a shared CONTRACT_TARGET (docs/decisions/016-contract-target.md).
+ * A request the target cannot answer as the test's own server would ends the test as not checkable, with the reason.
+ * So does a 429 caused by earlier checks of this run, when there is no control surface to reset it.
  */
 import request, { type Response, type Test } from 'supertest'
 import { TestRunner } from 'vitest'
@@ -56,8 +52,8 @@ class TargetTest extends request.Test {
     return super.send(body)
   }
 
-  // A server that refuses an oversized body may close the connection before the client has written it all: over the
-  // network the client then sees the cut (EPIPE, ECONNRESET), not the answer.
+  // A server may close the connection on an oversized body before it is all written.
+  // The client then sees EPIPE or ECONNRESET, not the answer.
   override then<TResult1 = Response, TResult2 = never>(
     onAnswer?: ((value: Response) => TResult1 | PromiseLike<TResult1>) | null,
     onError?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
@@ -135,13 +131,9 @@ declare module 'vitest' {
 }
 
 /**
- * The test's server when the run is against CONTRACT_TARGET: the target itself, when it can stand for the server
- * the test asked for; otherwise the test ends as not checkable against this target, with the reason.
- * - options other than `production` configure a server the target is not: not checkable; but `controlToken` is the
- *   target's own when it asks for the token CONTRACT_CONTROL_TOKEN gives (the test reads it from `controlToken`);
- * - `production: true` needs a target without /__mock; the default (a mock-mode server) runs against any target, and
- *   only its uses of /__mock (the `mock` client, a request to a /__mock path) need a target that offers one;
- * - the in-process app is never available (the caller stands `unavailable` in for it).
+ * The test's server against CONTRACT_TARGET: the target, when it can stand for the server the test asked for.
+ * Otherwise the test ends as not checkable, with the reason. Options other than `production` and `controlToken`
+ * describe a server the target is not. `production: true` needs a target without /__mock.
  */
 export async function createTargetServer(options: AppOptions): Promise<TargetServer> {
   const target = await getContractTarget()

@@ -11,10 +11,8 @@ import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { notCheckable } from '#contracts/support/target.ts'
 
 /**
- * A limit this run's earlier calls reached is the target's right, not its fault: the check cannot be made. A limit
- * met at the run's first call of the operation, before the run reached any limit by its own calls, is no such thing:
- * a target that answers every call 429 must fail, not have its checks turned into skips; and a limit an earlier run
- * spent leaves nothing this run can vouch for, so it fails too, saying when to run again.
+ * A limit this run's own calls reached is the target's right: the check is skipped.
+ * A 429 before that fails, so a target that answers every call 429 cannot pass as skips.
  */
 export function checkRateLimit(method: string, path: string, res: Response | undefined): void {
   if (res?.status !== 429 || (res.body as { error?: unknown } | undefined)?.error !== 'rate_limited') return
@@ -30,10 +28,8 @@ export function checkRateLimit(method: string, path: string, res: Response | und
 }
 
 /**
- * A limit this run reached by its own calls (a 429 after earlier answers of the same operation) is remembered for the
- * rest of the run, in its coverage directory (files run in separate workers): a limiter may count several operations
- * together (the mock server's counts sign-ins and password updates alike), so another operation's first call may
- * meet it too. Before the run has reached any limit so, a 429 at an operation's first call fails.
+ * Remembers, across workers, that this run reached a limit by its own calls.
+ * A limiter may count several operations together, so another operation's first call may meet it too.
  */
 const LIMIT_REACHED_FILE = 'target-limit-reached'
 

@@ -1,9 +1,5 @@
-// `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md): the contract
-// suite, run as a child process against a mock server started here, once with a control token and once in
-// `--production`. A few files keep it short; the whole suite runs the same way. The token run includes the suites
-// that read the server's state and journal through /__mock (bad-input; generated-input, cut to 340 requests with
-// GENERATED_INPUT_REQUESTS), so `npm test` proves that path too. An unreachable target and a token the target
-// refuses are target.test.ts's (the probe).
+// `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md).
+// A few files, once with a control token and once against `--production`, so `npm test` proves the path.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -73,8 +69,7 @@ async function startMockServer(
 }
 
 /**
- * The contract suite's files against `target`, with the reporters `npm run test:contracts` uses writing into a
- * folder of its own: its exit code, its output without colours, and that folder.
+ * Runs the contract suite's `files` against `target`, reports going to a folder of their own.
  */
 async function runContracts(
   env: NodeJS.ProcessEnv,
@@ -121,8 +116,7 @@ test('against a mock server with its control token: the checks run, reset betwee
       TOKEN_FILES,
     )
     expect(withToken.code, withToken.output).toBe(0)
-    // 59 checks, of which one needs a server built with another mail rate, one reads the app's store, and one (the
-    // generated-input suite's count of its own requests) sends nothing to the target.
+    // 59 checks; three cannot be made against a target.
     expect(checksRan(withToken.output)).toBe(56)
     expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
     expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)

@@ -1,8 +1,6 @@
 /**
- * Setup of the `contracts` project (vitest.config.ts). Against a CONTRACT_TARGET whose /__mock answers, every test
- * starts from the seed state, as an in-process run gives each test a fresh app: `POST /__mock/reset` before each
- * (the project then runs one file at a time, so no reset lands in another file's test). Without a target, or
- * against one without a usable /__mock, it does nothing (docs/decisions/016-contract-target.md).
+ * Setup of the `contracts` project (docs/decisions/016-contract-target.md). Against a CONTRACT_TARGET with /__mock,
+ * each test starts from the seed, as in-process tests get a fresh app. Files then run one at a time.
  */
 import { afterEach, beforeEach } from 'vitest'
 import {
@@ -16,11 +14,8 @@ import {
 
 if (TARGET_URL) {
   const target = TARGET_URL
-  // Requests some suites send with fetch rather than the contract agent count too, and
-  // They carry the control token as the contract agent's requests do (a scripted OpenID client's prompt=none asks
-  // for it too).
-  // The fetch of before any wrapping: with one module graph per worker this setup runs for each file, and wrapping
-  // the last file's wrapper would count the reset below and every request again.
+  // Plain fetch calls to the target count too, and carry the control token as the agent's requests do.
+  // Wrap the unwrapped fetch: this runs once per file, and wrapping a wrapper would count every request twice.
   const fetch = unwrappedFetch
   const controlToken = process.env.CONTRACT_CONTROL_TOKEN?.trim()
   globalThis.fetch = (input, init) => {
@@ -33,16 +28,14 @@ if (TARGET_URL) {
     return fetch(request)
   }
 
-  // A check that sent nothing to the target checked this repository's own files (a generator, the catalogue, the
-  // documents): against a target it is not checkable, and is not counted as passed there.
+  // A check that sent nothing to the target checked only this repository's files, so it cannot pass there.
   afterEach((context) => {
     if (context.task.result?.state !== 'pass') return // failed, or already not checkable with its own reason
     if (targetRequestsOf(context.task) === 0)
       context.skip(`${NOT_CHECKABLE}: sends nothing to the target (it checks this repository's own files)`)
   })
 
-  // The probe and the reset are the harness's, not the check's: they go through the unwrapped fetch, and the count
-  // starts after them.
+  // The probe and the reset are the harness's, not the check's, so they are not counted.
   beforeEach(async (context) => {
     try {
       const target = await getContractTarget()

@@ -1,10 +1,8 @@
 /**
- * The contract suite against a server it did not build (docs/decisions/016-contract-target.md). Without
- * CONTRACT_TARGET every test builds its own app, as always. With `CONTRACT_TARGET=<base URL>` the fixtures
- * (contracts/support/test-server.ts) point every request at that server, and a check that needs what the target cannot give
- * (a server built with other options, the in-process app, the /__mock control surface of a target that offers none)
- * is reported as "not checkable against this target" with its reason: a skipped test carrying that note, counted
- * by the coverage report (contracts/coverage/global-setup.ts), never a pass.
+ * The contract suite against a server it did not build (docs/decisions/016-contract-target.md).
+ * With `CONTRACT_TARGET=<base URL>`, every request goes there (contracts/support/test-server.ts).
+ * A check the target cannot serve is skipped as "not checkable", never passed; the coverage report
+ * (contracts/coverage/global-setup.ts) counts it.
  *
  * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
  */
@@ -26,8 +24,7 @@ export interface ContractTarget {
   /** The target has no /__mock at all (404): a production server, or the mock server in `--production`. */
   production: boolean
   /**
-   * The control token, when the target's /__mock asks for one (it refuses a call without it) and
-   * CONTRACT_CONTROL_TOKEN gives it: such a target stands for a server built with `controlToken`. Else null.
+   * The control token, when the target's /__mock asks for one and CONTRACT_CONTROL_TOKEN gives it. Else null.
    */
   controlToken: string | null
 }
@@ -61,8 +58,7 @@ declare module 'vitest' {
 }
 
 /**
- * Counts a request sent to the target (the contract agent's, and any fetch to its origin: target-setup.ts) on the
- * running test; one sent outside a test (a beforeAll) is no check's.
+ * Counts a request sent to the target on the running test. One sent outside a test counts for no check.
  */
 export function countTargetRequest(): void {
   const test = TestRunner.getCurrentTest()
@@ -113,8 +109,7 @@ export async function probeTarget(
     }
   }
   const status = await clockStatus(headers)
-  // A token that was given and refused is a mistake in the run's set-up, not a target without control: shrinking the
-  // run to the checks that need none would turn a typo into a green run of a few checks.
+  // A refused token is a set-up mistake. Skipping the control checks would turn a typo into a green run.
   if (status === 401 && controlToken !== undefined)
     throw new Error(
       `Failed to use the contract target ${baseUrl}: its /__mock refused CONTRACT_CONTROL_TOKEN (GET /__mock/clock: 401). Give the token the server was started with, or none to run only the checks that need no control.`,
@@ -139,8 +134,8 @@ export class NotCheckableError extends Error {
 }
 
 /**
- * Ends the running test as "not checkable against this target" with `reason` (a skip with that note, which the
- * coverage report counts). Outside a test, throws NotCheckableError.
+ * Skips the running test as "not checkable against this target" with `reason`.
+ * Outside a test, throws NotCheckableError.
  * @example if (!target.control) notCheckable('needs the /__mock control surface')
  */
 export function notCheckable(reason: string): never {
@@ -150,8 +145,7 @@ export function notCheckable(reason: string): never {
 }
 
 /**
- * A stand-in for something only an in-process run has (the app, its listening server): any use of it ends the test
- * as not checkable, naming what it needed.
+ * A stand-in for what only an in-process run has. Any use ends the test as not checkable.
  */
 export function unavailable<T extends object>(what: string): T {
   return new Proxy({} as T, {

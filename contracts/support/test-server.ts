@@ -1,7 +1,6 @@
 /**
- * The contract suite's server: a fresh in-process app, the same listening on 127.0.0.1, or, with CONTRACT_TARGET, the
- * target standing in for either (docs/decisions/016-contract-target.md). Every request goes through a contract agent,
- * so every answer is validated against the documents and counted for the coverage report.
+ * The contract suite's server: a fresh in-process app, or the CONTRACT_TARGET (docs/decisions/016-contract-target.md).
+ * Every request goes through a contract agent, so every answer is validated and counted.
  */
 import { once } from 'node:events'
 import type { Server } from 'node:http'
@@ -52,16 +51,14 @@ export function mockOf(api: ContractAgent): MockClient {
 }
 
 /**
- * Ends the test as not checkable when `api` is a target's without a usable /__mock: for helpers that would spend
- * requests (and the target's rate limits) before they reach the mailbox.
+ * Ends the test as not checkable when the target has no usable /__mock, before it spends the rate limits.
  */
 export function requireControl(api: ContractAgent): void {
   if (api.noControl !== undefined) notCheckable(api.noControl)
 }
 
 /**
- * For a check that needs a server of its own making (one it starts itself, or reads inside): against a
- * CONTRACT_TARGET, ends the test as not checkable with `reason`; in-process, does nothing.
+ * For a check that needs a server of its own. Against a CONTRACT_TARGET, ends the test as not checkable.
  * @example requireOwnServer('reads what the in-process app stores')
  */
 export function requireOwnServer(reason: string): void {
@@ -91,7 +88,7 @@ async function readyApp(options: AppOptions): Promise<MockApp> {
   return app
 }
 
-/** A fresh app; its `api` carries the control token when the app has one, so every helper here drives /__mock. */
+/** A fresh app; its `api` carries the app's control token, so every helper can drive /__mock. */
 export async function createTestServer(options: AppOptions = {}): Promise<TestServer> {
   if (TARGET_URL) return targetTestServer(options)
   const app = await readyApp(options)
@@ -99,8 +96,7 @@ export async function createTestServer(options: AppOptions = {}): Promise<TestSe
 }
 
 /**
- * A fresh server for each test of the file (or of the describe block it is called in), built in a beforeEach: the
- * returned object reads the current test's server. Options may be a function, called before each test.
+ * A fresh server for each test, built in a beforeEach. Options may be a function, called before each test.
  * @example
  * const server = useTestServer({ refreshGraceMs: 10_000 })
  * test('…', async () => { await server.api.get('/api/_auth/session').expect(200) })
@@ -122,10 +118,8 @@ export function useTestServer(options: AppOptions | (() => AppOptions) = {}): Te
 }
 
 /**
- * A fresh app listening on 127.0.0.1 behind the mock server's own HTTP server (with its `limits`), for tests that
- * send many requests at once, a long stream, or raw bytes: one server and its connections instead of supertest's
- * server per request. Started in a test (or its beforeEach), it is closed when that test finishes; started in a
- * beforeAll, `close()` it in the afterAll.
+ * A fresh app listening on 127.0.0.1, for tests of many requests, long streams or raw bytes.
+ * Started in a test it closes with it; started in a beforeAll, `close()` it in the afterAll.
  * @example
  * const live = await startLiveServer({ refreshGraceMs: 60_000 })
  * await live.api.get('/api/_auth/session').expect(200)

@@ -1,8 +1,6 @@
 /**
- * The error-catalogue coverage report, run at the end of `npm test`: a table of every row of
- * api/error-catalogue.ts with whether the contract suite and the e2e suite each reached it in
- * this run. Fails when a row was reached by neither, or by only one suite where both apply.
- * `--reset` (run at the start of `npm test`) clears the previous run's records.
+ * The error-catalogue coverage report, run at the end of `npm test`.
+ * Fails when a row was missed by a suite it applies to. `--reset` clears the previous run's records.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

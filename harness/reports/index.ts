@@ -1,8 +1,6 @@
 /**
- * The end of `npm test` (docs/decisions/018-reports.md): checks that every report CI reads was written by this run,
- * prints a line per suite, and writes `reports/index.html` linking them. `--reset` (at the start of `npm test`)
- * removes the previous run's, so a suite that wrote nothing cannot hide behind an old file. Exit 1 when one is
- * missing or unreadable.
+ * The end of `npm test` (docs/decisions/018-reports.md): checks that this run wrote every report CI reads.
+ * `--reset` removes the previous run's, so a suite that wrote nothing cannot hide behind an old file.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

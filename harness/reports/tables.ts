@@ -1,6 +1,6 @@
 /**
- * A report table as Markdown, JSON and a small self-contained HTML page (no script, no external file), for the
- * coverage reports under `reports/` (docs/decisions/018-reports.md). Pure.
+ * A report table as Markdown, JSON and self-contained HTML (docs/decisions/018-reports.md).
+ * Pure: imports nothing; callers write the files.
  */
 
 export interface ReportTable {

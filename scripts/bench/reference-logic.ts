@@ -1,12 +1,6 @@
-// What the reference servers (bare node:http, bare Express 5) do on the benched routes, the way the mock server does
-// it at its simplest: the session call answers `{}`; `GET /api/me` verifies the bearer JWT (HS256, jose) and answers
-// the user; the refresh does what docs/decisions/004-tokens-sessions-codes.md asks of every refresh, written plainly
-// with Maps, node:crypto and jose: it finds the token by its SHA-256, checks its family (revoked, past its absolute
-// lifetime), and either rotates (a new token; the presented one kept as retired, so a later reuse is recognised and
-// ends the family; the new pair sealed under the presented token with HKDF + AES-256-GCM for the grace window; an
-// access token with the mock server's claims, signed with jose) or answers a retry inside the grace window with the
-// sealed pair. No validation, no rate limit, no security headers, no log or journal: the floor a framework and jose
-// set under the same token work.
+// What the reference servers (bare node:http, bare Express 5) do on the benched routes, at their simplest.
+// The refresh does what docs/decisions/004-tokens-sessions-codes.md asks, written plainly.
+// No validation, rate limit, headers or journal: this is the floor the bench compares against.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 

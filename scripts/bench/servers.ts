@@ -1,9 +1,7 @@
 /**
- * The mock server beside bare node:http, bare Express 5 (+ jose) and, when installed, Stoplight Prism, on the same
- * routes: the session call, `GET /api/me` and the refresh. Every round starts each server as a fresh process, in an
- * order that turns each round; a server's CPU time per request is what its process (all its threads) spent over the
- * measured requests, read from /proc/<pid>/task/<tid>/schedstat (nanoseconds), so the load generator's own work, in
- * this process, is not counted. Cold start: spawn to the first 200 of the session call.
+ * The mock server beside bare node:http, bare Express 5 and Prism, on the same routes.
+ * CPU time is read from the server's own /proc schedstat, so the load generator's work is not counted.
+ * Cold start: spawn to the first 200 of the session call.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'

@@ -1,9 +1,7 @@
 /**
- * Derives, from the two OpenAPI documents, what code would otherwise restate by hand: each product operation's
- * method, path and bearer rule (from `security` and `x-optional-bearer`), and each scenario's operations (from the
- * variants of the control document's `ArmRequest`). scripts/gen-api.ts writes the result to
- * api/operations.gen.ts. Pure: takes parsed documents, returns text; throws on a contract that disagrees
- * with itself (a variant naming an operation that does not exist, a scenario without a variant).
+ * Derives from the two OpenAPI documents what code would otherwise restate by hand: operations, bearer rules,
+ * and each scenario's operations. scripts/gen-api.ts writes the result to api/operations.gen.ts.
+ * Pure: imports no file or network; throws on a contract that disagrees with itself.
  */
 
 type Node = Record<string, unknown>
@@ -14,8 +12,8 @@ export interface ApiOperationInfo {
   method: string
   path: string
   /**
-   * required: every security requirement needs the bearer; checked: optional, but one that is sent must be good
-   * (`x-optional-bearer.checked`); ignored: optional and never refused; none: no bearer scheme.
+   * required: the bearer is needed. checked: optional, but must be good when sent.
+   * ignored: optional, never refused. none: no bearer scheme.
    */
   bearer: BearerRule
   /** With `checked`: the body field with which a client leaves its bearer out (`x-optional-bearer.omitted-when-body-has`). */

@@ -1,5 +1,4 @@
-// Reads what Playwright's JSON reporter wrote for each run of the stress script and tells, across the runs, which
-// tests failed and which were flaky (passed in one run and failed in another, or passed only on a retry). Pure.
+// Tells, across the stress script's runs, which tests failed and which were flaky. Pure: takes parsed reports.
 
 /** The part of Playwright's JSON report read here. */
 export interface PlaywrightReport {

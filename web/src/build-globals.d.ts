@@ -1,5 +1,5 @@
-// Values the build writes into the app (web/vite.config.ts `define`); absent when the code runs unbuilt (unit
-// tests), so read them only through lib/config/build-info.ts.
+// Values the build writes into the app (web/vite.config.ts `define`).
+// Absent unbuilt, so read them only through lib/config/build-info.ts.
 
 /** The id of this build, also written to builds/latest.json and builds/meta/<id>.json. */
 declare const __BUILD_ID__: string

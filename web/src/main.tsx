@@ -1,5 +1,5 @@
-// The browser entry: reads the runtime configuration once, wires the session store and the API client to the
-// browser's fetch, storage, timers, locks and channels, then renders the router. The only file that does so.
+// The browser entry, and the only file that touches the browser's globals: reads config.json once, wires the
+// session store and API client to the browser, then renders the router.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders, createApp } from './app/providers.tsx'
@@ -43,8 +43,7 @@ async function boot() {
   const { store, services } = createApp({
     config,
     origin: window.location.origin,
-    // The API's calls wait for the first paint (the start-up session call and refresh among them): nothing but the
-    // screen before it (lib/browser/first-paint.ts). No call the user makes can come sooner: there is no form yet.
+    // The API's calls wait for the first paint, so nothing but the screen comes before it (lib/browser/first-paint.ts).
     fetch: (request) => afterFirstPaint().then(() => fetch(request)),
     storage,
     clock: Date,
@@ -64,10 +63,8 @@ async function boot() {
     assignLocation: (url) => window.location.assign(url),
     userAgent: navigator.userAgent,
   })
-  // A reload or a navigation away aborts the calls in flight (often the start-up refresh); the page on its way out
-  // must not take that for a failed refresh and clear the tokens the next page starts with. The aborted calls settle
-  // at the first microtask checkpoint of pagehide, that is after its first listener: so this listener is added
-  // before any other, in the capture phase. A page kept for back/forward stays live.
+  // Leaving the page aborts the calls in flight. An aborted refresh must not clear the next page's tokens.
+  // The aborts settle after pagehide's first listener, so this one is added first, in the capture phase.
   window.addEventListener(
     'pagehide',
     (event) => {
@@ -89,8 +86,8 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   )
-  // Error reporting, the session recorder and the new-version check: loaded once the page is idle or the user first
-  // interacts (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
+  // The supporting services load late: at idle or first interaction
+  // (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
   scheduleSupportingServices(
     { config, store, errors: services.errors, router, toasts },
     { prefetch: [() => chunks.fetch(loadErrorPage)], after: afterFirstPaint() },

@@ -1,6 +1,5 @@
-// The 401 rule as an openapi-fetch middleware (docs/session-life-cycle.md): a Bearer header when an access token
-// exists; a 401 goes to the session, which answers with a token to retry with once, or with null when the 401
-// stands. It never toasts or navigates itself, nor decides which 401 leads where: the session machine does.
+// The 401 rule as an openapi-fetch middleware (docs/session-life-cycle.md). It adds the Bearer header and hands
+// each 401 to the session, which decides. It never toasts or navigates.
 import type { Middleware } from 'openapi-fetch'
 import { API_OPERATIONS, type ApiOperationId } from '#api/operations.gen.ts'
 import type { ErrorBody } from './error-messages.ts'
@@ -11,9 +10,8 @@ export interface AuthSession {
   /** The session's generation now: a call remembers the one it was sent in. */
   getGeneration(): number
   /**
-   * A 401 of a call sent with `sent.token` in `sent.generation`: resolves to the token to retry with (after one
-   * shared refresh, or the current one if the tokens rotated since), or null when the 401 stands (the session has
-   * ended, toasted and navigated as the error catalogue says, or had already ended).
+   * Handles a 401 of a call sent with `sent.token` in `sent.generation`.
+   * Resolves to the token to retry with once, or null when the 401 stands.
    */
   handleUnauthorized(
     sent: { generation: number; token: string },
@@ -47,8 +45,8 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
 }
 
 /**
- * Whether a call goes without the access token: every call the contract does not protect, except a `checked` one
- * whose body lacks the field the contract names (update_password goes without it only with a `reset_token`).
+ * Whether a call goes without the access token, as the contract says.
+ * A `checked` call goes without it only when its body has the named field (update_password: `reset_token`).
  */
 async function isPublic(schemaPath: string, request: Request): Promise<boolean> {
   const rule = BEARER_RULES.get(`${request.method.toUpperCase()} ${schemaPath}`)

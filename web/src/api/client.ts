@@ -20,15 +20,14 @@ export interface ApiClientOptions {
 const TRACKED_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const
 
 /**
- * The cookie session goes with every call, also to an API on another origin than the app's (config.json `apiBase`;
- * docs/decisions/020-deploying-on-two-origins.md); on the app's own origin it changes nothing.
+ * The cookie session goes with every call, also to an API on another origin
+ * (docs/decisions/020-deploying-on-two-origins.md).
  */
 export const API_CREDENTIALS: RequestCredentials = 'include'
 
 /**
- * Counts each call from its sending until the caller has its answer or error, whatever happens in between (a 401,
- * the refresh, the retry, a network failure of the retry). Wrapping the methods rather than a middleware: a
- * middleware's `onResponse` is skipped when an earlier one throws, and a count left at one keeps the bar for good.
+ * Counts each call until the caller has its answer or error, retries included.
+ * It wraps the methods, not a middleware: a skipped `onResponse` would leave the busy bar on for good.
  */
 function trackActivity(client: Client<paths>, activity: ActivityReporter): Client<paths> {
   const tracked: ReadonlySet<PropertyKey> = new Set(TRACKED_METHODS)

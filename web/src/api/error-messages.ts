@@ -59,8 +59,8 @@ export function isErrorCode(code: unknown): code is ErrorCode {
 }
 
 /**
- * The body fields every error shares (openapi `Error`), as read off the wire: `error` may be a code this build does
- * not know yet (a newer server), so it is any text, narrowed by `isErrorCode`.
+ * The body fields every error shares (openapi `Error`). `error` is any text, since a newer server may send
+ * a code this build does not know; `isErrorCode` narrows it.
  */
 export type ErrorBody = Omit<components['schemas']['Error'], 'error'> & { error?: string }
 

@@ -1,5 +1,5 @@
-// The HTTP retry rule (docs/behaviour.md: Calls), separate from the 401 rule: once, for methods without a body only, on
-// 408, 409, 425, 429, 500, 502, 503, 504. POST, PUT, PATCH and DELETE are never re-sent.
+// The HTTP retry rule (docs/behaviour.md: Calls), apart from the 401 rule. Only methods without a body are retried,
+// once, on 408, 409, 425, 429, 500, 502, 503 or 504.
 
 /** Statuses the HTTP client retries once, for methods without a body only (docs/behaviour.md: Calls). */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504]

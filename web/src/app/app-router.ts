@@ -1,7 +1,6 @@
-// The app's router: react-router's declarative routes over a history this module owns, so code outside React (the
-// session store's navigations, the new-version check) can navigate and listen. The data router
-// (createBrowserRouter) would add about 16 KB gzip to the first load of /login for features the app does not use
-// (loaders, actions, fetchers): docs/decisions/012-first-load.md.
+// The app's router: declarative routes over a history this module owns, so code outside React can navigate.
+// Not the data router: it adds about 16 KB gzip to /login for features we do not use
+// (docs/decisions/012-first-load.md).
 import {
   UNSAFE_createBrowserHistory,
   UNSAFE_createMemoryHistory,

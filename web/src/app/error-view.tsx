@@ -1,6 +1,5 @@
-// The error page as people see it (docs/behaviour.md: Routes, Messages): 404 'Page not found' / 'Page Not Found:
-// <path>'; anything else 'Internal Server Error'; never indexed. Eager and small: the error page's chunk
-// (error-page.tsx) adds what crawlers get, and when that chunk cannot be loaded this shows alone (router.tsx).
+// The error page as people see it (docs/behaviour.md: Routes, Messages). Eager and small, so it still shows
+// when the error page's chunk (error-page.tsx) cannot load.
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useLocation } from 'react-router-dom'
 import { useDocumentTitle } from '../lib/browser/document-title.ts'
@@ -32,8 +31,8 @@ export function ErrorView({ status, path }: { status: number; path: string }) {
 }
 
 /**
- * What a route's error boundary caught, as the error page shows it: thrown 404 answers as 404, everything else as
- * 500, which is reported (docs/behaviour.md: Constants; a 404 is an address, not a fault).
+ * A thrown 404 shows as 404; anything else as 500, and is reported.
+ * A 404 is an address, not a fault (docs/behaviour.md: Constants).
  */
 export function useCaughtError(error: unknown): { status: number; path: string } {
   const { pathname } = useLocation()

@@ -1,5 +1,5 @@
-// The full-load rule of lib/navigation/version-check.ts on the app's own router: after a new version is found, the
-// next navigation loads its destination in full.
+// The full-load rule of lib/navigation/version-check.ts on the app's own router.
+// After a new version is found, the next navigation loads its destination in full.
 import { describe, expect, test } from 'vitest'
 import { installFullLoadOnNavigation } from '../lib/navigation/version-check.ts'
 import { createMemoryAppRouter } from './app-router.ts'

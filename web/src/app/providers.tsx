@@ -1,5 +1,5 @@
-// Assembles the app's services from what the host injects (the browser in main.tsx, the tests with msw/node), and
-// provides them to the component tree.
+// Assembles the app's services from what the host injects and provides them to the tree.
+// The host is the browser (main.tsx) or the tests (msw/node).
 import type { ReactNode } from 'react'
 import { createApiClient } from '../api/client.ts'
 import type { FetchLike } from '../api/http-retry.ts'

@@ -1,7 +1,5 @@
-// The guard of the sign-in-required routes: sends a visitor without a user to /login?redirect=<path>
-// (docs/behaviour.md: Routes). A tab whose cookie session has a user but that holds no tokens (a new tab, or after a
-// forced sign-out and a reload) cannot call the API, so it is sent to sign in as well; and since that is so whatever
-// the session call answers, such a tab goes at once rather than after the answer.
+// The guard of the sign-in-required routes: no user, then /login?redirect=<path> (docs/behaviour.md: Routes).
+// A tab without tokens cannot call the API, so it goes to sign in at once, without waiting for the session call.
 import { matchPath, Navigate, Outlet, useLocation, type Location } from 'react-router-dom'
 import { getLoginPath } from '../lib/navigation/safe-redirect.ts'
 import { useSession } from '../session/use-session.ts'
@@ -11,9 +9,8 @@ import { PATHS } from '../lib/config/paths.ts'
 export const SIGNED_IN_PATHS = [PATHS.home, PATHS.help, PATHS.process] as const
 
 /**
- * Where a tab holding no tokens that opens `location` goes, before anything renders (main.tsx): the guard's own
- * answer for it, so the first thing such a visitor sees painted is the sign-in form, not an empty layout that the
- * guard then leaves; null when `location` is not behind the guard.
+ * Where a tab without tokens opening `location` goes, decided before the first render (main.tsx).
+ * So the first paint is the sign-in form, not an empty layout. Null when `location` is not guarded.
  */
 export function signInFirst(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | null {
   if (!SIGNED_IN_PATHS.some((path) => matchPath(path, location.pathname))) return null
@@ -23,8 +20,7 @@ export function signInFirst(location: Pick<Location, 'pathname' | 'search' | 'ha
 export function RequireSignIn() {
   const { ready, isLoggedIn, hasTokens, signedOut } = useSession()
   const location = useLocation()
-  // A tab holding no tokens goes to sign in whatever the session call answers (see below), so it goes at once; one
-  // holding tokens waits for the answer, the layout's loading bar showing meanwhile.
+  // Without tokens the answer cannot change the outcome, so go at once. With tokens, wait for the answer.
   if (!ready && hasTokens) return null
   if (!isLoggedIn && signedOut) return <Navigate to={PATHS.login} replace /> // docs/behaviour.md: Session, Messages: "goes to /login"
   if (!isLoggedIn || !hasTokens) {

@@ -1,5 +1,5 @@
-// What a route's errorElement did under the data router: an error thrown while rendering a screen shows the error
-// page in its place, and the next navigation clears it (docs/behaviour.md: Routes).
+// Does what a route's errorElement did under the data router (docs/behaviour.md: Routes).
+// A screen that throws shows the error page instead, until the next navigation.
 import { Component, type ReactNode } from 'react'
 import { useLocation, type Location } from 'react-router-dom'
 

@@ -1,7 +1,5 @@
-// The routes, exactly those of docs/behaviour.md: Routes. /login and the layout load eagerly; every other screen and
-// the error page (with the crawler list it needs) are lazy chunks, which keeps the first load of /login small
-// (docs/decisions/012-first-load.md). The error page's chunk is fetched ahead, once the page is idle (main.tsx), so
-// it is there when the network is not. Declarative routes over the app's own history (app-router.ts).
+// The routes of docs/behaviour.md: Routes. Only /login and the layout are eager, to keep /login's first load small
+// (docs/decisions/012-first-load.md). The error page's chunk is fetched at idle, so it is there when the network is not.
 import { useEffect, useState, type ComponentType } from 'react'
 import { Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import type { AppRouter } from './app-router.ts'
@@ -18,9 +16,8 @@ import { PATHS } from '../lib/config/paths.ts'
 export const loadErrorPage = () => import('./error-page.tsx')
 
 /**
- * Renders one of the error page's components once its chunk is in: at once when it was fetched ahead, else after
- * it loads. A state update rather than Suspense, whose reveal waits on a timer (a paused page clock would hold it).
- * When the chunk cannot be loaded (after the chunk-load rule's one reload), the view people see, which is eager.
+ * Renders an error page component once its chunk is in, falling back to the eager view if it cannot load.
+ * A state update, not Suspense: Suspense reveals on a timer, which a paused page clock would hold.
  */
 function LazyErrorPage({ name, error }: { name: 'ErrorPage' | 'NotFoundPage'; error?: unknown }) {
   const { chunks } = useServices()
@@ -86,7 +83,7 @@ const CallbackPage = lazyScreen(
   (module) => module.CallbackPage,
 )
 
-/** The screens behind the guard: one for each of its paths, and no other (main.tsx redirects by the same list). */
+/** The screens behind the guard, one per guarded path. main.tsx redirects by the same list. */
 const SIGNED_IN_SCREENS = {
   [PATHS.home]: HomePage,
   [PATHS.help]: HelpPage,

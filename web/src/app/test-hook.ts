@@ -1,14 +1,12 @@
-// The test hook (README: The e2e suite): in mock mode alone (config.json `mock: true`, the mode that also shows the
-// QA panel, see qa-panel-slot.tsx), the app puts its API client and session store on `window.__authShell`, so the
-// e2e suite can call through the app's own client (bearer, the 401 rule with its single refresh, the retry) without
-// reaching into React. A production configuration (`mock: false`, the fallback) never sets it. Typed in
-// web/src/test-hook.d.ts.
+// The test hook: with config.json `mock: true` only, the app puts its API client and session store on
+// `window.__authShell`. The e2e suite then calls through the app's own client without reaching into React.
+// Typed in web/src/test-hook.d.ts.
 import type { ApiClient } from '../api/client.ts'
 import type { RuntimeConfig } from '../lib/config/runtime-config.ts'
 import type { SessionStore } from '../session/session-store.ts'
 
 export interface AuthShellTestHook {
-  /** The app's API client: calls take the app's whole path (bearer, 401 -> one refresh -> one retry, HTTP retry). */
+  /** The app's API client, with its bearer, 401 and retry rules. */
   readonly api: ApiClient
   /** The app's session store. */
   readonly session: SessionStore

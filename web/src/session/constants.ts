@@ -12,5 +12,5 @@ export const SERVICE_TOKEN_KEY = 'serviceToken'
 export const REFRESH_LOCK_NAME = 'auth-shell:refresh'
 export const ROTATION_CHANNEL_NAME = 'auth-shell:token-rotation'
 
-/** How long a log-out waits for the server before clearing the local session anyway (a choice of ours, not a product constant). */
+/** How long a log-out waits for the server before clearing the local session anyway. Our choice, not the spec's. */
 export const LOGOUT_TIMEOUT_MS = 10_000

@@ -1,7 +1,6 @@
-// The tabs of one browser talk over a BroadcastChannel: a tab announces each token rotation (keyed by a hash of the
-// retired refresh token, so only tabs holding that token take the new pair) and each log-out (the cookie session is
-// the browser's, so every tab's session ends). What to do with a message is the session machine's decision; this
-// module only parses, hashes and posts. Browser APIs come in injected.
+// Tabs of one browser share rotations and log-outs over a BroadcastChannel. A rotation is keyed by a hash of the
+// retired refresh token, so only tabs holding it take the new pair. The session machine decides what a message
+// means; this module only parses, hashes and posts. Browser APIs come in injected.
 
 /** The part of the Web Locks API used here (navigator.locks). */
 export interface LockManagerLike {

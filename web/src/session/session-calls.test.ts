@@ -59,8 +59,7 @@ describe('refresh (docs/behaviour.md: Refresh: success true and both tokens, els
     { name: 'empty tokens', answer: json(200, { success: true, token: '', refresh_token: '' }) },
   ] as const
 
-  // The server's answer is the whole reason: no exception of ours rides along as the cause (the error reporter
-  // shows the chain).
+  // The server's answer is the whole reason. No exception of ours rides along as the cause.
   test.each(refused)('$name: fails with "Token refresh failed" and no cause', async ({ answer }) => {
     const calls = createSessionCalls({ fetch: async () => answer.clone(), baseUrl: BASE_URL })
     const error = await calls.refresh('r0').catch((e: unknown) => e)

@@ -51,8 +51,8 @@ export function createSessionCalls({
       throw new Error(REFRESH_FAILED)
     },
     /**
-     * DELETE /api/_auth/session (with the bearer token when there is one); failures are ignored, and an answer
-     * that has not come within `logoutTimeoutMs` is given up on, so a log-out never hangs on "Signing out…".
+     * DELETE /api/_auth/session. Failures are ignored, and the answer is given up after `logoutTimeoutMs`,
+     * so a log-out never hangs on "Signing out…".
      */
     async deleteSession(accessToken: string | null): Promise<void> {
       try {

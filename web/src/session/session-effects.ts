@@ -1,6 +1,5 @@
-// The session store's hands: each effect of the session machine carried out against what the host injects (storage,
-// fetch, timers, the cross-tab lock and channel, the router, toasts, the console). Every answer goes back through
-// `report` as an event; nothing here decides what happens next (session-machine.ts does).
+// The session store's hands: runs each effect of the session machine with what the host injects.
+// Every answer goes back through `report` as an event. session-machine.ts decides what happens next.
 import { REFRESH_LOCK_NAME } from './constants.ts'
 import { createLockKeeper, createTabChannel, type ChannelLike, type LockManagerLike } from './cross-tab.ts'
 import type { SessionEffect, SessionEvent, Stored } from './session-machine.ts'

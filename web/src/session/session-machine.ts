@@ -1,12 +1,9 @@
-// The whole session life cycle, race rules included, as one pure transition: (state, event, now) -> { state, effects }.
-// Must not import React, fetch, storage or timers, nor read the clock: session-store.ts carries out the effects and
-// reports every answer back as an event. The rules are stated in docs/session-life-cycle.md; this file is over 300
-// lines on purpose, so that a reader finds every rule of the life cycle in one place.
+// The session life cycle as one pure transition: (state, event, now) -> { state, effects }.
+// Must not import React, fetch, storage or timers, nor read the clock. session-store.ts runs the effects.
+// The rules are in docs/session-life-cycle.md. Over 300 lines on purpose, so every rule sits in one place.
 //
-// The one race rule: every session has a generation. Whatever ends a session (log-out, a forced sign-out, a failed
-// refresh, a log-out in another tab, the session call saying signed out, a password reset) starts the next one, and
-// so does a sign-in. An answer is applied only if it was asked for in the current generation (a refresh: only if it
-// is the refresh in flight); any other answer is dropped whole: no token stored, no toast, no navigation, no user.
+// The race rule: every session has a generation. A sign-in, and anything that ends a session, starts the next.
+// An answer counts only in the generation that asked for it. Any other answer is dropped whole.
 import { getSignOutMessage, REFRESH_FAILED_MESSAGE, type ErrorBody } from '../api/error-messages.ts'
 import { PATHS } from '../lib/config/paths.ts'
 import { REFRESH_INTERVAL_MS } from './constants.ts'
@@ -38,7 +35,7 @@ export interface SessionState {
   refresh: Flight | null
   timerRunning: boolean
   lastRefreshAt: number | null
-  /** The session ended in this tab (forced or log-out): the guard sends to plain /login, without a redirect. */
+  /** The session ended in this tab. The guard then sends to plain /login, without a redirect. */
   signedOut: boolean
   /** A log-out is waiting for the server. */
   loggingOut: boolean
@@ -83,7 +80,7 @@ export type SessionEffect =
   | { type: 'acquireLock'; flight: number }
   | { type: 'sendRefresh'; flight: number; refreshToken: string }
   | { type: 'releaseLock'; flight: number }
-  /** Answers waiting calls: the access token to retry with, or null (give up: the session has dealt with it). */
+  /** Answers waiting calls: the access token to retry with, or null to give up. */
   | { type: 'resume'; calls: number[]; accessToken: string | null }
   | { type: 'storeTokens'; tokens: TokenPair }
   | { type: 'clearTokens' }
@@ -130,10 +127,7 @@ function hasSession(state: SessionState): boolean {
   return state.user !== null || state.hasTokens || state.refresh !== null
 }
 
-/**
- * Ends the current session and starts the next generation: the tokens go, the timer stops, the calls waiting for
- * a refresh give up. `signedOut` tells the guard the user is on their way to plain /login.
- */
+/** Ends the session and starts the next generation. `signedOut` tells the guard to send to plain /login. */
 function end(state: SessionState, signedOut: boolean): Transition {
   const effects: SessionEffect[] = [{ type: 'clearTokens' }]
   if (state.timerRunning) effects.push({ type: 'stopTimer' })
@@ -162,8 +156,8 @@ function signOut(state: SessionState, message: string): Transition {
 }
 
 /**
- * Starts a refresh, or joins the one in flight; `call` waits for its access token. Without a refresh token nothing is
- * sent: the line is logged, and a refused call (`needed`) ends the session like a failed refresh.
+ * Starts a refresh, or joins the one in flight. Without a refresh token nothing is sent.
+ * A refused call (`needed`) then ends the session like a failed refresh.
  */
 function requestRefresh(
   state: SessionState,
@@ -199,7 +193,7 @@ function refreshDone(state: SessionState, now: number, tokens: TokenPair, announ
     ...resume(flight.waiters, tokens.accessToken),
   ]
   if (!state.timerRunning) effects.push(startTimer)
-  // Announced while this tab still holds the lock, so a tab waiting for it finds the rotation once it gets it.
+  // Announced under the lock, so the next tab to take it sees the rotation.
   if (announce) effects.push({ type: 'announceRotation', retiredRefreshToken: flight.refreshToken, tokens })
   effects.push({ type: 'releaseLock', flight: flight.id })
   return {
@@ -218,7 +212,7 @@ function handleLockGranted(state: SessionState, flight: number, stored: Stored, 
   // The session the refresh was for has ended: let go of the lock, send nothing.
   if (state.refresh?.id !== flight) return { state, effects: [{ type: 'releaseLock', flight }] }
   if (!hasPair(stored)) return refreshFailed(state)
-  // Another tab rotated this token while we waited for the lock: take its pair rather than reuse a retired token.
+  // Another tab rotated this token meanwhile. Take its pair; the old token is retired.
   if (stored.refreshToken !== state.refresh.refreshToken) {
     const tokens = { accessToken: stored.accessToken as string, refreshToken: stored.refreshToken as string }
     return refreshDone(state, now, tokens, false)
@@ -302,8 +296,7 @@ function handleRotationHeard(
   now: number,
 ): Transition {
   const { stored, held, retired, tokens } = event
-  // Only a rotation of the very token this session still holds: tabs signed in separately never match, nor does a
-  // tab whose token changed while the announcement was being hashed, nor one whose session has ended or is ending.
+  // Only a rotation of the token this session still holds counts. Other sessions and ended ones never match.
   if (state.loggingOut) return same(state)
   if (stored.refreshToken !== held.token || held.digest !== retired) return same(state)
   if (tokens.refreshToken === stored.refreshToken) return same(state)
@@ -315,8 +308,8 @@ function handleRotationHeard(
 
 function handleLogoutRequested(state: SessionState, stored: Stored): Transition {
   if (state.loggingOut) return same(state) // one log-out at a time (StrictMode runs the page's effect twice)
-  // The session ends now, so nothing still in flight can bring it back; the stored tokens are cleared once the
-  // server has ended its side (docs/session-life-cycle.md: server first, then the local session).
+  // The session ends now, so nothing in flight can bring it back. Stored tokens go once the server has ended
+  // its side (docs/session-life-cycle.md: server first).
   const effects: SessionEffect[] = [
     ...resume(state.refresh?.waiters ?? [], null),
     ...(state.timerRunning ? [{ type: 'stopTimer' } as const] : []),
@@ -358,7 +351,7 @@ export function transition(state: SessionState, event: SessionEvent, now: number
     }
     case 'SESSION_LOADED':
       if (event.generation !== state.generation) return same(state)
-      // The session call saying signed out ends whatever this tab still held (no toast: it is not an error).
+      // Signed out per the server: end what this tab held. No toast; it is not an error.
       if (event.user === null && hasSession(state)) return end(state, false)
       return same({ ...state, ready: true, user: event.user })
     case 'SIGNED_IN':

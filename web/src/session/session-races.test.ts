@@ -1,11 +1,8 @@
-// The race matrix on the pure machine: every row of the error catalogue that ends or keeps a session, and the other
-// endings (log-out here or in another tab, the session call saying signed out, a new sign-in), against every kind of
-// work that can be in flight when it happens (nothing, the start-up refresh and session call, a periodic refresh, a
-// retried call, another tab's rotation), with that work's answer arriving before or after the row's own answers.
+// The race matrix on the pure machine. Rows: each way a session ends or survives. Columns: the work in flight
+// when it happens, answering before or after the row.
 //
-// The timeline of every cell: signed in (generation g0); the in-flight work starts; the row's call leaves, also in
-// g0. Then the answers arrive in the cell's order. Whatever ends the session first wins; anything asked for in g0
-// that answers after an ending is dropped whole (docs/session-life-cycle.md).
+// Each cell: sign in (generation g0), start the work, send the row's call, then answer in the cell's order.
+// The first ending wins. A g0 answer after an ending is dropped whole (docs/session-life-cycle.md).
 import { describe, expect, test } from 'vitest'
 import type { ErrorBody } from '../api/error-messages.ts'
 import {
@@ -185,7 +182,7 @@ const IN_FLIGHT: readonly InFlight[] = [
       const call = d.refuse({ generation, token: d.read().accessToken as string }, { error: 'token_expired' })
       d.answerRefresh(d.pendingRefresh()!, true)
       expect(d.resumed.get(call)).toEqual(expect.any(String)) // retried with the new token
-      // the server refuses the retry too, but its answer is late: a second ending that must not toast again
+      // the retry is refused too, but late: a second ending must not toast again
       return {
         answer: (d) =>
           d.send({ type: 'RETRY_ANSWERED', generation, status: 401, body: { error: 'token_expired' } }),
@@ -214,9 +211,8 @@ const IN_FLIGHT: readonly InFlight[] = [
 ]
 
 /**
- * A row: `act` plays the row's own story (its call left in `sent`); `ending` is what it does to a live session.
- * `needsRefresh`: the row ends only through a refresh it starts itself (a refresh already rotated the tokens before
- * its 401 came back: the call is retried with the current token instead, and the session lives).
+ * A row: `act` plays its story; `ending` is what it does to a live session.
+ * `needsRefresh`: the row ends only through its own refresh. If tokens already rotated, the retry succeeds instead.
  */
 interface Row {
   name: string
@@ -229,7 +225,7 @@ interface Row {
   userAction?: boolean
 }
 
-/** A 401 needing a refresh, whose refresh (the one in flight, or its own) answers `ok`, whose retry answers `retry`. */
+/** A 401 needing a refresh. Its refresh answers `ok`; its retry answers `retry`. */
 function refusedThenRefreshed(
   d: Driver,
   sent: { generation: number; token: string },
@@ -368,7 +364,7 @@ describe('the race matrix: an answer against an ending, in both orders', () => {
       const ownLogin = row.userAction && ending !== row.ending ? 1 : 0
       expect(logins).toHaveLength((ending?.navigate ? 1 : 0) + ownLogin)
 
-      // After the session changed hands (an ending or a new sign-in), nothing of the old one writes, toasts or goes on.
+      // Once the session changed hands, nothing of the old one writes, toasts or navigates.
       const turn = later.findIndex((entry) => entry.after > entry.before)
       if (ending || signedInAgain) {
         expect(turn, 'the session changed generation').toBeGreaterThanOrEqual(0)

@@ -1,6 +1,5 @@
-// The session store: holds the machine's state for React (subscribe/getSnapshot), feeds it events, and runs the
-// effects it returns through session-effects.ts, in order. It decides nothing: every rule, race rules included, is
-// in session-machine.ts.
+// The session store: holds the machine's state for React and runs its effects in order.
+// It decides nothing. Every rule is in session-machine.ts.
 import type { components } from '#api/openapi.gen.ts'
 import type { ErrorBody } from '../api/error-messages.ts'
 import { createSessionEffects, type SessionStoreDeps } from './session-effects.ts'
@@ -67,9 +66,8 @@ export function createSessionStore(deps: SessionStoreDeps) {
     getAccessToken: effects.getAccessToken,
     start: () => dispatch({ type: 'STARTED', stored: effects.stored() }),
     /**
-     * Stops every effect still to come (tests, hot reload, a page being unloaded: its unloading aborts the calls in
-     * flight, and an aborted start-up refresh must not read as a failed one and clear the tokens the next page
-     * starts with).
+     * Stops every effect still to come. On unload the calls in flight abort, and an aborted start-up refresh
+     * must not read as a failed one and clear the tokens the next page needs.
      */
     dispose() {
       disposed = true

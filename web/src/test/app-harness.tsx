@@ -1,5 +1,4 @@
-// Renders the whole app (router, layout, screens, session store, API client) in jsdom against the mock server's
-// own operation table through its MSW host (msw/node), so a screen test walks a flow end to end.
+// Renders the whole app in jsdom against the mock server's MSW host, so a screen test walks a flow end to end.
 import { act, render } from '@testing-library/react'
 import { toast } from 'react-hot-toast'
 import { userEvent } from '@testing-library/user-event'
@@ -27,9 +26,8 @@ const server = setupServer()
 const jar = new Map<string, string>()
 
 /**
- * fetch as a browser does it at ORIGIN: it sends the jar's cookies and keeps what `Set-Cookie` says (a cookie that
- * expires goes). The app's calls and a test's own (the external sign-in's redirects) share the jar, as they share a
- * browser's.
+ * fetch as a browser at ORIGIN: it sends and keeps cookies.
+ * The app's calls and the test's own share the jar, as in a browser.
  * @example const authorize = await browserFetch(`${ORIGIN}/api/auth/external/authorize?...`, { redirect: 'manual' })
  */
 export async function browserFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -1,5 +1,4 @@
-// A stand-in for the session store as the identity rules see it (lib/monitoring/session-identity.ts): subscribe/getSnapshot,
-// and `set` to move it; with the sessions the tests use.
+// A stand-in for the session store as the identity rules see it (lib/monitoring/session-identity.ts).
 import type { IdentitySession, IdentityUser } from '../lib/monitoring/session-identity.ts'
 
 export const ADA: IdentityUser = { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace' }

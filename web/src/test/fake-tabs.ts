@@ -1,7 +1,5 @@
-// Fakes of the browser's cross-tab APIs: a BroadcastChannel bus (delivers to the other tabs, as a later task)
-// and a Web Locks manager (one holder per name, waiters in order, each grant a later task). A rotation is posted
-// before its lock is released, so here the message's task runs before the next grant's; in a browser the two
-// may race, and the server's reuse grace window (openapi.yaml refreshToken) covers that rest.
+// Fakes of BroadcastChannel and Web Locks. Here a rotation's message always beats the next lock grant.
+// In a browser they may race, and the server's grace window (openapi.yaml refreshToken) covers that.
 import type { ChannelLike, LockManagerLike } from '../session/cross-tab.ts'
 
 type Listener = (event: { data: unknown }) => void

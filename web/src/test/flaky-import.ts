@@ -1,5 +1,5 @@
-// A chunk loader that fails a set number of times, as a chunk the network cannot fetch, then gives the real module:
-// for the chunks the app loads in the background and asks for again (the toast area).
+// A chunk loader that fails a set number of times, then gives the real module.
+// For background chunks the app asks for again (the toast area).
 
 export interface FlakyImport {
   /** How many of the next imports fail. */
@@ -31,8 +31,8 @@ const realSetTimeout = globalThis.setTimeout
 const nextTask = () => new Promise((resolve) => realSetTimeout(resolve, 0))
 
 /**
- * Waits until the module was asked for `requests` times in all and the last answer has reached its caller (a turn of
- * the event loop later). Polled on the real clock, so a test's fake timers do not move (vi.waitFor would move them).
+ * Waits until the module was asked for `requests` times and the last answer reached its caller.
+ * Polled on the real clock, since vi.waitFor would move a test's fake timers.
  */
 export async function askedFor(state: FlakyImport, requests: number): Promise<void> {
   for (let turns = 0; state.requests < requests && turns < 500; turns++) await nextTask()
@@ -42,8 +42,7 @@ export async function askedFor(state: FlakyImport, requests: number): Promise<vo
 }
 
 /**
- * Waits until `condition` holds, polled on the real clock, so a test's fake timers (and its fake performance.now()) do
- * not move while it waits: a chunk that arrives later than a few microtasks still arrives at the test's time.
+ * Waits until `condition` holds, polled on the real clock, so a test's fake timers do not move meanwhile.
  */
 export async function until(condition: () => boolean, what = 'the condition'): Promise<void> {
   for (let turns = 0; !condition() && turns < 5_000; turns++) await nextTask()

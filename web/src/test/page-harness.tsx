@@ -1,5 +1,5 @@
-// Renders one page alone with stand-in services, for the states the mock server does not act out on demand (a
-// call still on its way, an empty list). Everything else is tested through the whole app (app-harness.tsx).
+// Renders one page alone with stand-in services, for states the mock server cannot act out on demand.
+// Everything else is tested through the whole app (app-harness.tsx).
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router-dom'
@@ -11,8 +11,7 @@ import { ServicesProvider, type Services } from '../lib/services/services.ts'
 import { createToasts } from '../lib/toasts/toasts.ts'
 
 /**
- * The app's own API client over a fetch that answers from `answers` by path (200, the value as JSON); a path
- * without an answer never settles.
+ * The app's API client over a fetch that answers from `answers` by path. A path without an answer never settles.
  */
 export function createStubApi(answers: Record<string, unknown>): ApiClient {
   const fetch = (request: Request) => {

@@ -1,5 +1,4 @@
-// A fetch that records every request (method, path, headers, body) and answers from a handler, in the manner of
-// openapi-fetch's own `createObservedClient` test helper.
+// A fetch that records every request and answers from a handler, like openapi-fetch's `createObservedClient`.
 
 export interface RecordedCall {
   method: string

@@ -1,5 +1,4 @@
-// Builds a session store and an API client over a fake clock, an in-memory storage and a recording fetch that
-// plays a tiny backend: rotating refresh tokens, a protected /api/me, the cookie session and logout.
+// A session store and API client over a fake clock, in-memory storage and a tiny recorded backend.
 import { createApiClient } from '../api/client.ts'
 import type { ChannelLike, LockManagerLike } from '../session/cross-tab.ts'
 import { createSessionStore } from '../session/session-store.ts'

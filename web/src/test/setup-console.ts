@@ -1,5 +1,4 @@
-// Every web test's setup (the node-environment tests' only one): any console.error that a test did not expect fails
-// that test: an unexpected error is a defect, not noise.
+// Every web test's setup: an unexpected console.error fails the test. It is a defect, not noise.
 import { afterEach, beforeEach } from 'vitest'
 import { consoleErrors } from './console-errors.ts'
 
@@ -10,8 +9,7 @@ beforeEach(() => {
   console.error = (...args: unknown[]) => consoleErrors.record(args)
 })
 
-// Registered before setup.ts's cleanup, so it runs after it (vitest runs after-hooks in reverse order): an error
-// logged while a screen unmounts still counts.
+// Registered before setup.ts's cleanup, so it runs after it, and an error logged at unmount still counts.
 afterEach(() => {
   console.error = original
   const unexpected = consoleErrors.takeUnexpected()

@@ -5,8 +5,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
-// The screen tests run the whole mock backend in-process; on a busy machine (the e2e suite beside them) a screen
-// can take more than Testing Library's default second to settle. Waiting longer only slows a failing test.
+// The screen tests run the whole mock backend in-process, so a busy machine can need more than a second.
+// Waiting longer only slows a failing test.
 configure({ asyncUtilTimeout: 5_000 })
 
 // vitest's jsdom environment exposes jsdom's Uint8Array as the global one, while Node's TextEncoder, Buffer and

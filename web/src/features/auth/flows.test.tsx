@@ -199,9 +199,8 @@ describe('/update_password for a signed-in user whose session ends there', () =>
 })
 
 describe('external sign-in', () => {
-  // The relying party (openid-client) tells an ArrayBuffer by `instanceof ArrayBuffer`; under jsdom the global is
-  // jsdom's, while WebCrypto's digests are Node's, so the check fails there (never in a browser or in Node). The
-  // test gives the global Node's own for its duration.
+  // openid-client checks `instanceof ArrayBuffer`, which fails under jsdom against Node's WebCrypto.
+  // So the test lends the global Node's own ArrayBuffer.
   const jsdomArrayBuffer = globalThis.ArrayBuffer
   beforeAll(async () => {
     globalThis.ArrayBuffer = (await crypto.subtle.digest('SHA-256', new Uint8Array(1)))

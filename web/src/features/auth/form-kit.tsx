@@ -1,5 +1,4 @@
-// The pieces every auth form shows: a labelled field with its inline error, a busy submit button that cannot
-// submit twice, and the form's message. What a form does with them is use-auth-form.ts.
+// The pieces every auth form shows. What a form does with them is use-auth-form.ts.
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {

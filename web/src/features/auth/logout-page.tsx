@@ -1,5 +1,4 @@
-// /logout: ends the session on the server, clears the local session and tokens, stops the timer; the session store
-// then sends the browser to /login.
+// /logout: ends the session, then the session store sends the browser to /login.
 import { useEffect } from 'react'
 import { useDocumentTitle } from '../../lib/browser/document-title.ts'
 import { useSessionStore } from '../../session/use-session.ts'

@@ -23,8 +23,7 @@ export function UpdatePasswordPage() {
   const [confirm, setConfirm] = useState('')
   const form = useAuthForm(FIELDS)
   const withCurrent = resetToken === null && isLoggedIn
-  // Whether this page was shown to a signed-in user: if their session ends here, the page leaves quietly for
-  // /login (the ending's own toast, if any, is the only message) rather than explaining a reset never started.
+  // Whether a signed-in user opened this page. If their session ends here, the page leaves quietly for /login.
   const [shownSignedIn, setShownSignedIn] = useState(false)
   if (withCurrent && !shownSignedIn) setShownSignedIn(true)
 
@@ -57,8 +56,7 @@ export function UpdatePasswordPage() {
       send: () => api.POST('/api/auth/update_password', { body }),
       onData: () => {
         values.authFlow.clear()
-        // Toasts and goes on (home, or /login after a reset, which ends this tab's session too), unless the session
-        // changed while the call was in flight.
+        // Toasts and goes on, unless the session changed while the call was in flight.
         store.passwordUpdated(generation, withCurrent ? 'signed-in' : 'reset')
       },
     }

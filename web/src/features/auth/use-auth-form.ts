@@ -1,9 +1,6 @@
-// The one form pattern of the auth screens. Every action of a form (its submit, and a second button such as
-// "Resend code" or "E-mail me a code") goes through `action`: the client-side checks first (inline field errors,
-// no call), then one call at a time (`busy` while it runs; a second press is ignored, so nothing is sent twice),
-// then its answer: the data to `onData`; a failure to `onFailure` if the screen handles it itself, else inline
-// field errors from the server's `fields` (validation_failed) and a form message from the error-message table
-// (docs/behaviour.md: Messages). An answer that arrives once the screen is gone is ignored.
+// The one form pattern of the auth screens: every action goes through `action`. Client checks run first, then one
+// call at a time, so nothing is sent twice. Failures show as field errors and a form message (docs/behaviour.md:
+// Messages). An answer after the screen is gone is ignored.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { NETWORK_ERROR_MESSAGE, type ErrorBody } from '../../api/error-messages.ts'
 import { collectErrors, describeFailure, type FieldErrors } from './validation.ts'

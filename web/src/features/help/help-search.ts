@@ -1,5 +1,5 @@
-// The help page's search: an article matches when every word of the query is found in its title, body or tags,
-// whatever the case or accents. Pure.
+// The help page's search: every word of the query must appear, ignoring case and accents.
+// Pure: imports nothing of React.
 import type { components } from '#api/openapi.gen.ts'
 
 export type Article = components['schemas']['Article']

@@ -1,6 +1,5 @@
-// What home shows, loaded through the API client: the user (GET /api/me) first, shown at once; then, side by side,
-// when this sign-in began (GET /api/_auth/session, `loggedInAt`) and the learner's steps (GET /api/process). The user comes
-// first so that a token problem meets one call, refreshes once and is retried once (docs/behaviour.md: Session), before the others go.
+// What home shows. GET /api/me goes first, so a token problem meets one call and refreshes once
+// (docs/behaviour.md: Session). Then the session and the process load side by side.
 import type { ApiClient } from '../../api/client.ts'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
 import type { Step } from '../../lib/process/process-steps.ts'

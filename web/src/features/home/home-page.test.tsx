@@ -19,8 +19,7 @@ async function signedInApp() {
 }
 
 /**
- * Back to home: loads GET /api/me again. Through a page that calls nothing (an unmatched path), so the scenario a
- * test armed meets home's first call; help would take it with GET /api/help.
+ * Back to home, through a page that calls nothing, so an armed scenario meets home's first call.
  */
 async function reloadHome(app: Awaited<ReturnType<typeof signedInApp>>) {
   await app.router.navigate('/nowhere')
@@ -110,10 +109,8 @@ describe('home and the session life cycle in the app', () => {
   test('a tab whose cookie session has a user but no tokens is sent to sign in', async () => {
     const app = await signedInApp()
     await app.router.navigate('/login')
-    // The router is on /login once navigate() settles, the screen only once React has rendered it. Until then home,
-    // and its sign-in guard, are still on screen: clearing the session there makes the guard render a redirect to
-    // /login?redirect=%2F; if the navigate('/') below overtakes that render, the same guard stays mounted with the
-    // same target, its effect does not run again, and the tab stays on /.
+    // Wait for the /login screen, not just the router. Otherwise home's guard may still be mounted,
+    // its redirect effect would not run again, and the tab would stay on /.
     await screen.findByRole('heading', { name: 'Sign in' })
     app.storage.clear() // as in a new tab: the cookie is shared, sessionStorage is not
     app.store.start()

@@ -1,5 +1,4 @@
-// / (home): greets the user by name; their account (e-mail, signed in since, this device); what is next in their
-// process (the first step not done, with its scheduled time); links on to the process and help.
+// / (home): the greeting, the account, the next step of the process, and links on.
 import { Link } from 'react-router-dom'
 import { formatDateTime } from '../../lib/time/date-time.ts'
 import { describeDevice, getDevice } from '../../lib/browser/device.ts'

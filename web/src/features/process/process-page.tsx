@@ -1,6 +1,5 @@
-// /process: the learner's steps (GET /api/process), each with its status and scheduled date-time. A change of
-// status or schedule shows at once, is sent (PATCH /api/process/steps/{id}), and is undone with an error toast if
-// the server refuses it. Past ~150 lines only by markup.
+// /process: the learner's steps, changed optimistically and undone with a toast if the server refuses.
+// Past ~150 lines only by markup.
 import { useCallback, useId } from 'react'
 import { lazyScreen } from '../../lib/navigation/lazy-screen.tsx'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../api/error-messages.ts'
@@ -17,10 +16,8 @@ import { useServices } from '../../lib/services/services.ts'
 import { answerOf, useLoad, type Loader } from '../../lib/services/use-load.ts'
 import { applyStepPatch, confirmStepPatch, rollbackStepPatch } from './step-updates.ts'
 
-// The picker (react-datepicker and its stylesheet) is a chunk of its own, fetched when this page renders: a deep link
-// to /process that the guard turns away never loads it.
-// Loaded as a screen is (lib/navigation/lazy-screen.tsx): awaited while this page shows, so its chunk failing after the user has
-// left /process reloads nothing.
+// The date picker is a chunk of its own, so a visitor the guard turns away never loads it.
+// Loaded like a screen (lib/navigation/lazy-screen.tsx), so a failure after leaving /process reloads nothing.
 const SchedulePicker = lazyScreen(
   () => import('./schedule-picker.tsx'),
   (module) => module.SchedulePicker,

@@ -1,6 +1,5 @@
-// The process page's optimistic updates: a change shows at once, the server's answer confirms it, a failure undoes
-// it. Only the fields a change touched are confirmed or undone, and only while they still hold that change's value,
-// so a later change to the same step (still on its way) is never overwritten by an earlier one's answer. Pure.
+// The process page's optimistic updates. Pure: imports nothing of React or fetch.
+// An answer touches only fields that still hold its change's value, so an earlier answer never overwrites a later change.
 import type { Step, StepPatch } from '../../lib/process/process-steps.ts'
 
 type Field = keyof StepPatch

@@ -1,10 +1,6 @@
-// The QA panel (ADR 008, docs/behaviour.md: Signed-in area): only when the mock server serves the app (config.json `mock: true`), loaded
-// lazily. Closed by default behind one button; open, it arms a scenario for the signed-in account, advances the
-// server's clock, shows that account's last calls and the mail "sent" to an address (the codes, readable where no
-// /__mock page can be opened: the demo with no server, README), can throw a test error (the error page and error
-// reporting), and links to the API reference the mock server serves (/__mock/docs).
-// Keyboard: every control is a native one; Escape closes the panel and gives focus back to its button. When the mock
-// server has a control token, the panel asks for it once (kept in memory only, never stored) and sends it on every call.
+// The QA panel (ADR 008, docs/behaviour.md: Signed-in area), shown only with config.json `mock: true`.
+// It arms scenarios, moves the server's clock and shows calls and mail, so the demo without a server is testable.
+// A control token is asked once and kept in memory only, never stored.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useServices } from '../../lib/services/services.ts'
 import { useSession } from '../../session/use-session.ts'

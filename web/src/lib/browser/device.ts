@@ -1,6 +1,5 @@
-// The device descriptor of docs/behaviour.md: Stored state, derived from the user agent. Pure. Crawlers are recognised by `isbot` (its
-// pattern list is public domain, Unlicense); the platform and browser flags are our own small patterns (no AGPL
-// parser: ua-parser-js 2.x is AGPL).
+// The device descriptor of docs/behaviour.md: Stored state, from the user agent. Pure: imports only `isbot`.
+// Platform and browser use our own small patterns, since ua-parser-js 2.x is AGPL.
 import { createIsbotFromList, list } from 'isbot'
 
 export type BrowserFamily = 'edge' | 'opera' | 'samsung' | 'chrome' | 'firefox' | 'safari' | 'ie' | 'other'

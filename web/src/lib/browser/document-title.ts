@@ -5,8 +5,7 @@ export const APP_NAME = 'Auth shell'
 
 /** Sets `document.title` to "<title> · Auth shell" while the page is shown. */
 export function useDocumentTitle(title: string) {
-  // In the commit that shows the page (a layout effect), so the title never lags the screen, even for a page
-  // rendered from a lazy chunk outside any act() of a test.
+  // A layout effect, so the title never lags the screen, even for a lazy page outside a test's act().
   useLayoutEffect(() => {
     document.title = `${title} · ${APP_NAME}`
   }, [title])

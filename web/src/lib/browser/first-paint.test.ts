@@ -18,7 +18,7 @@ function createFakeWindow({
   entryTypes?: string[]
   painted?: boolean
   observer?: boolean
-  /** Where the observer throws: as it is made, or when asked to observe `{ type }` (an engine that takes only entryTypes). */
+  /** Where the observer throws: when made, or on `{ type }` (engines that take only entryTypes). */
   throws?: 'constructor' | 'observe'
 } = {}) {
   const observers: { callback: PerformanceObserverCallback; connected: boolean }[] = []

@@ -1,9 +1,7 @@
-// The page's first contentful paint, as a promise (docs/decisions/012-first-load.md: "Nothing but the screen before
-// the first paint"). Work that can wait a frame waits for it: the API's calls (the start-up session call and refresh),
-// the toast area's chunk, the idle-time chunks. Lighthouse's simulation counts every request that ends before the
-// largest paint as a cause of it, so such requests, however small, delayed the figure it reports.
+// The page's first contentful paint, as a promise (docs/decisions/012-first-load.md). Work that can wait, waits for it.
+// Lighthouse blames every request that ends before the largest paint, however small.
 
-/** The longest wait for a paint the browser does not report (it always reports one within a frame or two here). */
+/** The longest wait for a paint the browser does not report. */
 export const FIRST_PAINT_TIMEOUT_MS = 1_000
 
 /** What waitForFirstPaint needs of the window. */
@@ -18,9 +16,8 @@ export interface FirstPaintTarget {
 const FCP = 'first-contentful-paint'
 
 /**
- * Resolves at the first contentful paint, or at once when there is none to wait for: a hidden page (a tab opened in
- * the background paints nothing until shown), a browser that does not report paints (or throws when asked to), or a
- * paint already past; and after FIRST_PAINT_TIMEOUT_MS at the latest. Never rejects, never throws.
+ * Resolves at the first contentful paint, or at once when none will come (hidden page, no paint reports, already
+ * painted). Gives up after FIRST_PAINT_TIMEOUT_MS. Never rejects, never throws.
  * @example
  * await waitForFirstPaint(window)
  */
@@ -55,9 +52,7 @@ export function waitForFirstPaint(target: FirstPaintTarget): Promise<void> {
 }
 
 /**
- * This page's first paint (waitForFirstPaint of `target`), one promise for every caller, asked for at the first call.
- * main.tsx makes one per page and hands it to whatever waits for the paint (the API's calls, the toast area, the
- * idle-time chunks).
+ * This page's first paint, one promise shared by every caller. main.tsx makes one per page and hands it out.
  * @example
  * const afterFirstPaint = createFirstPaint(window as unknown as FirstPaintTarget)
  * await afterFirstPaint()

@@ -1,5 +1,5 @@
-// What the build wrote into the app (web/vite.config.ts `define`). Unbuilt (unit tests, `vite` in dev), there is
-// no build id, so there is nothing to compare a served build with; the version check stays off.
+// What the build wrote into the app (web/vite.config.ts `define`).
+// Unbuilt there is no build id, so the version check stays off.
 
 /** This build's id, or null when the code was not built. */
 export const BUILD_ID: string | null = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : null
@@ -11,9 +11,8 @@ export const SENTRY_DSN_FALLBACK: string | null =
     : null
 
 /**
- * Where the app's own files are (`config.json`, the build's version file): the build's base (`/` unless Vite's `base`
- * says otherwise) on this page's origin. Not `document.baseURI`: a page opened at `/new/otp` has `/new/` as its
- * document base, where none of them is.
+ * Where the app's own files are: the build's base on this page's origin.
+ * Not `document.baseURI`, which is `/new/` on a page opened at `/new/otp`.
  * @example
  * new URL('config.json', appBaseUrl(window.location.origin)).href // 'https://app.example/config.json'
  */

@@ -1,6 +1,5 @@
-// The app's constants outside the session (the reload guard, the version check, the date picker, both toast
-// readings, the supporting services), named once; each cites the part of docs/behaviour.md it comes from. The
-// session's own live in ../../session/constants.ts, the HTTP retry rule's in ../../api/http-retry.ts.
+// The app's constants outside the session, each citing its part of docs/behaviour.md.
+// The session's live in ../../session/constants.ts, the retry rule's in ../../api/http-retry.ts.
 
 /** Page-reload guard window for chunk-load errors: 10,000 ms (docs/behaviour.md: Session, Messages, Constants). */
 export const RELOAD_GUARD_MS = 10_000

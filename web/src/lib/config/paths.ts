@@ -1,5 +1,5 @@
-// Every route of the app (docs/behaviour.md: Routes), written once: the router, the links, the navigations, the
-// redirects and the session machine all name a screen through this table. Pure: imports nothing.
+// Every route of the app (docs/behaviour.md: Routes), written once for the router, links and session machine.
+// Pure: imports nothing.
 
 export const PATHS = {
   home: '/',

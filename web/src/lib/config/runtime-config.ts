@@ -1,15 +1,13 @@
-// The runtime configuration (docs/behaviour.md: Routes): `config.json` served beside the app, read once at start. Every field has a
-// documented fallback, so a missing or broken file still starts the app:
+// The runtime configuration (docs/behaviour.md: Routes): `config.json` beside the app, read once at start.
+// Every field has a fallback, so a missing or broken file still starts the app:
 //   apiBase      ''             (same origin)
 //   environment  'development'  (docs/behaviour.md: Constants: the error-reporting environment defaults to development)
 //   sentryDsn    null           (error reporting off)
 //   recorder     null           (session recorder off)
 //   mock         false          (true only when the mock server serves the app)
-//   toasts       'top-center'   (docs/behaviour.md: Constants, first reading; 'top-right-queue' is the second reading: top-right, at most 4
-//                                shown, the rest queued, 5000 ms each)
-//   externalSignIn  true        (false hides "Continue with single sign-on": the server has no identity provider, as
-//                                the mock server in production mode says; only an explicit false hides it, so a
-//                                missing file keeps the button, and the server still refuses when it has none)
+//   toasts       'top-center'   (docs/behaviour.md: Constants, first reading; 'top-right-queue' is the second)
+//   externalSignIn  true        (only an explicit false hides "Continue with single sign-on". The server still
+//                                refuses when it has no identity provider.)
 import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
 
 export interface RecorderConfig {
@@ -46,8 +44,8 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null
 
 /**
- * The mock server cannot know under which name the browser reached it (it never echoes `Host`), so it
- * names its own sinks with `{origin}`, `{protocol}` and `{host}`, filled in here from the page's address.
+ * Fills `{origin}`, `{protocol}` and `{host}` from the page's address.
+ * The mock server cannot know the name the browser used, so it writes these placeholders.
  */
 function fillOrigin(value: string | null, origin: string | undefined): string | null {
   if (value === null || origin === undefined) return value
@@ -82,8 +80,8 @@ export function parseRuntimeConfig(raw: unknown, origin?: string): RuntimeConfig
 }
 
 /**
- * The runtime configuration the page carries, read as config.json is; null when it carries none (a static host) or
- * one that cannot be read, and the app fetches config.json instead.
+ * The runtime configuration inlined in the page, read as config.json is.
+ * Null when there is none or it cannot be read; the app then fetches config.json.
  * @example
  * const config = readInlineRuntimeConfig(document, location.origin) ?? (await loadRuntimeConfig(fetch, url))
  */

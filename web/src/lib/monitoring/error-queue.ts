@@ -1,7 +1,7 @@
-// The app's handle on error reporting, there from the first render although the SDK loads after first paint:
-// errors reported (or thrown unhandled) before it is ready wait in a short queue and are sent once it is.
+// The app's handle on error reporting from the first render. The SDK loads after first paint, so earlier errors
+// wait in a short queue.
 
-/** How many early errors are kept for the SDK; later ones are dropped (a crash loop must not pile up). */
+/** How many early errors are kept for the SDK. More are dropped, so a crash loop cannot pile up. */
 const QUEUE_LIMIT = 20
 
 export interface ErrorReporter {

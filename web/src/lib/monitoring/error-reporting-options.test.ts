@@ -23,8 +23,7 @@ describe('the error reporter options (docs/behaviour.md: Constants)', () => {
         'ResizeObserver loop limit exceeded',
         'ResizeObserver loop completed with undelivered notifications',
       ],
-      // Chromium holds a keepalive request's bytes until its answer is read, which the SDK never does: with
-      // keepalive, the envelopes after a large one (an error among them) failed as "Failed to fetch".
+      // With keepalive, envelopes after a large one failed as "Failed to fetch" in Chromium.
       transportOptions: { fetchOptions: { keepalive: false } },
     })
   })

@@ -1,8 +1,6 @@
-// Error reporting with @sentry/react (docs/decisions/008), the one module of that SDK: its options
-// (docs/behaviour.md: Constants), its identity rules and its start. The SDK itself is imported when startErrorReporting
-// runs, after first paint (sentry-sdk.ts), so neither it nor this module is in the initial bundle; the options and
-// the identity rules are pure and tested without it. Unhandled errors are the SDK's own global handlers' (and the
-// early listener's before them, error-queue.ts); the error page reports what the router caught through the queue.
+// Error reporting with @sentry/react (docs/decisions/008): its options (docs/behaviour.md: Constants), identity rules
+// and start. The SDK is imported after first paint (sentry-sdk.ts), so none of it is in the initial bundle.
+// The options and identity rules are pure, so they are tested without it.
 import type { BrowserOptions, User } from '@sentry/react'
 import { BUILD_ID, SENTRY_DSN_FALLBACK } from '../config/build-info.ts'
 import { SENTRY_MAX_BREADCRUMBS, SENTRY_TRACES_SAMPLE_RATE } from '../config/constants.ts'
@@ -12,8 +10,8 @@ import { FAILED_TO_START_REPORTING } from './messages.ts'
 import { followIdentity, type IdentityStore, type IdentityUser } from './session-identity.ts'
 
 /**
- * Tracing headers go to localhost and to same-origin relative paths only (docs/behaviour.md: Calls). Set explicitly: the SDK's
- * default changed across majors, and a header the API did not allow would break a cross-origin call.
+ * Tracing headers go to localhost and same-origin paths only (docs/behaviour.md: Calls). Set explicitly: the
+ * default changed across majors, and a disallowed header would break a cross-origin call.
  */
 export const TRACE_PROPAGATION_TARGETS: (string | RegExp)[] = ['localhost', /^\//]
 
@@ -24,14 +22,9 @@ export const IGNORED_ERRORS: (string | RegExp)[] = [
 ]
 
 /**
- * The envelopes go without `keepalive`. The SDK's fetch transport sets it while its own unanswered envelopes total at
- * most 60 kB, counting an envelope as done once its answer's headers arrive; but Chromium keeps a keepalive request's
- * bytes against the page's 64 KiB keepalive budget until the answer's body has been read, which the SDK never does.
- * So after a large span envelope (tens of kB: a page load, a few navigations) the next envelopes, an error among
- * them, fail in the browser as "Failed to fetch" and are discarded ('network_error' in the next client report)
- * until the garbage collector frees the old answers. Without keepalive nothing counts against that budget; what it
- * gave, an envelope outliving the page, matters little here: the app is one page, and its reloads come after
- * whatever it reported has long gone.
+ * The envelopes go without `keepalive`. Chromium counts a keepalive request against a 64 KiB budget until its
+ * answer's body is read, and the SDK never reads it. So after one large envelope, the next ones (errors too)
+ * failed as "Failed to fetch". Losing keepalive costs little: the app is one page.
  */
 export const TRANSPORT_OPTIONS = { fetchOptions: { keepalive: false } } as const
 
@@ -50,8 +43,8 @@ export type SentryOptions = Required<
   Pick<BrowserOptions, 'release'>
 
 /**
- * The options, or null when no DSN is known (reporting off). The DSN is config.json's `sentryDsn`, else the one
- * the build was given; the environment is config.json's, which defaults to 'development' (../config/runtime-config.ts).
+ * The options, or null when no DSN is known (reporting off).
+ * The DSN is config.json's `sentryDsn`, else the build's.
  * @example
  * getSentryOptions({ config, fallbackDsn: null, release: 'lx3k2-9f1c' })?.tracesSampleRate // 1
  */
@@ -78,9 +71,8 @@ export function getSentryOptions({
   }
 }
 
-// The identity rules: signed in, events carry the user's id and e-mail; from any ending of the session on (log-out,
-// a forced sign-out, a failed refresh, another user), they carry no user, and the release-health session that saw the
-// old user ends.
+// The identity rules: signed in, events carry the user's id and e-mail. Once the session ends, they carry no user,
+// and the release-health session that saw the old user ends.
 
 /** The part of the Sentry SDK the identity rules use. */
 export interface SentryIdentitySdk {
@@ -90,7 +82,7 @@ export interface SentryIdentitySdk {
 }
 
 /**
- * The user as events carry it: the id and the e-mail (the recorder already names the user by e-mail), no more.
+ * The user as events carry it: the id and the e-mail, no more.
  * @example
  * getSentryUser({ id: 'u1', email: 'ada@example.com', name: 'Ada' }) // { id: 'u1', email: 'ada@example.com' }
  */
@@ -117,8 +109,8 @@ export function followSentryIdentity({
       return
     }
     sdk.setUser(change.next ? getSentryUser(change.next) : null)
-    // A release-health session keeps the first user it saw (its `did`) whatever setUser says later: end it and
-    // start one for whoever is here now, sent at once so the old one is closed at the ending.
+    // A release-health session keeps the first user it saw, whatever setUser says later.
+    // So end it and start a new one, sent at once.
     sdk.startSession()
     sdk.captureSession()
   })

@@ -1,7 +1,5 @@
-// When the supporting services start (docs/decisions/012-first-load.md): once the page is idle after its load event
-// (requestIdleCallback, bounded by a timeout; looked for after the first paint when given), or at the first user
-// interaction, whichever comes first, so their
-// download, parse and start-up never compete with the first render. Pure: the window is injected.
+// When the supporting services start (docs/decisions/012-first-load.md): when the page is idle after load, or at the
+// first interaction. So they never compete with the first render. Pure: the window is injected.
 
 /** The longest wait for an idle period once the page has loaded (requestIdleCallback's `timeout`). */
 export const IDLE_TIMEOUT_MS = 4_000
@@ -29,17 +27,15 @@ export interface RunWhenIdleOptions {
   /** How long to wait after the idle period before running (an interaction still runs it at once). */
   settleMs?: number
   /**
-   * The load event and idle are looked for only once this settles (the page's first paint,
-   * lib/browser/first-paint.ts): a page whose resources are all in can fire its load event, and go idle, before it
-   * paints. An interaction still runs it at once.
+   * Load and idle count only after this settles (the first paint), since a page can go idle before it paints.
+   * An interaction still runs it at once.
    */
   after?: PromiseLike<unknown>
 }
 
 /**
- * Runs `fn` once: at the first idle period after the load event (at most IDLE_TIMEOUT_MS after it), `settleMs`
- * later if given, or at the first interaction, whichever comes first. Returns a function that cancels it if it has
- * not run.
+ * Runs `fn` once: when idle after load (`settleMs` later if given), or at the first interaction.
+ * Returns a function that cancels it.
  * @example
  * runWhenIdle(() => void import('./supporting-services.ts'))
  */

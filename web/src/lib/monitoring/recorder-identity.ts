@@ -1,9 +1,6 @@
-// The session recorder's identity rules (docs/decisions/008): signed in, the recording's user id is the e-mail and
-// userId, name (default 'Unknown User') and email are attached, logging 'User ID set'; signed out, the id is cleared,
-// logging 'User ID cleared (user not logged in)'; a failure logs 'Failed to set user ID'. When the user a recording
-// carries goes (log-out, a forced sign-out, another user), that recording ends and a new one starts: the tracker
-// never sends an empty id, so only a new recording is free of the old user. Pure rules over an injected tracker,
-// store and log; no SDK import.
+// The session recorder's identity rules (docs/decisions/008). Pure: no SDK import; tracker, store and log are injected.
+// When the user goes, the recording ends and a new one starts. The tracker never sends an empty id, so only a new
+// recording is free of the old user.
 import {
   RECORDER_LOG_USER_CLEARED,
   RECORDER_LOG_USER_FAILED,
@@ -74,8 +71,8 @@ export function applyRecorderIdentity(
 }
 
 /**
- * Ends the recording that carries the user who went, and starts a new one for `next`: anonymous when signed out,
- * else with `next`'s identity in the start call (a new recording forgets what was set before it).
+ * Ends the recording of the user who went and starts one for `next`.
+ * The identity rides in the start call, since a new recording forgets what was set before.
  */
 export function restartRecording(
   tracker: IdentityTracker,
@@ -94,9 +91,8 @@ export interface RecorderIdentity {
   /** Settles once the first start has; rejects only when the tracker throws (a refused start call is a result). */
   started: Promise<unknown>
   /**
-   * Give it every start the tracker makes, its own restarts included (a page hidden for long, a refused batch). Those
-   * reuse the options of the last start, after an ending `forceNew` without a user: without this, the recording of
-   * a user who signed in after a log-out would restart anonymous.
+   * Give it every start, the tracker's own restarts included.
+   * Otherwise a user who signed in after a log-out would be recorded anonymous after a restart.
    */
   handleTrackerStarted(): void
   /** Stops following the session (the tracker itself is the caller's to stop). */
@@ -104,9 +100,8 @@ export interface RecorderIdentity {
 }
 
 /**
- * Applies the identity once the first session fetch has settled (before the first start when it is known by then,
- * so the start call carries it), then follows the session. Tracker calls run one after another: a restart waits
- * for the start before it, since a stop while the tracker is starting does not stop it.
+ * Applies the identity once the first session fetch settles, then follows the session.
+ * Tracker calls run in order, because a stop during a start does not stop it.
  */
 export function followRecorderIdentity({
   tracker,

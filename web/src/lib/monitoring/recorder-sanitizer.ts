@@ -1,6 +1,5 @@
-// What the session recorder may keep of a network call (docs/behaviour.md: Calls: "sensitive header and field names are masked by
-// the recorder"): the values of the sensitive headers, and of the sensitive fields at any depth of a JSON or form
-// body, in the request and in the response, and in the URL's query, become '***'. Pure.
+// What the session recorder may keep of a network call (docs/behaviour.md: Calls). Pure: imports nothing.
+// Sensitive headers, body fields at any depth and query values become '***'.
 
 export const MASK = '***'
 

@@ -1,8 +1,5 @@
-// Session recording with @openreplay/tracker (docs/decisions/008), the one module of that SDK: imported when this
-// runs, after first paint, so it is not in the initial bundle; configured from config.json's `recorder`; identity kept
-// in step with the session (recorder-identity.ts), down to a new recording when the user goes; what it captures of
-// the network masked (recorder-sanitizer.ts). Option names checked against @openreplay/tracker 19's typings
-// (dist/lib/index.d.ts: `__DISABLE_SECURE_MODE`, `obscureTextEmails`, `obscureInputEmails`, `canvas`, `network`).
+// Session recording with @openreplay/tracker (docs/decisions/008), imported after first paint to stay out of the
+// initial bundle. Option names checked against @openreplay/tracker 19's dist/lib/index.d.ts.
 import type { Options } from '@openreplay/tracker'
 import { RECORDER_INGEST_PATH } from '../config/constants.ts'
 import type { RecorderConfig, RuntimeConfig } from '../config/runtime-config.ts'
@@ -66,11 +63,9 @@ export async function startRecorder({
   try {
     const Tracker = await loadTracker()
     const tracker = new Tracker(getRecorderOptions(config.recorder))
-    // Identity first (when the session is known by then): the start call carries the user id, and the metadata
-    // follows in the first batch.
+    // Identity first, so the start call carries the user id.
     const identity = followRecorderIdentity({ tracker, store, logger })
-    // Every start, the tracker's own restarts included, is told to the identity rules (an app start callback is
-    // the tracker's plugin interface; `true` keeps a throw inside it from failing the start).
+    // Every start, restarts included, goes to the identity rules. `true` keeps a throw from failing the start.
     tracker.use((app) => app?.attachStartCallback(() => identity.handleTrackerStarted(), true))
     try {
       await identity.started

@@ -78,7 +78,7 @@ test('the first unhandled error starts the services at once, and it reaches the 
   deps.errors.attach((error) => captured.push(error))
   expect(captured).toEqual([new Error('early'), new Error('second')])
 
-  // Once the SDK is in, the early listener is stopped: a later error is the SDK's own handlers', not queued twice.
+  // Once the SDK is in, the early listener stops, so a later error is not reported twice.
   startSupportingServices.mock.calls[0]![0].stopEarlyListener()
   win.dispatchEvent(new ErrorEvent('error', { error: new Error('late') }))
   expect(captured).toEqual([new Error('early'), new Error('second')])

@@ -1,8 +1,6 @@
-// The first-load side of the supporting services (docs/decisions/012-first-load.md): all main.tsx loads of them. It
-// listens for unhandled errors at once (they wait in the reporter's queue) and loads the services' chunk
-// (supporting-services.ts, which loads each SDK) at the first of: the user's first interaction, the first error
-// waiting for the reporter, or SERVICES_SETTLE_MS after the page went idle. The chunks worth having early (the error
-// page) are fetched at idle.
+// The first-load side of the supporting services (docs/decisions/012-first-load.md): all main.tsx loads of them.
+// It queues unhandled errors at once and loads the services' chunk late: at the first interaction, the first error,
+// or SERVICES_SETTLE_MS after idle.
 import { listenForUnhandledErrors } from './error-queue.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
 import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
@@ -39,8 +37,7 @@ export function scheduleSupportingServices(
     if (started) return
     started = true
     cancelStart()
-    // A chunk that fails to load (fetched in the background: no page reload, lib/navigation/chunk-reload.ts) leaves
-    // the services off for this page; there is no reporter to tell, so the console says so.
+    // A failed chunk leaves the services off for this page. No reporter is there to tell, so log it.
     void load().then(
       ({ startSupportingServices }) => startSupportingServices({ ...deps, stopEarlyListener }),
       (error: unknown) => console.warn(FAILED_TO_LOAD_SERVICES, error),

@@ -1,6 +1,5 @@
-// The part of @sentry/react the app uses, named one by one (docs/decisions/012-first-load.md). error-reporting.ts
-// imports this module, never the package's whole namespace: a dynamic import of the namespace keeps every export
-// (session replay, the feedback widget, profiling...) in the chunk, while named exports let the build drop the rest.
+// The part of @sentry/react the app uses, named one by one (docs/decisions/012-first-load.md).
+// A dynamic import of the whole namespace would keep every export in the chunk.
 export {
   browserTracingIntegration,
   captureException,

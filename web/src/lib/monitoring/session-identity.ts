@@ -1,6 +1,5 @@
-// Who the supporting services say the visitor is, read from the session store: the part the recorder's and the
-// error reporter's identity rules share. Pure: imports nothing; the store is injected and read only through
-// subscribe/getSnapshot, so the store's internals can change under it.
+// Who the supporting services say the visitor is, shared by the recorder and the error reporter.
+// Pure: imports nothing. The store is read only through subscribe/getSnapshot, so its internals may change.
 
 /** The user fields the identity rules read. */
 export interface IdentityUser {
@@ -23,11 +22,10 @@ export interface IdentityStore {
 }
 
 /**
- * What a change of session means to a service that attaches an identity to what it sends:
- * - `signed-in`: a user where there was none, or the same person's fields changed: attach them;
- * - `signed-out`: the first known state is signed out, and no user was attached before: nothing to end;
- * - `ended`: the person attached so far is gone, signed out (`next` null) or replaced by another user: whatever
- *   the service sends from now on must not carry them.
+ * What a change of session means to a service that attaches an identity:
+ * - `signed-in`: a new user, or changed fields. Attach them.
+ * - `signed-out`: signed out from the start. Nothing to end.
+ * - `ended`: the attached person is gone. Nothing sent from now on may carry them.
  */
 export type IdentityChange =
   | { kind: 'signed-in'; user: IdentityUser }
@@ -47,14 +45,14 @@ export function getSignedInUser(session: IdentitySession): IdentityUser | null {
   return session.isLoggedIn && session.user ? session.user : null
 }
 
-/** One person from the next: the id, else the e-mail (the session accepts a user with only one of them). */
+/** Tells one person from the next: the id, else the e-mail (a user may have only one). */
 function getPersonKey(user: IdentityUser): string {
   return user.id || user.email
 }
 
 /**
- * The change `session` makes from `state`, and the state after it; null when there is nothing to do (the first
- * session fetch has not settled, so the visitor is neither signed in nor out, or nothing the services show changed).
+ * The change `session` makes from `state`, and the state after it.
+ * Null when nothing is known yet or nothing the services show changed.
  * @example
  * getIdentityChange({ applied: '["u1","ada@example.com","Ada"]', person: 'u1' }, signedOut)
  * // { change: { kind: 'ended', next: null }, state: { applied: 'signed-out', person: null } }

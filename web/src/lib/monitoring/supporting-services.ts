@@ -1,7 +1,5 @@
-// The supporting services (docs/decisions/008), a lazy chunk started by schedule-services.ts once the page is idle or
-// the user first interacts (docs/decisions/012-first-load.md): error reporting and the session recorder (each a
-// dynamic import of its own) and the hourly new-version check. Until the error reporter's SDK is in, unhandled errors
-// wait in its queue.
+// The supporting services (docs/decisions/008): error reporting, the session recorder and the hourly version check.
+// A lazy chunk, started late by schedule-services.ts (docs/decisions/012-first-load.md).
 import { appBaseUrl, BUILD_ID } from '../config/build-info.ts'
 import type { ErrorReporter } from './error-queue.ts'
 import type { RecorderDeps } from './recorder.ts'
@@ -34,7 +32,7 @@ export type PaintTarget = Pick<Window, 'requestAnimationFrame' | 'setTimeout' | 
   document: Pick<Document, 'readyState'>
 }
 
-/** Runs `fn` after the page has loaded and painted: the load event, the next frame, then a task after it. */
+/** Runs `fn` after the page has loaded and painted. */
 export function runAfterFirstPaint(fn: () => void, target: PaintTarget = window): void {
   const afterPaint = () => target.requestAnimationFrame(() => target.setTimeout(fn, 0))
   if (target.document.readyState === 'complete') afterPaint()
@@ -85,10 +83,8 @@ export function startSupportingServices({
     log: (message: string) => console.log(message),
     warn: (message: string, error?: unknown) => console.warn(message, error),
   }
-  // The wiring comes with its SDK (the options, the sanitizer, the identity rules): none of it in the first load.
-  // A chunk that fails to load (fetched in the background: no page reload, lib/navigation/chunk-reload.ts) leaves
-  // that service off for this page and says so on the console, never as an unhandled rejection the reporter would
-  // send. Async functions, not `import(...).then(...)` (eslint.config.js says why).
+  // Each SDK's wiring loads with it, so none is in the first load. A failed chunk leaves that service off and logs,
+  // never an unhandled rejection. Async functions, not `import(...).then(...)` (eslint.config.js says why).
   const reporting = (async () => {
     const { startErrorReporting } = await import('./error-reporting.ts')
     return startErrorReporting({ config, reporter: errors, store, stopEarlyListener })
@@ -98,9 +94,8 @@ export function startSupportingServices({
     errors.disable()
     logger.warn(FAILED_TO_START_REPORTING, error)
   })
-  // The recorder starts once the error reporter is in: it wraps window.fetch, and an error reporter started after
-  // that probes for the browser's own fetch in a throwaway iframe, a frame that comes and goes under whatever
-  // inspects the page at that moment (an accessibility scan).
+  // The recorder starts after the error reporter. Otherwise the reporter probes for the real fetch in a
+  // throwaway iframe, which upsets whatever inspects the page then (an accessibility scan).
   void reporting.then(async () => {
     try {
       const { startRecorder } = await import('./recorder.ts')

@@ -1,7 +1,5 @@
-// The chunks the user waits for (screens, the error page, the date picker), one object per page made by main.tsx:
-// how many are on their way (the layout's loading bar), the modules already in (a screen shown again renders at once),
-// and what a failed one does. A chunk that fails while still waited for asks the chunk-load rule, which may reload the
-// page (chunk-reload.ts); one fetched in the background, or no longer waited for, fails to its caller.
+// The chunks the user waits for, one object per page made by main.tsx. It counts loads for the loading bar and
+// keeps loaded modules. A failure still waited for asks chunk-reload.ts; any other fails to its caller.
 
 /** A dynamic import, named by the function that makes it (the module cache's key). */
 export type ChunkLoader<M> = () => Promise<M>
@@ -13,14 +11,13 @@ export interface ChunkLoads {
   /** The module `load` gave, once it is in; else null. */
   peek<M>(load: ChunkLoader<M>): M | null
   /**
-   * The module of `load`: one import in flight however many ask, kept once in; a failure is forgotten, so the next
-   * call asks again. Also for fetching ahead of need (the error page at idle): nothing counts as awaited here.
+   * The module of `load`: one import however many ask, kept once in. A failure is forgotten, so the next call
+   * retries. Counts nothing as awaited, so it also serves fetching ahead.
    */
   fetch<M>(load: ChunkLoader<M>): Promise<M>
   /**
-   * For an effect: awaits `chunk` for as long as the component shows, and hands the outcome on only if it still does;
-   * returns the effect's cleanup, which stops the waiting. A component left before its chunk is in (the user went
-   * elsewhere) no longer counts, so its failure does not reload the page under another one.
+   * For an effect: awaits `chunk` while the component shows, and returns the cleanup.
+   * A left component no longer counts, so its failure cannot reload the page under another one.
    */
   awaitWhileShown<T>(
     chunk: Promise<T>,
@@ -48,8 +45,7 @@ export function createChunkLoads({ reloadForFailedChunk = () => false }: ChunkLo
   }
   const modules = new Map<ChunkLoader<unknown>, unknown>()
   const pending = new Map<ChunkLoader<unknown>, Promise<unknown>>()
-  // The rule is asked once per failed chunk: several waiting for the same one (the date picker of each step) share
-  // its answer, so the first one's reload is not followed by the others' error page.
+  // The rule is asked once per failed chunk. Its waiters share the answer, so a reload is not followed by an error page.
   const reloadDecisions = new WeakMap<Promise<unknown>, boolean>()
   const reloadFor = (chunk: Promise<unknown>): boolean => {
     let decision = reloadDecisions.get(chunk)
@@ -57,8 +53,7 @@ export function createChunkLoads({ reloadForFailedChunk = () => false }: ChunkLo
     return decision
   }
 
-  // Counts `chunk` as awaited until it settles or `wanted` is aborted. When it fails while still counted and the rule
-  // reloads the page, it stays pending, and counted, until the page goes.
+  // Counts `chunk` as awaited until it settles or `wanted` aborts. If the rule reloads, it stays pending until then.
   function awaitedLoad<T>(chunk: Promise<T>, wanted: AbortSignal): Promise<T> {
     if (wanted.aborted) return chunk
     let counted = true

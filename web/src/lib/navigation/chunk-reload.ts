@@ -1,12 +1,6 @@
-// Chunk-load errors (docs/behaviour.md: Session, Messages): reload the page, at most once per 10,000 ms for the same
-// path, the guard kept in sessionStorage; otherwise let the error reach the error page. Only for a chunk the user is
-// still waiting for (a screen still shown, the error page, the date picker: `awaitWhileShown` in
-// chunk-loads.ts, which calls the function made here when such a load fails): a chunk fetched in the background
-// (the error page ahead of need, the QA panel, the toast area, monitoring) or a screen the user has left, that fails,
-// must not reload the page under a visitor who asked for nothing, possibly into the browser's offline page; its own
-// caller takes the failure. Nor while the browser is offline. Deciding per load, where the failure arrives, rather
-// than in Vite's `vite:preloadError` (which does not say which load failed) keeps a left screen's failure from
-// reloading the page while the next screen's chunk is still on its way.
+// Chunk-load errors (docs/behaviour.md: Session, Messages): reload once per 10,000 ms per path, else the error page.
+// Only for a chunk the user still waits for, and never offline: a background chunk must not reload the page unasked.
+// Decided per load, not in `vite:preloadError`, which does not say which load failed.
 import { RELOAD_GUARD_MS } from '../config/constants.ts'
 import type { ReloadGuard, StoredValue } from '../../session/token-storage.ts'
 
@@ -37,8 +31,7 @@ export interface ChunkReloadOptions {
 }
 
 /**
- * The rule for a chunk the user waits for that failed to load: reloads the page and returns true, or returns false
- * (within the guard's window, or offline) and the failure goes on to the error page.
+ * The rule for a failed chunk the user waits for. Reloads and returns true, or returns false for the error page.
  * @example
  * createChunkLoads({ reloadForFailedChunk: createChunkReload({ guard, now: Date.now, getPath, reload, online }) })
  */
@@ -50,8 +43,7 @@ export function createChunkReload({
   online,
 }: ChunkReloadOptions): () => boolean {
   return () => {
-    // Offline, a reload would replace the app, and what was typed, with the browser's offline page: the error page
-    // shows instead, and the next navigation tries the chunk again.
+    // Offline, a reload would swap the app and what was typed for the browser's offline page.
     if (!online()) return false
     const decision = decideReload(guard.get() ?? {}, getPath(), now())
     if (!decision.reload) return false

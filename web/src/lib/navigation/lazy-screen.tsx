@@ -1,8 +1,5 @@
-// A screen in a chunk of its own, loaded when first rendered. A state update rather than React.lazy and Suspense,
-// whose reveal waits on a timer (a paused page clock would hold it). While a shown screen's chunk is loading the
-// layout's loading bar shows; a chunk that fails to load reloads the page once (chunk-reload.ts), and otherwise
-// throws at render, to the route's error boundary. The loads themselves are the page's ChunkLoads (chunk-loads.ts,
-// made by main.tsx and read from the services).
+// A screen in a chunk of its own, loaded when first rendered. A state update, not React.lazy and Suspense:
+// Suspense reveals on a timer, which a paused page clock would hold.
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { useServices } from '../services/services.ts'
 import type { ChunkLoader } from './chunk-loads.ts'
@@ -14,7 +11,7 @@ import type { ChunkLoader } from './chunk-loads.ts'
 export function lazyScreen<M, P extends object>(
   load: ChunkLoader<M>,
   pick: (module: M) => ComponentType<P>,
-  /** Shown while the chunk is on its way (a part of a screen, such as the date picker); nothing by default. */
+  /** Shown while the chunk loads; nothing by default. */
   { placeholder = null }: { placeholder?: ReactNode } = {},
 ): ComponentType<P> {
   function LazyScreen(props: P) {

@@ -17,8 +17,7 @@ export function getSafeRedirect(value: string | null | undefined, fallback: stri
   try {
     const url = new URL(value, 'http://same.origin')
     if (url.origin !== 'http://same.origin') return fallback
-    // Normalizing can make a second slash lead again (`/.//evil.example` -> `//evil.example`), which a
-    // browser reads as another host: what comes out is checked like what came in.
+    // Normalizing can bring back a leading `//` (`/.//evil.example`), another host to a browser. So check again.
     if (url.pathname.startsWith('//')) return fallback
     return `${url.pathname}${url.search}${url.hash}`
   } catch {

@@ -1,6 +1,5 @@
-// New-version detection (docs/behaviour.md: Session, Calls, Constants): every 3,600,000 ms the app reads the latest-build file the build wrote
-// beside it (builds/latest.json); a different id whose manifest (builds/meta/<id>.json) is served means a new
-// version. Then the app says so once, and its next navigation is a full page load, which loads the new build.
+// New-version detection (docs/behaviour.md: Session, Calls, Constants). Hourly, the app reads builds/latest.json.
+// A new id with a served manifest means a new version: say so once, and make the next navigation a full load.
 // Fetch, timers and navigation are injected.
 import type { components } from '#api/openapi.gen.ts'
 import { VERSION_CHECK_MS } from '../config/constants.ts'
@@ -84,9 +83,8 @@ export interface NavigatingRouter {
 }
 
 /**
- * Once `isOutdated()`, the next navigation leaves the single-page app for a full page load of its destination,
- * caught as it starts: before the old build renders the new screen or loads a chunk the new deployment may no longer
- * serve. Returns a function that stops listening.
+ * Once `isOutdated()`, the next navigation becomes a full page load, before the old build loads a chunk
+ * the new deployment may no longer serve. Returns a function that stops listening.
  * @example
  * installFullLoadOnNavigation({ router, isOutdated: () => check.getNewerBuild() !== null, assign: (href) => location.assign(href) })
  */

@@ -1,5 +1,4 @@
-// The learner's process steps, the model the process screen edits and home reads (its next step): shared by two
-// features, so it lives below them. Pure.
+// The learner's process steps. Two features share it, so it lives below them. Pure: imports nothing of React.
 import type { components } from '#api/openapi.gen.ts'
 
 export type Step = components['schemas']['Step']

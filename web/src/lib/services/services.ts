@@ -1,6 +1,5 @@
-// What the screens need from the outside world, provided once by main.tsx (and by the tests): the API client,
-// the per-tab values, the runtime configuration, the clock, the page-level navigation, the toasts, the lazy chunks
-// and the first paint. No module singletons.
+// What the screens need from the outside world, provided once by main.tsx or the tests.
+// Handed in, so there are no module singletons.
 import { createContext, createElement, useContext, type ReactNode } from 'react'
 import type { ApiClient } from '../../api/client.ts'
 import type { SessionValues } from '../../session/token-storage.ts'

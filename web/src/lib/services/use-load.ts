@@ -1,9 +1,6 @@
-// The one data pattern of the screens: what a page shows is loaded through the app's API client when it mounts,
-// shown as loading, ready or failed, loaded again on "Try again", and changed in place by the page (an optimistic
-// step update). A hook rather than react-router loaders: a loader runs before the route's element, so before the
-// sign-in guard has waited for the session (docs/behaviour.md: Routes "The guard"), and without the services context;
-// the hook's calls go out only once the guard lets the page render, through the same client as every other call
-// (bearer, the 401 rule with its single refresh, the retry), so a session that ends on a 401 ends as it does anywhere.
+// The one data pattern of the screens: load on mount, show loading, ready or failed, load again on "Try again".
+// A hook, not react-router loaders: a loader runs before the sign-in guard has waited for the session
+// (docs/behaviour.md: Routes "The guard"), and outside the services context.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../../api/client.ts'
 import { getErrorMessage, NETWORK_ERROR_MESSAGE, type ErrorBody } from '../../api/error-messages.ts'
@@ -16,8 +13,8 @@ export type Loaded<T> =
 export type LoadResult<T> = { data: T } | { message: string }
 
 /**
- * Loads a page's data. `show` publishes a first part while the rest loads (home greets before its details come);
- * a loader that throws (the network failed) fails with NETWORK_ERROR_MESSAGE.
+ * Loads a page's data. `show` publishes a first part while the rest loads.
+ * A loader that throws fails with NETWORK_ERROR_MESSAGE.
  */
 export type Loader<T> = (api: ApiClient, show: (partial: T) => void) => Promise<LoadResult<T>>
 

@@ -1,7 +1,5 @@
-// The toast area's chunk failing while a toast waits (toasts.ts: TOAST_AREA_RETRY_MS): asked for again after a short
-// back-off, not only at the next toast or an `online` event a flaky connection never fires; not at all when no toast
-// waits; and no longer once the waiting toasts would be stale when the timer fires. Each test has toasts of its own,
-// whose chunk is toaster.tsx through a loader that fails as often as the test says.
+// The toast area's chunk failing while a toast waits (toasts.ts: TOAST_AREA_RETRY_MS).
+// It is fetched again after a back-off, but only while a waiting toast would still be fresh.
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { TOAST_DURATION_MS } from '../config/constants.ts'
@@ -55,8 +53,7 @@ test('"Session expired" raised while the chunk fails once: shown after the first
   await pass(TOAST_AREA_RETRY_MS[0] - 1)
   await askedFor(1)
   await pass(1)
-  // The chunk's import may take longer than a few microtasks: the fake clock stands still meanwhile, so the toast is
-  // as fresh when the area connects as when the back-off fired.
+  // The import may take a few microtasks. The fake clock stands still, so the toast stays fresh.
   await until(() => toasts.getSnapshot() !== null, 'the toast area')
   vi.useRealTimers()
   expect(toasts.getSnapshot()).not.toBeNull()

@@ -1,7 +1,5 @@
-// The toast area's chunk arrives after the first paint (toasts.ts): a toast raised before it waits and shows once the
-// chunk is in; a chunk that fails to load is asked for again at the next toast, and when the browser comes back
-// online (and after a back-off: toast-area-retry.test.tsx). The chunk is toaster.tsx through a loader that fails as
-// often as the test says.
+// The toast area's chunk arrives after the first paint (toasts.ts). A toast raised earlier waits for it.
+// A failed chunk is fetched again at the next toast and when back online (back-off: toast-area-retry.test.tsx).
 import { render, screen } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import { createToasts, loadToaster } from './toasts.ts'

@@ -1,6 +1,5 @@
-// Where the toasts show in the layout: the toast area's component once its chunk is in (toasts.ts), fetched in the
-// background right after the first paint (lib/browser/first-paint.ts), and nothing until then. Until it is in, the
-// browser coming back online asks for it again.
+// Where the toasts show in the layout: nothing until the toast area's chunk is in (toasts.ts).
+// Coming back online asks for the chunk again.
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Toasts } from './toasts.ts'
 

@@ -10,8 +10,8 @@ export interface QueuedToast {
 }
 
 /**
- * The toasts on screen: the oldest `limit` visible ones, in the order they were raised, and those fading out after
- * a dismissal (they no longer count). `toasts` come newest first, as react-hot-toast's store keeps them.
+ * The toasts on screen: the oldest `limit` visible ones, plus those fading out.
+ * `toasts` come newest first, as react-hot-toast keeps them.
  * @example
  * pickShownToasts([e, d, c, b, a], 4) // [a, b, c, d]; e waits for one of them to go
  */

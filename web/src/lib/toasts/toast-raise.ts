@@ -1,6 +1,5 @@
-// How one toast request becomes a call of react-hot-toast's `toast`, handed in by the toast area's chunk (toasts.ts):
-// react-hot-toast has no warning or info kind, so they are built over `toast()` with an icon; an error is announced
-// assertively. Durations are not set per toast: the toaster of the chosen reading gives them (toaster.tsx).
+// Turns one toast request into a call of react-hot-toast's `toast`.
+// It has no warning or info kind, so those are `toast()` with an icon. Durations come from toaster.tsx.
 import { createElement } from 'react'
 import type { Toast } from 'react-hot-toast'
 

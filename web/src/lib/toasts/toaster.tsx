@@ -1,9 +1,7 @@
-// The toast area of the layout, in the reading the runtime configuration chose (docs/behaviour.md: Constants):
-// - 'top-center' (default): 6000 ms, paused on hover (react-hot-toast's own) and on touch, the resume debounced by
-//   2000 ms, no limit of our own;
-// - 'top-right-queue': top-right, at most 4 shown, 5000 ms each counted from when a toast is shown; the others wait
-//   in order (queued, never dropped). react-hot-toast's timers are off there; this component runs the clock.
-// This module is the toast area's chunk: toasts.ts loads it after the first paint and raises toasts through it.
+// The toast area, in the reading config.json chose (docs/behaviour.md: Constants). This module is the toast area's
+// chunk, loaded by toasts.ts after the first paint.
+// - 'top-center' (default): 6000 ms, paused on hover and touch.
+// - 'top-right-queue': at most 4 shown, 5000 ms each from when shown. Our clock, not react-hot-toast's.
 import { useEffect, useRef } from 'react'
 import {
   toast,
@@ -40,8 +38,8 @@ const TOAST_OPTIONS: DefaultToastOptions = {
 }
 
 /**
- * The second reading's durations, applied by the queued toaster from the moment a toast is shown (a queued toast
- * must not time out while it waits), so react-hot-toast's own timers are switched off there (QUEUED_TOAST_OPTIONS).
+ * The second reading's durations, counted from when a toast is shown.
+ * A queued toast must not time out while it waits, so react-hot-toast's timers are off.
  */
 const QUEUED_TOAST_TIMING: DefaultToastOptions = {
   duration: QUEUED_TOAST_DURATION_MS,

@@ -1,5 +1,4 @@
-// createToasts (toasts.ts) as an object of its own: each page's toasts keep their own area, ids and waiting toasts,
-// against a stand-in for react-hot-toast's `toast` that records what it was asked to show.
+// createToasts (toasts.ts) makes independent objects: each keeps its own area, ids and waiting toasts.
 import { expect, test } from 'vitest'
 import { createToasts, type ToasterChunk } from './toasts.ts'
 import type { ToastApi } from './toast-raise.ts'

@@ -1,13 +1,8 @@
-// The toasts (docs/behaviour.md: Messages, Constants; ADR 006): react-hot-toast, in the reading the runtime
-// configuration chose (toaster.tsx). One object per page, made by main.tsx and handed to the session store, the
-// screens (through the services) and the supporting services.
+// The toasts (docs/behaviour.md: Messages, Constants; ADR 006), one object per page made by main.tsx.
 //
-// react-hot-toast, its styles and the toast area (toaster.tsx) are a chunk of their own, fetched in the background
-// right after the first paint (toast-area.tsx), so the first load of /login carries none of them (about 4.7 kB gzip:
-// docs/decisions/012-first-load.md). A toast raised before the chunk is in waits here and is raised, in order, when
-// the chunk connects, unless it waited longer than a toast lasts (WaitingToast); a chunk that fails to load is asked
-// for again after a short back-off while a toast waits, and at the next toast (a background fetch: no page reload,
-// lib/navigation/chunk-reload.ts).
+// react-hot-toast and the toast area (toaster.tsx) are a chunk fetched after the first paint. That keeps about
+// 4.7 kB gzip off /login (docs/decisions/012-first-load.md). Toasts raised earlier wait here and show, in order,
+// when it connects, unless they went stale.
 import type { ComponentType } from 'react'
 import { TOAST_DURATION_MS } from '../config/constants.ts'
 import { raiseToast, type ToastApi, type ToastRequest } from './toast-raise.ts'
@@ -21,9 +16,8 @@ export interface ToasterChunk {
 }
 
 /**
- * After a failed load, while a toast waits that would still be fresh when the timer fires, the chunk is asked for
- * again after each of these delays in turn: a network that failed once is not left to the next toast, or to an
- * `online` event a flaky connection never fires, while "Session expired" waits to be seen.
+ * Back-off delays for fetching the chunk again while a fresh toast waits.
+ * A flaky network may never fire `online`, and "Session expired" must still be seen.
  */
 export const TOAST_AREA_RETRY_MS = [500, 1000, 2000, 4000] as const
 
@@ -36,9 +30,8 @@ export interface Toasts {
     messages: { loading: string; success: string; error: string },
   ): Promise<T>
   /**
-   * Fetches the toast area's chunk, unless it is in or on its way. A failure is tried again after a back-off while a
-   * toast waits (TOAST_AREA_RETRY_MS), and otherwise left to the next call: the next toast, the layout mounting, or
-   * the browser's next 'online' (toast-area.tsx). Each such call starts the back-off afresh.
+   * Fetches the toast area's chunk, unless it is in or on its way.
+   * After a failure it retries with back-off while a toast waits, else at the next call.
    */
   load(): void
   /** The toast area's component once its chunk is in, else null (for useSyncExternalStore). */
@@ -58,9 +51,8 @@ export interface ToastsOptions {
 }
 
 /**
- * A toast waiting for the area, and from when its time runs out: it is dropped when it connects later than that. A
- * toast the visitor could not see for as long as a toast lasts (TOAST_DURATION_MS) is stale: "Session expired"
- * raised offline must not greet the next sign-in.
+ * A toast waiting for the area, with the time it goes stale (TOAST_DURATION_MS).
+ * A stale toast is dropped, so "Session expired" raised offline does not greet the next sign-in.
  */
 interface WaitingToast {
   raise: (toast: ToastApi) => void
