@@ -107,6 +107,23 @@ describe('POST /api/auth/update_password', () => {
       .expect(200)
   })
 
+  test('the address is refused as the new password, and the token still works after', async () => {
+    const token = await resetToken('grace@example.com')
+    const refused = await server.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'Grace@Example.com' })
+      .expect(400)
+    expect(refused.body).toMatchObject({
+      error: 'password_rejected',
+      fields: { password: expect.any(String) },
+    })
+    await login(server, 'grace@example.com', 'Grace@Example.com').expect(401)
+    await server.api
+      .post('/api/auth/update_password')
+      .send({ reset_token: token, password: 'a fresh passphrase' })
+      .expect(200)
+  })
+
   test('signed in: checks the current password and ends the other sessions only', async () => {
     const { api } = server
     const account = await signUp(api)

@@ -181,6 +181,14 @@ export async function issueResetToken(ctx: DomainContext, userId: string): Promi
 }
 
 /** The user id a live reset token belongs to, consuming it; null when unknown, used or expired. */
+/** Whose reset token this is while it can still be used, without using it up; null otherwise. */
+export function getResetTokenUserId(ctx: DomainContext, token: string): string | null {
+  const hash = hashToken(token)
+  const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
+  if (!record || record.usedAt !== null || record.expiresAt <= ctx.clock.now()) return null
+  return record.userId
+}
+
 export async function consumeResetToken(ctx: DomainContext, token: string): Promise<string | null> {
   const hash = hashToken(token)
   return ctx.locks.run(`reset:${hash}`, async () => {

@@ -4,6 +4,7 @@ import type { operations } from '#api/openapi.gen.ts'
 import {
   consumeCode,
   consumeResetToken,
+  getResetTokenUserId,
   getCooldownSeconds,
   issueCode,
   issueResetToken,
@@ -159,7 +160,11 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       const wait = limiters.login.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       if ('reset_token' in body) {
-        const problem = getPasswordProblem(body.password)
+        // Read, not used up: a refused password leaves the token for the next try. Its owner's address is no
+        // password on this path either.
+        const holderId = getResetTokenUserId(domain, body.reset_token)
+        const holder = holderId ? getUserById(domain, holderId) : null
+        const problem = getPasswordProblem(body.password, holder ?? {})
         if (problem) return passwordRejected(problem)
         const userId = await consumeResetToken(domain, body.reset_token)
         const user = userId ? getUserById(domain, userId) : null
