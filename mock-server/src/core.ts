@@ -27,6 +27,8 @@ export interface MockParts extends Pick<Product, 'domain' | 'limiters' | 'build'
   mailbox: Control['mailbox']
   scenarios: Control['scenarios']
   sinks: Control['sinks']
+  /** The fingerprints of secrets the state has taken (control/state.ts). */
+  fingerprints: Control['fingerprints']
   /** Back to the seed state. */
   reset(): Promise<void>
   external: ExternalSignInProvider | null
@@ -122,6 +124,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       mailbox: control.mailbox,
       scenarios: control.scenarios,
       sinks: control.sinks,
+      fingerprints: control.fingerprints,
       reset,
       external: external.external,
       pendingSignIns: external.pendingSignIns,

@@ -2,6 +2,7 @@
 // and the few only tests set.
 import type { ExternalSignInProvider, OidcOptions } from '../external-sign-in/index.ts'
 import type { GuessLimit } from '../product/domain/guess-log.ts'
+import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { HasherOptions } from '../product/domain/passwords.ts'
 import type { RateLimit } from '../product/domain/rate-limit.ts'
 
@@ -24,6 +25,8 @@ export interface MockOptions {
   maxSinkBytes?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
+  /** The documents' compiled routes, shared by a caller that makes many servers; else each core compiles its own. */
+  documents?: CompiledDocuments | undefined
   /**
    * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
    * starts with no account but those of its data file).

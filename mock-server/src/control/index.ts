@@ -10,6 +10,7 @@ import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
 import { createSinks } from './sinks.ts'
+import { createFingerprints } from './state.ts'
 
 export interface ControlOptions {
   /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
@@ -26,14 +27,16 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
   const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
   const scenarios = createScenarios(clock)
   const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES)
+  const fingerprints = createFingerprints()
   return {
     mailbox,
     scenarios,
     sinks,
+    fingerprints,
     /** The operations, once what they read of other features exists (core.ts). */
     createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
       return {
-        ...createControlOperations({ ...deps, clock, scenarios, mailbox }),
+        ...createControlOperations({ ...deps, clock, scenarios, mailbox, fingerprints }),
         ...createDocsOperations(),
         ...createSinkOperations({ sinks }),
       }

@@ -110,19 +110,33 @@ function inDocument(schema: unknown, document: DocumentName): unknown {
   )
 }
 
-const compiled = new Map<DocumentName, readonly Route[]>()
+/** The documents' routes, each document compiled at its first use and kept by this object. */
+export interface CompiledDocuments {
+  /** Every operation of a document as a route, in document order (a fresh array of the same routes). */
+  routes(name: DocumentName): Route[]
+}
 
 /**
- * Every operation of a document as a route, in document order. Compiled once per process: routes are
- * immutable, and compiling the validators is the costliest part of creating an app.
+ * Made once by the composition root (or handed in by a caller that makes many servers): routes are immutable, and
+ * compiling the validators is the costliest part of creating an app.
  */
-export function createRoutes(name: DocumentName): Route[] {
-  let routes = compiled.get(name)
-  if (!routes) {
-    routes = compileRoutes(name)
-    compiled.set(name, routes)
+export function createCompiledDocuments(): CompiledDocuments {
+  const compiled = new Map<DocumentName, readonly Route[]>()
+  return {
+    routes(name) {
+      let routes = compiled.get(name)
+      if (!routes) {
+        routes = compileRoutes(name)
+        compiled.set(name, routes)
+      }
+      return [...routes]
+    },
   }
-  return [...routes]
+}
+
+/** Every operation of a document as a route, compiled afresh (suites that list them; a server has its own). */
+export function createRoutes(name: DocumentName): Route[] {
+  return compileRoutes(name)
 }
 
 function compileRoutes(name: DocumentName): Route[] {

@@ -4,7 +4,8 @@
 import type { operations as ApiOperations } from '#api/openapi.gen.ts'
 import type { AuthState, OperationTable } from '../pipeline/types.ts'
 import * as defaults from '../shared/constants.ts'
-import { createRandomToken } from '../shared/crypto.ts'
+import { createRandomPool } from '../shared/crypto.ts'
+import { createTokenKeys } from './domain/token-keys.ts'
 import { resolveEmail } from './call-owner.ts'
 import type { DomainConfig, DomainContext, MailSender } from './domain/context.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
@@ -48,6 +49,7 @@ export interface ProductOptions {
 export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
 
 function createDomain(options: ProductOptions, clock: ControlClock, mailbox: MailSender): DomainContext {
+  const random = createRandomPool()
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: options.refreshTokenTtlMs ?? defaults.REFRESH_TOKEN_TTL_MS,
@@ -55,7 +57,7 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
     codeTtlMs: defaults.CODE_TTL_MS,
     codeCooldownMs: options.codeCooldownMs ?? defaults.CODE_COOLDOWN_MS,
     codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
-    secret: createRandomToken(),
+    secret: random.token(),
   }
   return {
     store: createStore(),
@@ -77,6 +79,8 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
       familiarMs: defaults.FAMILIAR_CLIENT_MS,
     }),
     guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
+    random,
+    tokenKeys: createTokenKeys(),
   }
 }
 
