@@ -35,11 +35,6 @@ export const BROWSER_MODULES: Record<string, string> = {
   'node:fs': browser('node-fs.ts'),
   'node:fs/promises': browser('node-fs-promises.ts'),
   'node:path': browser('node-path.ts'),
-  'node:url': browser('node-url.ts'),
-  'node:net': browser('node-net.ts'),
-  'node:http': browser('node-http.ts'),
-  'node:zlib': browser('node-zlib.ts'),
-  'node:module': browser('node-module.ts'),
   '@node-rs/argon2': browser('argon2.ts'),
 }
 

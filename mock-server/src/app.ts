@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createNodeHost } from './hosts/node-host.ts'
+import { gunzipBatch, readRedocViewer } from './hosts/node-ports.ts'
 import { createWebFiles, type WebHostOptions } from './hosts/web.ts'
 import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
 import { createBuildOperations } from './product/operations/build.ts'
@@ -35,7 +36,7 @@ export interface ReplayApp extends Host {
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
-  const core = createMockCore(options)
+  const core = createMockCore({ readDocsViewer: readRedocViewer, gunzip: gunzipBatch, ...options })
   const web = options.webRoot
     ? { root: options.webRoot, production: core.production, externalSignIn: core.externalSignIn }
     : undefined

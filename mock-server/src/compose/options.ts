@@ -2,6 +2,8 @@
 // and the few only tests set.
 import type { ExternalSignInProvider, OidcOptions } from '../external-sign-in/index.ts'
 import type { GuessLimit } from '../product/domain/guess-log.ts'
+import type { ViewerReader } from '../control/docs-operations.ts'
+import type { Gunzip } from '../control/sinks.ts'
 import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { HasherOptions } from '../product/domain/passwords.ts'
 import type { RateLimit } from '../product/domain/rate-limit.ts'
@@ -58,6 +60,10 @@ export interface MockOptions {
   corsOrigins?: readonly string[]
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string
+  /** Reads the /__mock/docs viewer's script (control/docs-operations.ts); app.ts hands the Node one. */
+  readDocsViewer?: ViewerReader | undefined
+  /** Inflates gzip recorder batches synchronously (control/sinks.ts); app.ts hands Node's. */
+  gunzip?: Gunzip | undefined
   /**
    * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
    * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers

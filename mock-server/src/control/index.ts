@@ -3,13 +3,13 @@
 // pipeline's; the state's product part and the reset are handed in by core.ts).
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
-import { createDocsOperations } from './docs-operations.ts'
+import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
 import { createMailOutbox, withOutbox } from './mail-outbox.ts'
 import { createMailbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
-import { createSinks } from './sinks.ts'
+import { createSinks, type Gunzip } from './sinks.ts'
 import { createFingerprints } from './state.ts'
 
 export interface ControlOptions {
@@ -18,6 +18,10 @@ export interface ControlOptions {
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string | undefined
   logError?: ((line: string) => void) | undefined
+  /** Reads the /__mock/docs viewer's script, a file only the Node server has (app.ts hands hosts/node-ports.ts). */
+  readDocsViewer?: ViewerReader | undefined
+  /** Inflates gzip recorder batches synchronously (Node's zlib; app.ts hands hosts/node-ports.ts). */
+  gunzip?: Gunzip | undefined
 }
 
 export function createControl(options: ControlOptions, clock: ControlClock) {
@@ -26,7 +30,7 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
     : null
   const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
   const scenarios = createScenarios(clock)
-  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES)
+  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)
   const fingerprints = createFingerprints()
   return {
     mailbox,
@@ -37,7 +41,7 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
     createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
       return {
         ...createControlOperations({ ...deps, clock, scenarios, mailbox, fingerprints }),
-        ...createDocsOperations(),
+        ...createDocsOperations(options.readDocsViewer),
         ...createSinkOperations({ sinks }),
       }
     },

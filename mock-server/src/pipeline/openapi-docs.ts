@@ -2,7 +2,6 @@
 // 2020-12, the dialect of OpenAPI 3.1). Both hosts route through these, so a path or a request rule
 // exists once: in the document.
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
@@ -66,10 +65,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 export function loadDocument(name: DocumentName): Record<string, unknown> {
   // The compiled server carries both documents parsed at build time (scripts/build-server.ts).
   if (BUILD_TIME) return BUILD_TIME.documents[name]
-  return parse(readFileSync(fileURLToPath(new URL(FILES[name], import.meta.url)), 'utf8')) as Record<
-    string,
-    unknown
-  >
+  return parse(readFileSync(new URL(FILES[name], import.meta.url), 'utf8')) as Record<string, unknown>
 }
 
 function createAjv(): Ajv2020 {
