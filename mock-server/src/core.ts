@@ -2,7 +2,7 @@
 // here, never imported by them), the two operation tables, and the one dispatch the hosts adapt to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
-import { createPersistence, type Persistence } from './compose/persistence.ts'
+import type { Persistence } from './compose/persistence.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
 import { createExternalSignInFeature, type ExternalSignInProvider } from './external-sign-in/index.ts'
@@ -55,6 +55,12 @@ export interface MockCore {
   tables: Record<DocumentName, Record<string, AnyHandler>>
 }
 
+/** The data file's opener app.ts hands in (a file only the Node server has). */
+function openDataFile(options: MockOptions): NonNullable<MockOptions['openDataFile']> {
+  if (!options.openDataFile) throw new Error('A data file needs the Node server (app.ts), which opens it.')
+  return options.openDataFile
+}
+
 export function createMockCore(options: MockOptions = {}): MockCore {
   const production = options.production === true
   const clock = createControlClock(options.realNow)
@@ -84,7 +90,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await product.seed()
   }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, product.domain, control.mailbox, clock, {
+    ? openDataFile(options)(options.dataFile, product.domain, control.mailbox, clock, {
         production,
         ...(options.logError && { report: options.logError }),
       })

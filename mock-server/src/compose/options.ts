@@ -4,6 +4,9 @@ import type { ExternalSignInProvider, OidcOptions } from '../external-sign-in/in
 import type { GuessLimit } from '../product/domain/guess-log.ts'
 import type { ViewerReader } from '../control/docs-operations.ts'
 import type { Gunzip } from '../control/sinks.ts'
+import type { createMailOutbox } from '../control/mail-outbox.ts'
+import type { BuildFileReader } from '../product/operations/context.ts'
+import type { createPersistence } from './persistence.ts'
 import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { HasherOptions } from '../product/domain/passwords.ts'
 import type { RateLimit } from '../product/domain/rate-limit.ts'
@@ -64,6 +67,10 @@ export interface MockOptions {
   readDocsViewer?: ViewerReader | undefined
   /** Inflates gzip recorder batches synchronously (control/sinks.ts); app.ts hands Node's. */
   gunzip?: Gunzip | undefined
+  /** Opens the data file (compose/persistence.ts), the mail outbox and the build's files: app.ts hands Node's. */
+  openDataFile?: typeof createPersistence | undefined
+  openMailOutbox?: typeof createMailOutbox | undefined
+  readBuildFile?: BuildFileReader | undefined
   /**
    * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
    * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers

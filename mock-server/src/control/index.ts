@@ -4,8 +4,8 @@
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
-import { createMailOutbox, withOutbox } from './mail-outbox.ts'
-import { createMailbox } from './mailbox.ts'
+import type { createMailOutbox } from './mail-outbox.ts'
+import { createMailbox, withOutbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
@@ -22,12 +22,18 @@ export interface ControlOptions {
   readDocsViewer?: ViewerReader | undefined
   /** Inflates gzip recorder batches synchronously (Node's zlib; app.ts hands hosts/node-ports.ts). */
   gunzip?: Gunzip | undefined
+  /** Opens the --mail-outbox folder (control/mail-outbox.ts; a folder only the Node server has, handed in by app.ts). */
+  openMailOutbox?: typeof createMailOutbox | undefined
+}
+
+function openOutbox(options: ControlOptions, dir: string) {
+  if (!options.openMailOutbox)
+    throw new Error('A mail outbox needs the Node server (app.ts), which opens it.')
+  return options.openMailOutbox(dir, options.logError ?? ((line) => console.error(line)))
 }
 
 export function createControl(options: ControlOptions, clock: ControlClock) {
-  const outbox = options.mailOutbox
-    ? createMailOutbox(options.mailOutbox, options.logError ?? ((line) => console.error(line)))
-    : null
+  const outbox = options.mailOutbox ? openOutbox(options, options.mailOutbox) : null
   const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
   const scenarios = createScenarios(clock)
   const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)

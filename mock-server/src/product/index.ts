@@ -22,7 +22,7 @@ import { verifyAccessToken } from './domain/tokens.ts'
 import { createAccountOperations } from './operations/account.ts'
 import { createAuthOperations } from './operations/auth.ts'
 import { createBuildOperations } from './operations/build.ts'
-import type { ServedBuild } from './operations/context.ts'
+import type { BuildFileReader, ServedBuild } from './operations/context.ts'
 import { createSessionOperations } from './operations/session.ts'
 import { signIn } from './operations/sign-in.ts'
 import { createPurgeSchedule } from './purge-schedule.ts'
@@ -44,6 +44,8 @@ export interface ProductOptions {
   hasher?: HasherOptions | undefined
   maxUnverifiedAccounts?: number | undefined
   webRoot?: string | undefined
+  /** Reads the served build's manifest files (app.ts hands hosts/node-ports.ts). */
+  readBuildFile?: BuildFileReader | undefined
 }
 
 export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
@@ -95,7 +97,11 @@ export function createProduct(
     mail: createRateLimiter(deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
     verify: createRateLimiter(deps.clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
   }
-  const build: ServedBuild = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const build: ServedBuild = {
+    ...(options.webRoot && { webRoot: options.webRoot }),
+    readBuildFile: options.readBuildFile,
+    override: null,
+  }
   const context = { domain, limiters, mailbox: deps.mailbox, build }
   const operations: OperationTable<ProductOperations> = {
     ...createSessionOperations(context),
