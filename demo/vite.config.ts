@@ -4,7 +4,7 @@
 // - the entry is demo/main.ts (the worker first, then web/src/main.tsx);
 // - the Node modules the mock server imports resolve to the browser's (mock-server/src/browser/): node:crypto to
 //   @noble's SHA-256, HMAC and AES-GCM, @node-rs/argon2 to hash-wasm's argon2id, node:fs to a reader that finds no file
-//   (what else needs Node, files and zlib, app.ts hands in and the demo goes without: mock-server/src/hosts/node-ports.ts);
+//   (what else needs Node, files and zlib, app.ts hands in and the demo goes without: mock-server/src/compose/node-ports.ts);
 // - the OpenAPI documents, the seeded accounts' argon2id hashes and the dummy hash are made here, at build time
 //   (BUILD_TIME, mock-server/src/build-time.ts), as scripts/build-server.ts makes them for the compiled server;
 // - config.json says `mock: true` (demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html

@@ -3,7 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createNodeHost } from './hosts/node-host.ts'
-import { NODE_PORTS, readBuildFile } from './hosts/node-ports.ts'
+import { NODE_PORTS, readBuildFile } from './compose/node-ports.ts'
 import { createWebFiles, type WebHostOptions } from './hosts/web.ts'
 import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
 import { createBuildOperations } from './product/operations/build.ts'

@@ -1,7 +1,7 @@
 // /__mock/docs: both OpenAPI documents in the browser, through Redoc's standalone bundle served from the installed
 // `redoc` package (docs/decisions/019-cli-and-docs.md). The page inlines nothing (the security headers every answer
 // carries allow scripts of this server only) and nothing on it loads from another host. The bundle is a file on
-// disk, so the Node composition root hands in its reader (hosts/redoc-viewer.ts); the browser demo has none.
+// disk, so the Node composition root hands in its reader (compose/node-ports.ts); the browser demo has none.
 import type { components, operations } from '#api/control.gen.ts'
 import { loadDocument } from '../pipeline/openapi-docs.ts'
 import type { OperationTable } from '../pipeline/types.ts'

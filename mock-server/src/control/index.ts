@@ -18,9 +18,9 @@ export interface ControlOptions {
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string | undefined
   logError?: ((line: string) => void) | undefined
-  /** Reads the /__mock/docs viewer's script, a file only the Node server has (app.ts hands hosts/node-ports.ts). */
+  /** Reads the /__mock/docs viewer's script, a file only the Node server has (app.ts hands compose/node-ports.ts). */
   readDocsViewer?: ViewerReader | undefined
-  /** Inflates gzip recorder batches synchronously (Node's zlib; app.ts hands hosts/node-ports.ts). */
+  /** Inflates gzip recorder batches synchronously (Node's zlib; app.ts hands compose/node-ports.ts). */
   gunzip?: Gunzip | undefined
   /** Opens the --mail-outbox folder (control/mail-outbox.ts; a folder only the Node server has, handed in by app.ts). */
   openMailOutbox?: typeof createMailOutbox | undefined

@@ -44,7 +44,7 @@ export interface ProductOptions {
   hasher?: HasherOptions | undefined
   maxUnverifiedAccounts?: number | undefined
   webRoot?: string | undefined
-  /** Reads the served build's manifest files (app.ts hands hosts/node-ports.ts). */
+  /** Reads the served build's manifest files (app.ts hands compose/node-ports.ts). */
   readBuildFile?: BuildFileReader | undefined
 }
 

@@ -1,12 +1,12 @@
-// What only the Node server has, handed to the features by app.ts (the browser demo has none of it): the API reference
+// What only the Node server has, handed to the features by app.ts, the Node composition root (the browser demo has none of it): the API reference
 // viewer of /__mock/docs, a file of the installed `redoc` package, a synchronous gunzip for recorder batches, the data
 // file, the mail outbox and the served build's manifest files.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import type { MockOptions } from '../compose/options.ts'
-import { createPersistence } from '../compose/persistence.ts'
+import type { MockOptions } from './options.ts'
+import { createPersistence } from './persistence.ts'
 import { createMailOutbox } from '../control/mail-outbox.ts'
 
 /** The one image the bundle loads from another host: the Redocly logo of its side menu, from Redocly's CDN. */
