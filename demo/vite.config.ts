@@ -3,7 +3,8 @@
 // worker, written to dist/demo/ as plain files for any static host. Differences from web/vite.config.ts:
 // - the entry is demo/main.ts (the worker first, then web/src/main.tsx);
 // - the Node modules the mock server imports resolve to the browser's (mock-server/src/browser/): node:crypto to
-//   @noble's SHA-256, HMAC and AES-GCM, @node-rs/argon2 to hash-wasm's argon2id, the rest to small stand-ins;
+//   @noble's SHA-256, HMAC and AES-GCM, @node-rs/argon2 to hash-wasm's argon2id, node:fs to a reader that finds no file
+//   (what else needs Node, files and zlib, app.ts hands in and the demo goes without: mock-server/src/compose/node-ports.ts);
 // - the OpenAPI documents, the seeded accounts' argon2id hashes and the dummy hash are made here, at build time
 //   (BUILD_TIME, mock-server/src/build-time.ts), as scripts/build-server.ts makes them for the compiled server;
 // - config.json says `mock: true` (demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html
@@ -33,13 +34,6 @@ export const DEMO_OUT_DIR = resolve(repository, process.env.DEMO_OUT_DIR ?? 'dis
 export const BROWSER_MODULES: Record<string, string> = {
   'node:crypto': browser('node-crypto.ts'),
   'node:fs': browser('node-fs.ts'),
-  'node:fs/promises': browser('node-fs-promises.ts'),
-  'node:path': browser('node-path.ts'),
-  'node:url': browser('node-url.ts'),
-  'node:net': browser('node-net.ts'),
-  'node:http': browser('node-http.ts'),
-  'node:zlib': browser('node-zlib.ts'),
-  'node:module': browser('node-module.ts'),
   '@node-rs/argon2': browser('argon2.ts'),
 }
 

@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
 import { createNodeHost } from './hosts/node-host.ts'
+import { NODE_PORTS, readBuildFile } from './compose/node-ports.ts'
 import { createWebFiles, type WebHostOptions } from './hosts/web.ts'
 import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
 import { createBuildOperations } from './product/operations/build.ts'
@@ -35,7 +36,7 @@ export interface ReplayApp extends Host {
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
-  const core = createMockCore(options)
+  const core = createMockCore({ ...NODE_PORTS, ...options })
   const web = options.webRoot
     ? { root: options.webRoot, production: core.production, externalSignIn: core.externalSignIn }
     : undefined
@@ -46,7 +47,7 @@ export function createApp(options: AppOptions = {}): MockApp {
 
 /** The product API answered from a recorded HAR (har/replay-core.ts), beside the web app as createApp serves it. */
 export function createReplayApp(options: ReplayAppOptions): ReplayApp {
-  const build = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const build = { ...(options.webRoot && { webRoot: options.webRoot }), readBuildFile, override: null }
   const replay = createReplayCore(options, { builds: createBuildOperations({ build }) })
   const web = options.webRoot ? { root: options.webRoot, production: false, replay: true } : undefined
   const app = createHost(replay, { ...options, web }) as ReplayApp

@@ -2,7 +2,7 @@
 // here, never imported by them), the two operation tables, and the one dispatch the hosts adapt to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
-import { createPersistence, type Persistence } from './compose/persistence.ts'
+import type { Persistence } from './compose/persistence.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
 import { createExternalSignInFeature, type ExternalSignInProvider } from './external-sign-in/index.ts'
@@ -27,6 +27,8 @@ export interface MockParts extends Pick<Product, 'domain' | 'limiters' | 'build'
   mailbox: Control['mailbox']
   scenarios: Control['scenarios']
   sinks: Control['sinks']
+  /** The fingerprints of secrets the state has taken (control/state.ts). */
+  fingerprints: Control['fingerprints']
   /** Back to the seed state. */
   reset(): Promise<void>
   external: ExternalSignInProvider | null
@@ -51,6 +53,12 @@ export interface MockCore {
    * and sees the answer a fault gets (contracts/pipeline/conformance.contract.test.ts).
    */
   tables: Record<DocumentName, Record<string, AnyHandler>>
+}
+
+/** The data file's opener app.ts hands in (a file only the Node server has). */
+function openDataFile(options: MockOptions): NonNullable<MockOptions['openDataFile']> {
+  if (!options.openDataFile) throw new Error('A data file needs the Node server (app.ts), which opens it.')
+  return options.openDataFile
 }
 
 export function createMockCore(options: MockOptions = {}): MockCore {
@@ -82,7 +90,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await product.seed()
   }
   const persistence: Persistence | null = options.dataFile
-    ? createPersistence(options.dataFile, product.domain, control.mailbox, clock, {
+    ? openDataFile(options)(options.dataFile, product.domain, control.mailbox, clock, {
         production,
         ...(options.logError && { report: options.logError }),
       })
@@ -122,6 +130,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       mailbox: control.mailbox,
       scenarios: control.scenarios,
       sinks: control.sinks,
+      fingerprints: control.fingerprints,
       reset,
       external: external.external,
       pendingSignIns: external.pendingSignIns,

@@ -137,11 +137,3 @@ export function createDecipheriv(algorithm: string, key: Uint8Array, iv: Uint8Ar
     },
   }
 }
-
-/**
- * The OpenID provider's key pair (idp/keys.ts, made at its first use): the demo has no provider, external sign-in is
- * off there (docs/decisions/021-serverless-demo.md), so nothing calls this; if something did, it says why.
- */
-export function generateKeyPairSync(): never {
-  throw new Error('Failed to make a key pair: the demo plays no OpenID provider.')
-}

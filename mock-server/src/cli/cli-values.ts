@@ -1,6 +1,6 @@
 // Flag values main.ts refuses at start rather than accept silently (docs/security/hardening.md): each check
 // throws a "Failed to start" message naming the flag, which main.ts prints before exiting with 2.
-import { isIP } from 'node:net'
+import { isIP } from '../shared/is-ip.ts'
 
 /** One DNS label: letters, digits and inner hyphens, 1 to 63 characters (RFC 1123). */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i

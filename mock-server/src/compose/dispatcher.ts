@@ -5,7 +5,7 @@ import type { Control } from '../control/index.ts'
 import { createControlGuard } from '../pipeline/control-guard.ts'
 import { createDispatcher, type Dispatch } from '../pipeline/dispatch.ts'
 import type { Journal } from '../pipeline/journal.ts'
-import { createRoutes, type DocumentName } from '../pipeline/openapi-docs.ts'
+import { createCompiledDocuments, type DocumentName } from '../pipeline/openapi-docs.ts'
 import type { HandlerMap } from '../pipeline/types.ts'
 import type { Product } from '../product/index.ts'
 
@@ -20,10 +20,11 @@ export function createMockDispatcher(
 ): Dispatch {
   const { production } = options
   const { journal, product, scenarios } = parts
+  const documents = options.documents ?? createCompiledDocuments()
   return createDispatcher({
     routes: [
-      ...createRoutes('api'),
-      ...createRoutes('control').filter((route) => !production || !route.mockOnly),
+      ...documents.routes('api'),
+      ...documents.routes('control').filter((route) => !production || !route.mockOnly),
     ],
     tables: parts.tables,
     authenticate: product.authenticate,

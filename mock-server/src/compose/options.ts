@@ -2,6 +2,12 @@
 // and the few only tests set.
 import type { ExternalSignInProvider, OidcOptions } from '../external-sign-in/index.ts'
 import type { GuessLimit } from '../product/domain/guess-log.ts'
+import type { ViewerReader } from '../control/docs-operations.ts'
+import type { Gunzip } from '../control/sinks.ts'
+import type { createMailOutbox } from '../control/mail-outbox.ts'
+import type { BuildFileReader } from '../product/operations/context.ts'
+import type { createPersistence } from './persistence.ts'
+import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { HasherOptions } from '../product/domain/passwords.ts'
 import type { RateLimit } from '../product/domain/rate-limit.ts'
 
@@ -24,6 +30,8 @@ export interface MockOptions {
   maxSinkBytes?: number
   /** Lower the hash cost only where a test says so explicitly. */
   hasher?: HasherOptions
+  /** The documents' compiled routes, shared by a caller that makes many servers; else each core compiles its own. */
+  documents?: CompiledDocuments | undefined
   /**
    * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
    * starts with no account but those of its data file).
@@ -55,6 +63,14 @@ export interface MockOptions {
   corsOrigins?: readonly string[]
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string
+  /** Reads the /__mock/docs viewer's script (control/docs-operations.ts); app.ts hands the Node one. */
+  readDocsViewer?: ViewerReader | undefined
+  /** Inflates gzip recorder batches synchronously (control/sinks.ts); app.ts hands Node's. */
+  gunzip?: Gunzip | undefined
+  /** Opens the data file (compose/persistence.ts), the mail outbox and the build's files: app.ts hands Node's. */
+  openDataFile?: typeof createPersistence | undefined
+  openMailOutbox?: typeof createMailOutbox | undefined
+  readBuildFile?: BuildFileReader | undefined
   /**
    * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
    * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers

@@ -1,8 +1,7 @@
 // /__mock/docs: both OpenAPI documents in the browser, through Redoc's standalone bundle served from the installed
 // `redoc` package (docs/decisions/019-cli-and-docs.md). The page inlines nothing (the security headers every answer
-// carries allow scripts of this server only) and nothing on it loads from another host.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+// carries allow scripts of this server only) and nothing on it loads from another host. The bundle is a file on
+// disk, so the Node composition root hands in its reader (compose/node-ports.ts); the browser demo has none.
 import type { components, operations } from '#api/control.gen.ts'
 import { loadDocument } from '../pipeline/openapi-docs.ts'
 import type { OperationTable } from '../pipeline/types.ts'
@@ -11,9 +10,6 @@ type DocsOperations = Pick<operations, 'showApiDocs' | 'getDocsDocument' | 'getD
 type DocsDocument = components['schemas']['DocsDocument']
 /** What the document's schema promises of it (the rest is the document's own business). */
 type OpenApiDocument = operations['getDocsDocument']['responses'][200]['content']['application/json']
-
-/** The one image the bundle loads from another host: the Redocly logo of its side menu, from Redocly's CDN. */
-const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 
 const TITLES: Record<DocsDocument, { title: string; file: string }> = {
   api: { title: 'Product API', file: 'api/openapi.yaml' },
@@ -49,14 +45,14 @@ ${links}
 `
 }
 
-/** The installed bundle, read at its first request (a server that never shows the docs never reads 1 MB). */
-function readViewer(): string {
-  const file = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js')
-  // An image that fails to load is dropped by the side menu, and `data:,` fails without a request.
-  return readFileSync(file, 'utf8').replaceAll(REDOCLY_LOGO, 'data:,')
+/** Reads the viewer's script; without one (the browser demo) the viewer fails as a missing file does. */
+export type ViewerReader = () => string
+
+function noViewer(): never {
+  throw Object.assign(new Error('No API reference viewer here'), { code: 'MODULE_NOT_FOUND' })
 }
 
-export function createDocsOperations(): OperationTable<DocsOperations> {
+export function createDocsOperations(readViewer: ViewerReader = noViewer): OperationTable<DocsOperations> {
   let viewer: string | undefined
   return {
     showApiDocs: ({ query }) => ({ status: 200, body: renderPage(query.document ?? 'api') }),

@@ -3,13 +3,14 @@
 // pipeline's; the state's product part and the reset are handed in by core.ts).
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
-import { createDocsOperations } from './docs-operations.ts'
-import { createMailOutbox, withOutbox } from './mail-outbox.ts'
-import { createMailbox } from './mailbox.ts'
+import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
+import type { createMailOutbox } from './mail-outbox.ts'
+import { createMailbox, withOutbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
-import { createSinks } from './sinks.ts'
+import { createSinks, type Gunzip } from './sinks.ts'
+import { createFingerprints } from './state.ts'
 
 export interface ControlOptions {
   /** What each error-report sink keeps at most, in bytes of JSON (default MAX_SINK_BYTES). */
@@ -17,24 +18,36 @@ export interface ControlOptions {
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string | undefined
   logError?: ((line: string) => void) | undefined
+  /** Reads the /__mock/docs viewer's script, a file only the Node server has (app.ts hands compose/node-ports.ts). */
+  readDocsViewer?: ViewerReader | undefined
+  /** Inflates gzip recorder batches synchronously (Node's zlib; app.ts hands compose/node-ports.ts). */
+  gunzip?: Gunzip | undefined
+  /** Opens the --mail-outbox folder (control/mail-outbox.ts; a folder only the Node server has, handed in by app.ts). */
+  openMailOutbox?: typeof createMailOutbox | undefined
+}
+
+function openOutbox(options: ControlOptions, dir: string) {
+  if (!options.openMailOutbox)
+    throw new Error('A mail outbox needs the Node server (app.ts), which opens it.')
+  return options.openMailOutbox(dir, options.logError ?? ((line) => console.error(line)))
 }
 
 export function createControl(options: ControlOptions, clock: ControlClock) {
-  const outbox = options.mailOutbox
-    ? createMailOutbox(options.mailOutbox, options.logError ?? ((line) => console.error(line)))
-    : null
+  const outbox = options.mailOutbox ? openOutbox(options, options.mailOutbox) : null
   const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
   const scenarios = createScenarios(clock)
-  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES)
+  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)
+  const fingerprints = createFingerprints()
   return {
     mailbox,
     scenarios,
     sinks,
+    fingerprints,
     /** The operations, once what they read of other features exists (core.ts). */
     createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
       return {
-        ...createControlOperations({ ...deps, clock, scenarios, mailbox }),
-        ...createDocsOperations(),
+        ...createControlOperations({ ...deps, clock, scenarios, mailbox, fingerprints }),
+        ...createDocsOperations(options.readDocsViewer),
         ...createSinkOperations({ sinks }),
       }
     },

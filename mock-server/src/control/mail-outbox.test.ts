@@ -15,8 +15,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
-import { createMailbox } from './mailbox.ts'
-import { createMailOutbox, withOutbox } from './mail-outbox.ts'
+import { createMailbox, withOutbox } from './mailbox.ts'
+import { createMailOutbox } from './mail-outbox.ts'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { lstatSync, mkdirSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Mail, Mailbox } from './mailbox.ts'
-import type { Clock } from '../shared/clock.ts'
+import type { Mail } from './mailbox.ts'
 
 export interface MailOutbox {
   deliver(mail: Mail): void
@@ -49,17 +48,6 @@ export function createMailOutbox(dir: string, report: (line: string) => void): M
         .catch((error: unknown) => report(`Failed to write a mail to ${dir} (${codeOf(error)}).`))
     },
     flush: () => writing,
-  }
-}
-
-/** The mailbox, with every mail it is given also delivered to `outbox`. */
-export function withOutbox(mailbox: Mailbox, outbox: MailOutbox, clock: Clock): Mailbox {
-  return {
-    ...mailbox,
-    send(mail) {
-      mailbox.send(mail)
-      outbox.deliver({ ...mail, sent_at: new Date(clock.now()).toISOString() })
-    },
   }
 }
 

@@ -1,6 +1,7 @@
 // The mailbox: every mail the server "sends", readable per address through /__mock/mailbox.
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { MailOutbox } from './mail-outbox.ts'
 
 export type Mail = components['schemas']['Mail']
 export type MailPurpose = Mail['purpose']
@@ -40,6 +41,17 @@ export function createMailbox(clock: Clock, max = MAX_MAILS): Mailbox {
     },
     clear() {
       mails = []
+    },
+  }
+}
+
+/** The mailbox, with every mail it is given also delivered to `outbox`. */
+export function withOutbox(mailbox: Mailbox, outbox: MailOutbox, clock: Clock): Mailbox {
+  return {
+    ...mailbox,
+    send(mail) {
+      mailbox.send(mail)
+      outbox.deliver({ ...mail, sent_at: new Date(clock.now()).toISOString() })
     },
   }
 }

@@ -1,6 +1,5 @@
 // Stand-ins for the supporting services: the error-reporting ingest (Sentry envelopes) and the session
 // recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
-import { gunzipSync } from 'node:zlib'
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createId, createRandomToken } from '../shared/crypto.ts'
@@ -21,9 +20,19 @@ export const MAX_BATCH_BYTES = 2 * 1024 * 1024
 /** A batch that would inflate past MAX_BATCH_BYTES. */
 export class BatchTooLargeError extends Error {}
 
-function inflateBatch(bytes: Uint8Array): Uint8Array {
+/**
+ * Inflates a gzip batch synchronously, at most `maxBytes` out: Node's zlib, handed in by app.ts. The browser
+ * decompresses only asynchronously, so the demo has none and a gzip batch fails there as a corrupt one does.
+ */
+export type Gunzip = (bytes: Uint8Array, maxBytes: number) => Uint8Array
+
+function noGunzip(): never {
+  throw Object.assign(new Error('gzip bodies are not read here'), { code: 'Z_DATA_ERROR' })
+}
+
+function inflateBatch(bytes: Uint8Array, gunzip: Gunzip): Uint8Array {
   try {
-    return gunzipSync(bytes, { maxOutputLength: MAX_BATCH_BYTES })
+    return gunzip(bytes, MAX_BATCH_BYTES)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw new BatchTooLargeError(`A batch inflates to at most ${MAX_BATCH_BYTES} bytes.`, { cause: error })
@@ -163,7 +172,7 @@ export interface Sinks {
   clear(): void
 }
 
-export function createSinks(clock: Clock, maxBytes: number): Sinks {
+export function createSinks(clock: Clock, maxBytes: number, gunzip: Gunzip = noGunzip): Sinks {
   const limits = { maxBytes, maxItems: MAX_KEPT }
   const events = createBoundedLog<SentryEvent>(limits)
   const tokens = new Map<string, RecorderSession>()
@@ -207,7 +216,7 @@ export function createSinks(clock: Clock, maxBytes: number): Sinks {
       if (!session) return false
       // A host may already have inflated the body (Express does): trust the gzip magic, not the header.
       const compressed = gzip && bytes[0] === 0x1f && bytes[1] === 0x8b
-      const messages = readRecorderMessages(compressed ? inflateBatch(bytes) : bytes)
+      const messages = readRecorderMessages(compressed ? inflateBatch(bytes, gunzip) : bytes)
       session.batches += 1
       session.messages += messages.length
       for (const message of messages) {

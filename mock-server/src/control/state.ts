@@ -23,6 +23,8 @@ export interface StateSources {
   mailbox: Pick<Mailbox, 'snapshot'>
   scenarios: Pick<Scenarios, 'list'>
   clock: Pick<ControlClock, 'offsetMs'>
+  /** This server's fingerprints already taken (createFingerprints). */
+  fingerprints: Fingerprints
 }
 
 /** Per collection, the fields that hold a hash or a sealed secret (a code's sign-up is handled apart). */
@@ -43,24 +45,33 @@ export function fingerprint(value: string): string {
   return createHash('sha256').update(value).digest('hex').slice(0, 16)
 }
 
+/** A secret field's fingerprint, taken once for each value it holds. */
+export type Fingerprints = (record: object, field: string, value: unknown) => string | null
+
 /**
  * The fingerprints already taken, by record and field, with the value each was taken of: a cache of pure results that
- * lives as long as its record (a test reads the state around every call, and most records have not changed).
+ * lives as long as its record (a test reads the state around every call, and most records have not changed). One per
+ * server (createControl), so two servers share none.
  */
-const taken = new WeakMap<object, Map<string, { value: string; fingerprint: string }>>()
-
-function fingerprintOf(record: object, field: string, value: unknown): string | null {
-  if (typeof value !== 'string') return null
-  let fields = taken.get(record)
-  if (!fields) taken.set(record, (fields = new Map()))
-  const known = fields.get(field)
-  if (known?.value === value) return known.fingerprint
-  const made = fingerprint(value)
-  fields.set(field, { value, fingerprint: made })
-  return made
+export function createFingerprints(): Fingerprints {
+  const taken = new WeakMap<object, Map<string, { value: string; fingerprint: string }>>()
+  return (record, field, value) => {
+    if (typeof value !== 'string') return null
+    let fields = taken.get(record)
+    if (!fields) taken.set(record, (fields = new Map()))
+    const known = fields.get(field)
+    if (known?.value === value) return known.fingerprint
+    const made = fingerprint(value)
+    fields.set(field, { value, fingerprint: made })
+    return made
+  }
 }
 
-function readRecords(name: CollectionName, records: readonly object[]): Record<string, unknown>[] {
+function readRecords(
+  name: CollectionName,
+  records: readonly object[],
+  fingerprintOf: Fingerprints,
+): Record<string, unknown>[] {
   const secret = SECRET_FIELDS[name]
   return records.map((record) => {
     // String keys only (for...in): the collections' bookkeeping (symbol keys) is not state. Faster than
@@ -91,7 +102,7 @@ export function readMockState(ops: StateSources): MockState {
   const collections = Object.fromEntries(
     (Object.keys(SECRET_FIELDS) as CollectionName[]).map((name) => [
       name,
-      readRecords(name, store[name].all()),
+      readRecords(name, store[name].all(), ops.fingerprints),
     ]),
   )
   return {

@@ -1,11 +1,11 @@
 // The journal as an HTTP Archive 1.2 (GET /__mock/requests?format=har): one entry per journaled call, from what the
 // journal kept of it, already redacted (pipeline/exchange.ts). The schema is the control document's `Har`, written from
 // the HAR 1.2 specification (docs/decisions/017-har-record-and-replay.md).
-import { STATUS_CODES } from 'node:http'
 import type { components } from '#api/control.gen.ts'
 import type { Exchange } from '../pipeline/exchange.ts'
 import type { JournalEntry, RecordedCall } from '../pipeline/journal.ts'
 import { REDACTED } from '../pipeline/redact.ts'
+import { STATUS_TEXT } from '../shared/status-text.ts'
 
 export type Har = components['schemas']['Har']
 export type HarEntry = components['schemas']['HarEntry']
@@ -95,7 +95,7 @@ function toHarResponse(entry: JournalEntry, exchange: Exchange | undefined): Har
   const body = exchange?.response.body
   return {
     status: entry.status,
-    statusText: STATUS_CODES[entry.status] ?? '',
+    statusText: STATUS_TEXT[entry.status] ?? '',
     httpVersion: HTTP_VERSION,
     cookies: headers.filter(({ name }) => name === 'set-cookie').map(({ value }) => parseSetCookie(value)),
     headers,

@@ -15,7 +15,7 @@ import {
   MAX_CONNECTIONS,
   REQUEST_TIMEOUT_MS,
 } from '../shared/constants.ts'
-import { deferContinue, markBodyUnreadable } from './read-body.ts'
+import { createBodyReader, type BodyReader } from './read-body.ts'
 
 export interface ServerLimits {
   /** A request whose headers are not all in by then is answered 408 and its connection closed. */
@@ -40,7 +40,10 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
  * const server = createHttpServer(createApp(), { ...DEFAULT_SERVER_LIMITS, maxConnections: 64 })
  * server.listen(0, '127.0.0.1')
  */
-export function createHttpServer(app: RequestListener, limits: Partial<ServerLimits> = {}): Server {
+export function createHttpServer(
+  app: RequestListener & { bodies?: BodyReader },
+  limits: Partial<ServerLimits> = {},
+): Server {
   const { headersTimeoutMs, requestTimeoutMs, maxConnections, checkIntervalMs } = {
     ...DEFAULT_SERVER_LIMITS,
     ...limits,
@@ -48,6 +51,12 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   // Node answers an HTTP/1.1 request without Host with a bare, empty 400; this check gives it the usual body.
   const served: RequestListener = (request, response) =>
     lacksHost(request) ? answerAndClose(response, UNREADABLE) : app(request, response)
+  // The host's body reader, told here what only the server sees; a listener that reads no body through one has none.
+  const bodies = app.bodies ?? createBodyReader()
+  /** Each connection's latest call: the one whose body a parse error after its head broke. */
+  const latestCalls = new WeakMap<Duplex, { request: IncomingMessage; response: ServerResponse }>()
+  const trackCall = (request: IncomingMessage, response: ServerResponse) =>
+    void latestCalls.set(request.socket, { request, response })
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -63,10 +72,12 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
   // `100 Continue` instead (hosts/read-body.ts), so an operation that takes no body never asks for one.
   server.on('checkContinue', (request, response) => {
     trackCall(request, response)
-    deferContinue(request, response)
+    bodies.deferContinue(request, response)
     served(request, response)
   })
-  server.on('clientError', answerClientError)
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) =>
+    answerClientError(error, socket, latestCalls.get(socket), bodies),
+  )
   // Node answers an `Expect` other than 100-continue with a bare 417; this one has the usual body and headers.
   server.on('checkExpectation', (_request, response) =>
     answerAndClose(response, {
@@ -76,13 +87,6 @@ export function createHttpServer(app: RequestListener, limits: Partial<ServerLim
     }),
   )
   return server
-}
-
-/** Each connection's latest call: the one whose body a parse error after its head broke. */
-const latestCalls = new WeakMap<Duplex, { request: IncomingMessage; response: ServerResponse }>()
-
-function trackCall(request: IncomingMessage, response: ServerResponse): void {
-  latestCalls.set(request.socket, { request, response })
 }
 
 /** What a request Node could not parse, or did not receive in time, is told: the usual error body. */
@@ -124,7 +128,12 @@ function answerAndClose(
  * Node's own answer to a request it cannot parse is a bare status line; this one carries the error body every
  * other refusal has (docs/security/hardening.md). A connection whose answer has begun, or that is gone, is closed.
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  call: { request: IncomingMessage; response: ServerResponse } | undefined,
+  bodies: BodyReader,
+): void {
   const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
   if (!socket.writable || started || error.code === 'ECONNRESET') {
     socket.destroy()
@@ -133,11 +142,10 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   // The call's head was read and it runs; only its body broke on the wire. Its operation answers: one that takes no
   // body as if none came, one that takes a body with the 400 of a body it cannot read (pipeline/read-input.ts). Then the
   // connection closes. A late request keeps its 408 below.
-  const call = latestCalls.get(socket)
   if (call && !call.request.complete && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
     if (call.response.writableEnded) return void socket.destroy()
     call.response.shouldKeepAlive = false
-    markBodyUnreadable(call.request)
+    bodies.markUnreadable(call.request)
     return
   }
   const { status, error: code, message } = CLIENT_ERRORS[error.code ?? ''] ?? UNREADABLE

@@ -3,7 +3,7 @@
 // by the demo with no server in a service worker.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createMockCore, type MockCore, type MockOptions } from '../core.ts'
-import { createRoutes } from '../pipeline/openapi-docs.ts'
+import { createCompiledDocuments } from '../pipeline/openapi-docs.ts'
 import { fromFetchRequest, toFetchResponse } from '../pipeline/raw.ts'
 
 export interface MswHostOptions extends MockOptions {
@@ -23,14 +23,17 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'
 export function createMswHandlers(options: MswHostOptions = {}): { handlers: HttpHandler[]; core: MockCore } {
   const base = options.baseUrl ?? '*'
   // In process there is no name to re-bind: /__mock answers at the origin the handlers serve.
+  // One compilation of the documents, for the core's dispatcher and for the handlers' paths.
+  const documents = options.documents ?? createCompiledDocuments()
   const core = createMockCore({
     ...options,
+    documents,
     allowedHosts: [
       ...(options.allowedHosts ?? []),
       ...(options.baseUrl ? [new URL(options.baseUrl).hostname] : []),
     ],
   })
-  const routes = [...createRoutes('api'), ...createRoutes('control')].filter(
+  const routes = [...documents.routes('api'), ...documents.routes('control')].filter(
     (route) => !core.production || !route.mockOnly,
   )
   const handlers = routes.map((route) => {

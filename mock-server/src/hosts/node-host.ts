@@ -11,7 +11,7 @@ import type { RawRequest, RawResponse } from '../pipeline/raw.ts'
 import { answerFault, closeIfBodyUnread, dropAnswer, sendNotFound } from './answers.ts'
 import { clientAddress } from './client-address.ts'
 import { encodeBody } from './compress.ts'
-import { readRequestBody } from './read-body.ts'
+import { createBodyReader, type BodyReader } from './read-body.ts'
 import { securityHeaders } from './security-headers.ts'
 
 /** Serves what the pipeline does not (web.ts); calls `next` for nothing there, or with what went wrong. */
@@ -28,8 +28,14 @@ export interface NodeHostOptions {
   logError?: ((line: string) => void) | undefined
 }
 
-export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): RequestListener {
+/** The host's listener, with the body reader its server tells of broken bodies and deferred `100 Continue`s. */
+export interface NodeHostListener extends RequestListener {
+  bodies: BodyReader
+}
+
+export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): NodeHostListener {
   const { hops, web, logError } = options
+  const bodies = createBodyReader()
   const fail = (request: IncomingMessage, response: ServerResponse, error: unknown) =>
     answerFault(request, response, error, logError)
   const notFound = (request: IncomingMessage, response: ServerResponse, error?: unknown) =>
@@ -38,8 +44,8 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): Re
   // arrived by then, so the 404 keeps the connection (answers.ts closes one whose body is unread).
   const afterWeb = (request: IncomingMessage, response: ServerResponse) => (error?: unknown) =>
     void setImmediate(notFound, request, response, error)
-  return (request, response) => {
-    const raw = toRawRequest(request, hops)
+  const listener: RequestListener = (request, response) => {
+    const raw = toRawRequest(request, hops, bodies)
     const headers = securityHeaders(raw.secure)
     dispatch(raw).then(
       (answer) => {
@@ -59,9 +65,10 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): Re
       },
     )
   }
+  return Object.assign(listener, { bodies })
 }
 
-function toRawRequest(request: IncomingMessage, hops: number): RawRequest {
+function toRawRequest(request: IncomingMessage, hops: number, bodies: BodyReader): RawRequest {
   const headers = toHeaders(request)
   const direct = (request.socket as TLSSocket).encrypted ? 'https' : 'http'
   const secure = forwardedProtocol(headers['x-forwarded-proto'], hops, direct) === 'https'
@@ -70,7 +77,7 @@ function toRawRequest(request: IncomingMessage, hops: number): RawRequest {
     url: request.url ?? '/',
     headers,
     // Read only when the dispatcher has routed the call to an operation that takes a body.
-    readBody: (maxBytes) => readRequestBody(request, maxBytes),
+    readBody: (maxBytes) => bodies.read(request, maxBytes),
     // IPv6 clients count by their /64.
     ip: toClientKey(clientAddress(request, hops)),
     secure,

@@ -14,22 +14,47 @@ function createDecoder(encoding: string): Gunzip | Inflate | null | 'unsupported
   return 'unsupported'
 }
 
-/** Requests whose body broke on the wire after their head was read (hosts/http-server.ts): never readable. */
-const brokenBodies = new WeakSet<IncomingMessage>()
-/** How a read under way ends, for a body that breaks while it is read. */
-const readsUnderWay = new WeakMap<IncomingMessage, (result: BodyRead) => void>()
-/** The answers of requests whose client waits for `100 Continue` before it sends the body. */
-const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>()
-
-/** The request's body broke on the wire (framing no parser can read): a read of it, now or later, is `unreadable`. */
-export function markBodyUnreadable(request: IncomingMessage): void {
-  brokenBodies.add(request)
-  readsUnderWay.get(request)?.('unreadable')
+/**
+ * What one host knows of its requests' bodies beyond the request itself: which broke on the wire after their head was
+ * read, which read is under way, which client waits for `100 Continue`. Made by the host (hosts/node-host.ts) and
+ * told by its server (hosts/http-server.ts), so two servers in one process share none of it.
+ */
+export interface BodyReader {
+  read(request: IncomingMessage, maxBytes: number): Promise<BodyRead>
+  /** The request's body broke on the wire (framing no parser can read): a read of it, now or later, is `unreadable`. */
+  markUnreadable(request: IncomingMessage): void
+  /** The client sent `Expect: 100-continue`: `100 Continue` goes out when, and only if, its body is read. */
+  deferContinue(request: IncomingMessage, response: ServerResponse): void
 }
 
-/** The client sent `Expect: 100-continue`: `100 Continue` goes out when, and only if, its body is read. */
-export function deferContinue(request: IncomingMessage, response: ServerResponse): void {
-  awaitingContinue.set(request, response)
+export function createBodyReader(): BodyReader {
+  const brokenBodies = new WeakSet<IncomingMessage>()
+  /** How a read under way ends, for a body that breaks while it is read. */
+  const readsUnderWay = new WeakMap<IncomingMessage, (result: BodyRead) => void>()
+  const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>()
+  return {
+    read(request, maxBytes) {
+      if (!hasRequestBody(request)) return Promise.resolve(new Uint8Array())
+      if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve('too_large')
+      const decoder = createDecoder((request.headers['content-encoding'] ?? '').trim().toLowerCase())
+      if (decoder === 'unsupported') return Promise.resolve('unsupported_encoding')
+      if (brokenBodies.has(request)) return Promise.resolve('unreadable')
+      awaitingContinue.get(request)?.writeContinue()
+      awaitingContinue.delete(request)
+      return new Promise((resolve) => {
+        const finish = readBody(request, decoder, maxBytes, (result) => {
+          readsUnderWay.delete(request)
+          resolve(result)
+        })
+        readsUnderWay.set(request, finish)
+      })
+    },
+    markUnreadable(request) {
+      brokenBodies.add(request)
+      readsUnderWay.get(request)?.('unreadable')
+    },
+    deferContinue: (request, response) => void awaitingContinue.set(request, response),
+  }
 }
 
 /** True when the request announces a body (a length above zero, or chunks). */
@@ -38,45 +63,41 @@ export function hasRequestBody(request: IncomingMessage): boolean {
   return length > 0 || request.headers['transfer-encoding'] !== undefined
 }
 
-export function readRequestBody(request: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  if (!hasRequestBody(request)) return Promise.resolve(new Uint8Array())
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve('too_large')
-  const decoder = createDecoder((request.headers['content-encoding'] ?? '').trim().toLowerCase())
-  if (decoder === 'unsupported') return Promise.resolve('unsupported_encoding')
-  if (brokenBodies.has(request)) return Promise.resolve('unreadable')
-  awaitingContinue.get(request)?.writeContinue()
-  awaitingContinue.delete(request)
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let received = 0
-    let decoded = 0
-    let settled = false
-    const source: Readable = decoder ?? request
-    const finish = (result: BodyRead) => {
-      if (settled) return
-      settled = true
-      if (decoder) {
-        request.unpipe(decoder)
-        decoder.destroy()
-      }
-      request.pause()
-      readsUnderWay.delete(request)
-      resolve(result)
+/** Reads the body through its decoder, if any; returns how the read ends early (its result given once, to `done`). */
+function readBody(
+  request: IncomingMessage,
+  decoder: Gunzip | Inflate | null,
+  maxBytes: number,
+  done: (result: BodyRead) => void,
+): (result: BodyRead) => void {
+  const chunks: Buffer[] = []
+  let received = 0
+  let decoded = 0
+  let settled = false
+  const source: Readable = decoder ?? request
+  const finish = (result: BodyRead) => {
+    if (settled) return
+    settled = true
+    if (decoder) {
+      request.unpipe(decoder)
+      decoder.destroy()
     }
-    readsUnderWay.set(request, finish)
-    request.on('data', (chunk: Buffer) => {
-      received += chunk.length
-      if (received > maxBytes) finish('too_large')
-    })
-    source.on('data', (chunk: Buffer) => {
-      decoded += chunk.length
-      if (decoded > maxBytes) return finish('too_large')
-      chunks.push(chunk)
-    })
-    source.on('end', () => finish(new Uint8Array(Buffer.concat(chunks))))
-    source.on('error', () => finish('unreadable'))
-    request.on('aborted', () => finish('unreadable'))
-    request.on('error', () => finish('unreadable'))
-    if (decoder) request.pipe(decoder)
+    request.pause()
+    done(result)
+  }
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length
+    if (received > maxBytes) finish('too_large')
   })
+  source.on('data', (chunk: Buffer) => {
+    decoded += chunk.length
+    if (decoded > maxBytes) return finish('too_large')
+    chunks.push(chunk)
+  })
+  source.on('end', () => finish(new Uint8Array(Buffer.concat(chunks))))
+  source.on('error', () => finish('unreadable'))
+  request.on('aborted', () => finish('unreadable'))
+  request.on('error', () => finish('unreadable'))
+  if (decoder) request.pipe(decoder)
+  return finish
 }

@@ -1,6 +1,6 @@
 // The OpenID provider's signing key: one ES256 (P-256) key pair made when first needed and kept for the life of the
-// process, its `kid` the RFC 7638 thumbprint of its public JWK. The JWKS publishes the public members only.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+// process, its `kid` the RFC 7638 thumbprint of its public JWK. The JWKS publishes the public members only. Made
+// with Web Crypto, which Node and the browser both have: the key is made once, so its asynchronous API costs nothing.
 import { calculateJwkThumbprint, SignJWT, type JWK, type JWTPayload } from 'jose'
 
 export const ID_TOKEN_ALG = 'ES256'
@@ -13,7 +13,7 @@ export interface SigningKey {
 }
 
 interface Loaded {
-  privateKey: KeyObject
+  privateKey: CryptoKey
   publicJwk: JWK
 }
 
@@ -26,8 +26,12 @@ export function createSigningKey(): SigningKey {
   let loaded: Promise<Loaded> | undefined
   const load = () =>
     (loaded ??= (async () => {
-      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      const { kty, crv, x, y } = publicKey.export({ format: 'jwk' }) as JWK
+      const { privateKey, publicKey } = await crypto.subtle.generateKey(
+        { name: 'ECDSA', namedCurve: 'P-256' },
+        false,
+        ['sign', 'verify'],
+      )
+      const { kty, crv, x, y } = (await crypto.subtle.exportKey('jwk', publicKey)) as JWK
       const bare: JWK = { kty: kty!, crv: crv!, x: x!, y: y! }
       const kid = await calculateJwkThumbprint(bare, 'sha256')
       return { privateKey, publicJwk: { ...bare, kid, alg: ID_TOKEN_ALG, use: 'sig' } }

@@ -1,7 +1,7 @@
 // The key a client is counted under by the per-client limits: an IPv4 address as it is, an IPv6 address by its
 // /64 (one subscriber or host usually holds a whole /64, so per-address keys would give it 2^64 budgets).
-// Pure: no Node APIs beyond isIP.
-import { isIP } from 'node:net'
+// Pure: no Node APIs (isIP is shared/is-ip.ts).
+import { isIP } from '../shared/is-ip.ts'
 
 /**
  * @example

@@ -2,7 +2,6 @@
 // 2020-12, the dialect of OpenAPI 3.1). Both hosts route through these, so a path or a request rule
 // exists once: in the document.
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
@@ -66,10 +65,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 export function loadDocument(name: DocumentName): Record<string, unknown> {
   // The compiled server carries both documents parsed at build time (scripts/build-server.ts).
   if (BUILD_TIME) return BUILD_TIME.documents[name]
-  return parse(readFileSync(fileURLToPath(new URL(FILES[name], import.meta.url)), 'utf8')) as Record<
-    string,
-    unknown
-  >
+  return parse(readFileSync(new URL(FILES[name], import.meta.url), 'utf8')) as Record<string, unknown>
 }
 
 function createAjv(): Ajv2020 {
@@ -110,19 +106,33 @@ function inDocument(schema: unknown, document: DocumentName): unknown {
   )
 }
 
-const compiled = new Map<DocumentName, readonly Route[]>()
+/** The documents' routes, each document compiled at its first use and kept by this object. */
+export interface CompiledDocuments {
+  /** Every operation of a document as a route, in document order (a fresh array of the same routes). */
+  routes(name: DocumentName): Route[]
+}
 
 /**
- * Every operation of a document as a route, in document order. Compiled once per process: routes are
- * immutable, and compiling the validators is the costliest part of creating an app.
+ * Made once by the composition root (or handed in by a caller that makes many servers): routes are immutable, and
+ * compiling the validators is the costliest part of creating an app.
  */
-export function createRoutes(name: DocumentName): Route[] {
-  let routes = compiled.get(name)
-  if (!routes) {
-    routes = compileRoutes(name)
-    compiled.set(name, routes)
+export function createCompiledDocuments(): CompiledDocuments {
+  const compiled = new Map<DocumentName, readonly Route[]>()
+  return {
+    routes(name) {
+      let routes = compiled.get(name)
+      if (!routes) {
+        routes = compileRoutes(name)
+        compiled.set(name, routes)
+      }
+      return [...routes]
+    },
   }
-  return [...routes]
+}
+
+/** Every operation of a document as a route, compiled afresh (suites that list them; a server has its own). */
+export function createRoutes(name: DocumentName): Route[] {
+  return compileRoutes(name)
 }
 
 function compileRoutes(name: DocumentName): Route[] {

@@ -4,7 +4,8 @@
 import type { operations as ApiOperations } from '#api/openapi.gen.ts'
 import type { AuthState, OperationTable } from '../pipeline/types.ts'
 import * as defaults from '../shared/constants.ts'
-import { createRandomToken } from '../shared/crypto.ts'
+import { createRandomPool } from '../shared/crypto.ts'
+import { createTokenKeys } from './domain/token-keys.ts'
 import { resolveEmail } from './call-owner.ts'
 import type { DomainConfig, DomainContext, MailSender } from './domain/context.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
@@ -21,7 +22,7 @@ import { verifyAccessToken } from './domain/tokens.ts'
 import { createAccountOperations } from './operations/account.ts'
 import { createAuthOperations } from './operations/auth.ts'
 import { createBuildOperations } from './operations/build.ts'
-import type { ServedBuild } from './operations/context.ts'
+import type { BuildFileReader, ServedBuild } from './operations/context.ts'
 import { createSessionOperations } from './operations/session.ts'
 import { signIn } from './operations/sign-in.ts'
 import { createPurgeSchedule } from './purge-schedule.ts'
@@ -43,11 +44,14 @@ export interface ProductOptions {
   hasher?: HasherOptions | undefined
   maxUnverifiedAccounts?: number | undefined
   webRoot?: string | undefined
+  /** Reads the served build's manifest files (app.ts hands compose/node-ports.ts). */
+  readBuildFile?: BuildFileReader | undefined
 }
 
 export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
 
 function createDomain(options: ProductOptions, clock: ControlClock, mailbox: MailSender): DomainContext {
+  const random = createRandomPool()
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: options.refreshTokenTtlMs ?? defaults.REFRESH_TOKEN_TTL_MS,
@@ -55,7 +59,7 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
     codeTtlMs: defaults.CODE_TTL_MS,
     codeCooldownMs: options.codeCooldownMs ?? defaults.CODE_COOLDOWN_MS,
     codeMaxAttempts: defaults.CODE_MAX_ATTEMPTS,
-    secret: createRandomToken(),
+    secret: random.token(),
   }
   return {
     store: createStore(),
@@ -77,6 +81,8 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
       familiarMs: defaults.FAMILIAR_CLIENT_MS,
     }),
     guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
+    random,
+    tokenKeys: createTokenKeys(),
   }
 }
 
@@ -91,7 +97,11 @@ export function createProduct(
     mail: createRateLimiter(deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
     verify: createRateLimiter(deps.clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
   }
-  const build: ServedBuild = { ...(options.webRoot && { webRoot: options.webRoot }), override: null }
+  const build: ServedBuild = {
+    ...(options.webRoot && { webRoot: options.webRoot }),
+    readBuildFile: options.readBuildFile,
+    override: null,
+  }
   const context = { domain, limiters, mailbox: deps.mailbox, build }
   const operations: OperationTable<ProductOperations> = {
     ...createSessionOperations(context),

@@ -1,5 +1,5 @@
 // Small cryptographic helpers: random tokens, keyed hashes, constant-time comparison, the grace box.
-// Functions over node:crypto; no clock, no I/O. The one state is the pool of random bytes (below).
+// Functions over node:crypto; no clock, no I/O. The pool of random bytes is made per core (createRandomPool).
 import {
   createCipheriv,
   createDecipheriv,
@@ -11,42 +11,61 @@ import {
   timingSafeEqual,
 } from 'node:crypto'
 
+/** Random bytes, as base64url or as a Buffer of their own: a source every draw goes through. */
+export interface RandomSource {
+  /** An opaque token of `bytes` random bytes (default 32 = 256 bits), base64url. */
+  token(bytes?: number): string
+  /** A random id for records (not secret). */
+  id(): string
+  bytes(count: number): Buffer
+}
+
 /**
- * Random bytes are drawn from the CSPRNG (randomFillSync) 4 KiB at a time and handed out in order, each byte once,
- * and wiped from the pool as it is handed out: a call of randomBytes for 9 or 32 bytes cost several times the bytes
+ * A source that draws from the CSPRNG (randomFillSync) 4 KiB at a time and hands the bytes out in order, each once,
+ * wiping each from its pool as it goes: a call of randomBytes for 9 or 32 bytes cost several times the bytes
  * themselves, and a refresh takes four such draws (docs/decisions/013-mock-server-speed.md). Node's own randomUUID
- * keeps the same kind of cache. The bytes are the same CSPRNG's; only the number of calls into it changes.
+ * keeps the same kind of cache. Each core makes its own (the domain's context), so two servers share no bytes.
  */
-const POOL_BYTES = 4096
-const pool = Buffer.alloc(POOL_BYTES)
-let poolOffset = POOL_BYTES
-
-/** `bytes` random bytes from the pool, as base64url, or as a Buffer of their own. */
-function drawRandom(bytes: number): Buffer
-function drawRandom(bytes: number, encoding: 'base64url'): string
-function drawRandom(bytes: number, encoding?: 'base64url'): Buffer | string {
-  if (bytes > POOL_BYTES) return encoding ? randomBytes(bytes).toString(encoding) : randomBytes(bytes)
-  if (poolOffset + bytes > POOL_BYTES) {
-    randomFillSync(pool)
-    poolOffset = 0
+export function createRandomPool(poolBytes = 4096): RandomSource {
+  const pool = Buffer.alloc(poolBytes)
+  let offset = poolBytes
+  function draw(bytes: number): [start: number, end: number] {
+    if (offset + bytes > poolBytes) {
+      randomFillSync(pool)
+      offset = 0
+    }
+    offset += bytes
+    return [offset - bytes, offset]
   }
-  const start = poolOffset
-  poolOffset += bytes
-  const drawn = encoding
-    ? pool.toString(encoding, start, poolOffset)
-    : Buffer.from(pool.subarray(start, poolOffset))
-  pool.fill(0, start, poolOffset)
-  return drawn
+  return {
+    token(bytes = 32) {
+      if (bytes > poolBytes) return randomBytes(bytes).toString('base64url')
+      const [start, end] = draw(bytes)
+      const drawn = pool.toString('base64url', start, end)
+      pool.fill(0, start, end)
+      return drawn
+    },
+    id() {
+      return this.token(9)
+    },
+    bytes(count) {
+      if (count > poolBytes) return randomBytes(count)
+      const [start, end] = draw(count)
+      const drawn = Buffer.from(pool.subarray(start, end))
+      pool.fill(0, start, end)
+      return drawn
+    },
+  }
 }
 
-/** An opaque token of `bytes` random bytes (default 32 = 256 bits), base64url. */
+/** An opaque token of `bytes` random bytes (default 32 = 256 bits), base64url, straight from the CSPRNG. */
 export function createRandomToken(bytes = 32): string {
-  return drawRandom(bytes, 'base64url')
+  return randomBytes(bytes).toString('base64url')
 }
 
-/** A random id for records (not secret). */
+/** A random id for records (not secret), straight from the CSPRNG. */
 export function createId(): string {
-  return drawRandom(9, 'base64url')
+  return randomBytes(9).toString('base64url')
 }
 
 /** A numeric one-time code of `digits` digits, uniformly random. */
@@ -86,8 +105,8 @@ export function boxKey(secret: string): Buffer {
  * new pair under the retired token, so only a client that still holds that token can recover it
  * within the grace window, and the server keeps no token in clear.
  */
-export function sealBox(secret: string, plain: string): string {
-  const iv = drawRandom(12)
+export function sealBox(secret: string, plain: string, random: RandomSource): string {
+  const iv = random.bytes(12)
   const cipher = createCipheriv('aes-256-gcm', boxKey(secret), iv)
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.')

@@ -5,14 +5,7 @@
 // exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
-import {
-  createId,
-  createNumericCode,
-  createRandomToken,
-  hashToken,
-  keyedHash,
-  safeEqual,
-} from '../../shared/crypto.ts'
+import { createNumericCode, hashToken, keyedHash, safeEqual } from '../../shared/crypto.ts'
 import { CODE_DIGITS, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts'
 import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
 
@@ -71,7 +64,7 @@ export async function writeCode(
   })
   const code = createNumericCode(CODE_DIGITS)
   await ctx.store.codes.create({
-    id: createId(),
+    id: ctx.random.id(),
     email: address,
     purpose,
     hash: keyedHash(ctx.config.secret, address, purpose, code),
@@ -151,10 +144,10 @@ export async function consumeCode(
 function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeFields {
   const now = ctx.clock.now()
   return {
-    id: createId(),
+    id: ctx.random.id(),
     email,
     purpose,
-    hash: keyedHash(ctx.config.secret, 'decoy', createRandomToken()),
+    hash: keyedHash(ctx.config.secret, 'decoy', ctx.random.token()),
     // A decoy is "sent" back in time, so it never starts a cooldown of its own.
     sentAt: now - ctx.config.codeCooldownMs,
     expiresAt: now + ctx.config.codeTtlMs,
@@ -168,10 +161,10 @@ function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeF
 
 /** A new reset token for the user; any older one of theirs stops working (only the newest recovery counts). */
 export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {
-  const token = createRandomToken()
+  const token = ctx.random.token()
   ctx.store.resetTokens.deleteMany((q) => q.where({ userId }))
   await ctx.store.resetTokens.create({
-    id: createId(),
+    id: ctx.random.id(),
     userId,
     hash: hashToken(token),
     expiresAt: ctx.clock.now() + RESET_TOKEN_TTL_MS,

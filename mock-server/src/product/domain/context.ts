@@ -1,4 +1,6 @@
 // What every domain module is given: the store, the clock, locks, the hasher, the outbox, the settings.
+import type { RandomSource } from '../../shared/crypto.ts'
+import type { TokenKeys } from './token-keys.ts'
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../../shared/clock.ts'
 import type { DecoyCodes } from './decoys.ts'
@@ -40,4 +42,8 @@ export interface DomainContext {
   guesses: GuessLog
   /** The newest sign-up's password hash per address (in memory, bounded), for sign-in's `unverified`. */
   pendingPasswords: PendingPasswords
+  /** The random bytes of this server's tokens and ids (a pool of its own). */
+  random: RandomSource
+  /** The secret's keys and the access tokens verified under it. */
+  tokenKeys: TokenKeys
 }

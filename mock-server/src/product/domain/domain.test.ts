@@ -2,7 +2,14 @@
 import { hkdfSync } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { parseDuration } from '#api/control-values.ts'
-import { boxKey, createId, createRandomToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
+import {
+  boxKey,
+  createRandomPool,
+  createRandomToken,
+  openBox,
+  safeEqual,
+  sealBox,
+} from '../../shared/crypto.ts'
 import { createKeyedLock } from './locks.ts'
 import { createLimiter, getPasswordProblem } from './passwords.ts'
 
@@ -44,7 +51,8 @@ test('the grace box key is HKDF-SHA256 of the token, byte for byte what hkdfSync
 
 test('random tokens and ids from the pool are all distinct, full length, and never the wiped zeros', () => {
   // 1,000 tokens of 32 bytes and 1,000 ids of 9 bytes run through the 4 KiB pool about ten times.
-  const drawn = Array.from({ length: 1000 }, () => [createRandomToken(), createId()]).flat()
+  const random = createRandomPool()
+  const drawn = Array.from({ length: 1000 }, () => [random.token(), random.id()]).flat()
   expect(new Set(drawn).size).toBe(drawn.length)
   for (const value of drawn) {
     const bytes = Buffer.from(value, 'base64url')
@@ -52,12 +60,20 @@ test('random tokens and ids from the pool are all distinct, full length, and nev
     expect(bytes.some((byte) => byte !== 0)).toBe(true)
   }
   // More than the pool holds comes straight from the CSPRNG.
-  expect(Buffer.from(createRandomToken(5000), 'base64url')).toHaveLength(5000)
+  expect(Buffer.from(random.token(5000), 'base64url')).toHaveLength(5000)
+  expect(random.bytes(5000)).toHaveLength(5000)
+})
+
+test('two pools draw bytes of their own', () => {
+  const [one, other] = [createRandomPool(), createRandomPool()]
+  const drawn = Array.from({ length: 200 }, () => [one.token(), other.token(), one.id(), other.id()]).flat()
+  expect(new Set(drawn).size).toBe(drawn.length)
+  expect(createRandomToken()).not.toBe(createRandomToken())
 })
 
 test('a sealed box opens only with its token', () => {
   const token = createRandomToken()
-  const box = sealBox(token, '{"pair":1}')
+  const box = sealBox(token, '{"pair":1}', createRandomPool())
   expect(openBox(token, box)).toBe('{"pair":1}')
   expect(openBox(createRandomToken(), box)).toBeNull()
   expect(openBox(token, 'garbage')).toBeNull()

@@ -1,7 +1,6 @@
 // What an identity an external provider vouches for becomes in the product: an account, its address proven. The
 // provider and the sign-in's steps are the external-sign-in feature's (external-sign-in/); no HTTP here.
 import type { DomainContext } from './context.ts'
-import { createRandomToken } from '../../shared/crypto.ts'
 import { proveAddress } from './sign-ups.ts'
 import type { UserRecord } from './store.ts'
 import { createUser, getUserByEmail } from './users.ts'
@@ -20,7 +19,7 @@ export async function signInExternally(
   return createUser(domain, {
     email: identity.email,
     name: identity.name,
-    password: createRandomToken(),
+    password: domain.random.token(),
     verified: true,
   })
 }

@@ -39,14 +39,11 @@ export interface PasswordHasher {
   /** A hash of a random password, verified against when no account matches, so timing says nothing. */
   dummyHash(): Promise<string>
   /**
-   * The hash of a password everybody knows (a seeded account's): made once per process and parameters and reused by
+   * The hash of a password everybody knows (a seeded account's): made once per hasher (per server) and reused by
    * every reset, or made at build time for the compiled server. Never for a password a person chose.
    */
   hashPublished(password: string): Promise<string>
 }
-
-/** Published passwords' hashes by parameters and password, for every app of the process (tests make many). */
-const publishedHashes = new Map<string, Promise<string>>()
 
 export interface HasherOptions {
   /** argon2id memory in KiB; lower only where a test says so explicitly. */
@@ -64,6 +61,8 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
   }
   const limit = createLimiter(options.concurrency ?? HASH_CONCURRENCY)
   let dummy: Promise<string> | undefined
+  /** Published passwords' hashes, made once for this hasher and reused by every reset. */
+  const publishedHashes = new Map<string, Promise<string>>()
   // The build's hashes are made with ARGON2_PARAMS (scripts/build-server.ts): used only when this hasher's are those.
   const built =
     params.memoryCost === ARGON2_PARAMS.memoryCost && params.timeCost === ARGON2_PARAMS.timeCost
@@ -80,13 +79,12 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
     hashPublished(password) {
       const made = built?.seedHashes[password]
       if (made) return Promise.resolve(made)
-      const key = `${params.memoryCost}:${params.timeCost}:${password}`
-      let hashed = publishedHashes.get(key)
+      let hashed = publishedHashes.get(password)
       if (!hashed) {
         hashed = hasher.hash(password)
         // A failed hash is not kept: the next reset tries again.
-        hashed.catch(() => publishedHashes.delete(key))
-        publishedHashes.set(key, hashed)
+        hashed.catch(() => publishedHashes.delete(password))
+        publishedHashes.set(password, hashed)
       }
       return hashed
     },

@@ -1,7 +1,6 @@
 // The learner's enrolment process: the same ordered steps for every new account, each with a status
 // and an optional scheduled date-time.
 import type { DomainContext } from './context.ts'
-import { createId } from '../../shared/crypto.ts'
 import type { StepRecord } from './store.ts'
 
 const STEP_TEMPLATE: readonly { title: string; description: string; status: StepRecord['status'] }[] = [
@@ -35,7 +34,7 @@ const STEP_TEMPLATE: readonly { title: string; description: string; status: Step
 
 export async function createStepsFor(ctx: DomainContext, userId: string): Promise<void> {
   for (const [position, step] of STEP_TEMPLATE.entries()) {
-    await ctx.store.steps.create({ id: createId(), userId, position, scheduled_at: null, ...step })
+    await ctx.store.steps.create({ id: ctx.random.id(), userId, position, scheduled_at: null, ...step })
   }
 }
 

@@ -1,7 +1,7 @@
 // Sessions: one per sign-in, named by an HttpOnly cookie, owning one refresh family. Revoking a
 // session ends its cookie, its refresh tokens and its access tokens at once.
 import type { DomainContext } from './context.ts'
-import { createId, createRandomToken, hashToken } from '../../shared/crypto.ts'
+import { hashToken } from '../../shared/crypto.ts'
 import type { SessionRecord } from './store.ts'
 
 export interface NewSession {
@@ -11,11 +11,11 @@ export interface NewSession {
 }
 
 export async function createSession(ctx: DomainContext, userId: string): Promise<NewSession> {
-  const cookie = createRandomToken()
-  const serviceToken = createRandomToken()
+  const cookie = ctx.random.token()
+  const serviceToken = ctx.random.token()
   const now = ctx.clock.now()
   const session = await ctx.store.sessions.create({
-    id: createId(),
+    id: ctx.random.id(),
     userId,
     cookieHash: hashToken(cookie),
     serviceTokenHash: hashToken(serviceToken),

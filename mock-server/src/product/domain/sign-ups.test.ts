@@ -13,7 +13,9 @@ import {
 } from '../../shared/constants.ts'
 import type { DomainContext } from './context.ts'
 import { consumeCode } from './codes.ts'
+import { createRandomPool } from '../../shared/crypto.ts'
 import { createDecoyCodes } from './decoys.ts'
+import { createTokenKeys } from './token-keys.ts'
 import { createGuessLog } from './guess-log.ts'
 import { createKeyedLock } from './locks.ts'
 import { createLockout } from './lockout.ts'
@@ -53,6 +55,8 @@ function createDomain() {
       paceMs: ACCOUNT_PACE_MS,
       familiarMs: FAMILIAR_CLIENT_MS,
     }),
+    random: createRandomPool(),
+    tokenKeys: createTokenKeys(),
   }
   return { ctx, advance: (ms: number) => void (now += ms) }
 }

@@ -1,11 +1,11 @@
 // Access tokens (HS256 JWTs with exp, iat, sub, sid, jti) and refresh tokens (opaque, stored hashed,
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
 import type { components } from '#api/openapi.gen.ts'
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, type JWTPayload } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
-import { createId, createRandomToken, hashToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
+import { hashToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
 import { revokeSession } from './sessions.ts'
 import type { RefreshTokenRecord, SessionRecord } from './store.ts'
 
@@ -30,46 +30,6 @@ export type RefreshOutcome =
       code: Extract<Schemas['ErrorCode'], 'refresh_invalid' | 'refresh_expired' | 'refresh_reused'>
     }
 
-/** Each secret's HMAC key, imported once: importing it at every sign and verify was most of a token's cost. */
-const signingKeys = new Map<string, Promise<CryptoKey>>()
-/** Servers in one process (a test run starts hundreds) each have a secret of their own; the oldest go first. */
-const SIGNING_KEYS_KEPT = 64
-
-function signingKey(ctx: DomainContext): Promise<CryptoKey> {
-  const secret = ctx.config.secret
-  let key = signingKeys.get(secret)
-  if (!key) {
-    key = crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    )
-    if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.delete(signingKeys.keys().next().value!)
-    signingKeys.set(secret, key)
-  }
-  return key
-}
-
-/**
- * Each secret as a node:crypto key, made once. Access tokens are signed with node:crypto's HMAC, not with jose's
- * SignJWT: jose signs through WebCrypto, an asynchronous job on the thread pool that cost about 20 times the HMAC
- * itself, most of a refresh's signing (docs/decisions/013-mock-server-speed.md). The token is the same, byte for byte
- * (HMAC is deterministic; tokens.test.ts compares the two), and jose still verifies every token.
- */
-const hmacKeys = new Map<string, KeyObject>()
-
-function hmacKey(secret: string): KeyObject {
-  let key = hmacKeys.get(secret)
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'))
-    if (hmacKeys.size >= SIGNING_KEYS_KEPT) hmacKeys.delete(hmacKeys.keys().next().value!)
-    hmacKeys.set(secret, key)
-  }
-  return key
-}
-
 const ENCODED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: TOKEN_TYPE })).toString('base64url')
 
 export async function signAccessToken(
@@ -84,12 +44,14 @@ export async function signAccessToken(
     sub: userId,
     iss: ISSUER,
     aud: AUDIENCE,
-    jti: createId(),
+    jti: ctx.random.id(),
     iat: now,
     exp: now + Math.round(ctx.config.accessTokenTtlMs / 1000),
   }
   const signingInput = `${ENCODED_HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
-  const signature = createHmac('sha256', hmacKey(ctx.config.secret)).update(signingInput).digest('base64url')
+  const signature = createHmac('sha256', ctx.tokenKeys.hmac(ctx.config.secret))
+    .update(signingInput)
+    .digest('base64url')
   return `${signingInput}.${signature}`
 }
 
@@ -110,24 +72,6 @@ function isCanonicalJws(token: string): boolean {
   return segments.length === 3 && segments.every(isCanonicalBase64url)
 }
 
-/**
- * The claims of access tokens that passed jose's verification, by token, for each server (its own secret and store):
- * what jose checked once (the signature, the header, the issuer, the audience, the required claims) cannot change for
- * the same string under the same secret, so a token used again is not verified again; what depends on the clock
- * (expiry, not-before, issued-at) and on the store (the session) is checked at every use. Only tokens that passed go in
- * (a forged one is never a hit), at most VERIFIED_KEPT a server, the oldest first out. Every call of a signed-in page
- * carries the same token for its whole lifetime: see docs/decisions/013-mock-server-speed.md for what it saves.
- */
-const verifiedClaims = new WeakMap<DomainContext, Map<string, JWTPayload>>()
-const VERIFIED_KEPT = 1_000
-
-function rememberVerified(ctx: DomainContext, token: string, payload: JWTPayload): void {
-  let tokens = verifiedClaims.get(ctx)
-  if (!tokens) verifiedClaims.set(ctx, (tokens = new Map()))
-  if (tokens.size >= VERIFIED_KEPT) tokens.delete(tokens.keys().next().value as string)
-  tokens.set(token, payload)
-}
-
 /** jose's own time checks (its `exp` and `nbf` rules, no tolerance), for a token whose signature it verified before. */
 function checkTimes(ctx: DomainContext, payload: JWTPayload): AccessCheck | null {
   const now = Math.floor(ctx.clock.now() / 1000)
@@ -137,7 +81,10 @@ function checkTimes(ctx: DomainContext, payload: JWTPayload): AccessCheck | null
 }
 
 export async function verifyAccessToken(ctx: DomainContext, token: string): Promise<AccessCheck> {
-  let payload = verifiedClaims.get(ctx)?.get(token)
+  // A token used again is not verified again: what jose checked (signature, header, issuer, audience, claims) cannot
+  // change for the same string under the same secret; the times and the session are checked at every use
+  // (docs/decisions/013-mock-server-speed.md).
+  let payload = ctx.tokenKeys.verified(ctx.config.secret, token)
   if (payload) {
     const refused = checkTimes(ctx, payload)
     if (refused) return refused
@@ -145,11 +92,15 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
     // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
     if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
     try {
-      ;({ payload } = await jwtVerify(token, await signingKey(ctx), verifyOptions(ctx)))
+      ;({ payload } = await jwtVerify(
+        token,
+        await ctx.tokenKeys.signing(ctx.config.secret),
+        verifyOptions(ctx),
+      ))
     } catch (error) {
       return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
     }
-    rememberVerified(ctx, token, payload)
+    ctx.tokenKeys.rememberVerified(ctx.config.secret, token, payload)
   }
   // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
   if (typeof payload.iat !== 'number' || payload.iat > Math.floor(ctx.clock.now() / 1000))
@@ -175,7 +126,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
  * take armed scenarios in the order they arrive, so nothing may be awaited before that.
  */
 export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
-  const verified = verifiedClaims.get(ctx)?.get(token)
+  const verified = ctx.tokenKeys.verified(ctx.config.secret, token)
   if (verified) return typeof verified.sub === 'string' ? verified.sub : null
   if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
@@ -195,9 +146,9 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
 
 /** Issues the first refresh token of a session (family). */
 export async function issueRefreshToken(ctx: DomainContext, sessionId: string): Promise<string> {
-  const token = createRandomToken()
+  const token = ctx.random.token()
   await ctx.store.refreshTokens.create({
-    id: createId(),
+    id: ctx.random.id(),
     sessionId,
     hash: hashToken(token),
     createdAt: ctx.clock.now(),
@@ -240,8 +191,8 @@ export async function rotateRefreshToken(ctx: DomainContext, token: string): Pro
 }
 
 async function rotate(ctx: DomainContext, record: RefreshTokenRecord, session: SessionRecord, token: string) {
-  const refresh_token = createRandomToken()
-  const childId = createId()
+  const refresh_token = ctx.random.token()
+  const childId = ctx.random.id()
   const now = ctx.clock.now()
   await ctx.store.refreshTokens.create({
     id: childId,
@@ -257,7 +208,7 @@ async function rotate(ctx: DomainContext, record: RefreshTokenRecord, session: S
     data(draft) {
       draft.retiredAt = now
       draft.childId = childId
-      draft.graceBox = sealBox(token, JSON.stringify(pair))
+      draft.graceBox = sealBox(token, JSON.stringify(pair), ctx.random)
     },
   })
   return pair

@@ -3,7 +3,6 @@
 // one hash. The lock-out and the per-account ceiling are product/domain/lockout.ts (docs/security/lockout.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
-import { createId } from '../../shared/crypto.ts'
 import { createStepsFor } from './process.ts'
 import type { UserRecord } from './store.ts'
 
@@ -33,7 +32,7 @@ export async function createUser(
   ),
 ): Promise<UserRecord> {
   const user = await ctx.store.users.create({
-    id: createId(),
+    id: ctx.random.id(),
     email: normalizeEmail(input.email),
     name: input.name.trim(),
     passwordHash: 'passwordHash' in input ? input.passwordHash : await ctx.hasher.hash(input.password),

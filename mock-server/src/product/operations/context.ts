@@ -6,8 +6,13 @@ import { refusedByRule } from '../../pipeline/answers.ts'
 /** The served web build (web/dist) and the id QA made the server announce as newest (POST /__mock/build), if any. */
 export interface ServedBuild {
   webRoot?: string
+  /** Reads a file of the build's `builds/` folder (the Node server's, handed in by app.ts); the demo has none. */
+  readBuildFile?: BuildFileReader | undefined
   override: { id: string; timestamp: number } | null
 }
+
+/** Reads `builds/<file>` under the web root, as text. */
+export type BuildFileReader = (webRoot: string, file: string) => string
 
 export interface ProductContext {
   domain: DomainContext
