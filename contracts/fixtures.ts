@@ -13,7 +13,7 @@ export {
   requireControl,
   requireOwnServer,
   startLiveServer,
-  TEST_HASHER,
+  TEST_APP_OPTIONS,
   useTestServer,
   type LiveServer,
   type TestServer,

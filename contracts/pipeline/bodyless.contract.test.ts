@@ -12,7 +12,7 @@ import {
   createTestServer,
   requireOwnServer,
   signUp,
-  TEST_HASHER,
+  TEST_APP_OPTIONS,
   type SignedIn,
   type TestServer,
 } from '#contracts/fixtures.ts'
@@ -117,7 +117,7 @@ describe('on the wire', () => {
   let api: ContractAgent
   const sockets: Socket[] = []
   beforeAll(async () => {
-    const app = createApp({ hasher: TEST_HASHER })
+    const app = createApp(TEST_APP_OPTIONS)
     await app.core.ready
     httpServer = createHttpServer(app)
     await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))

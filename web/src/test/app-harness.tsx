@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockClient } from '#api/mock-client.ts'
 import type { MockCore } from '#mock-server/core.ts'
 import { createMswHandlers, type MswHostOptions } from '#mock-server/hosts/msw.ts'
+import { createCompiledDocuments } from '#mock-server/pipeline/openapi-docs.ts'
 import { AppProviders, createApp } from '../app/providers.tsx'
 import { createMemoryAppRouter, type AppRouter } from '../app/app-router.ts'
 import { AppRouterView } from '../app/router.tsx'
@@ -21,6 +22,9 @@ export const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843
 export const ALAN = { email: 'alan@example.com', password: 'imitation-game-1950', name: 'Alan Turing' }
 
 const server = setupServer()
+
+/** The documents compiled once per test file: most of a fresh backend's cost. Each backend keeps its own state. */
+const documents = createCompiledDocuments()
 
 /** The cookies the mock server set, as a browser's jar keeps them for its origin (the session and `sso` cookies). */
 const jar = new Map<string, string>()
@@ -70,6 +74,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const { handlers, core } = createMswHandlers({
     baseUrl: ORIGIN,
     hasher: { memoryCost: 1024, timeCost: 1 },
+    documents,
     ...options.mock,
   })
   server.resetHandlers(...handlers)
