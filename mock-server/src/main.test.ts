@@ -22,6 +22,18 @@ test('starts on a free port, serves the session call, and logs the request', asy
   expect(await server.code).toBe(0)
 }, 30_000)
 
+test('a port already in use stops the start with one line (exit 2), not a stack trace', async () => {
+  const first = await runMain(['--port', '0', '--web', 'none'], /listening on (http:\/\/\S+)/)
+  const port = new URL(/listening on (http:\/\/\S+)/.exec(first.output)![1]!).port
+  const second = await runMain(['--port', port, '--web', 'none'], /Failed to start|listening on/)
+  expect(await second.code).toBe(2)
+  expect(second.read().trim()).toBe(
+    `Failed to start: port ${port} on 127.0.0.1 is in use: stop what holds it, or pick another port (PORT or --port).`,
+  )
+  first.stop()
+  expect(await first.code).toBe(0)
+}, 30_000)
+
 test('an unknown flag stops with an error', async () => {
   const { output, code } = await runMain(['--colour'], /Unknown option/)
   expect(output).toContain("'--colour'")

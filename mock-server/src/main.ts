@@ -2,6 +2,7 @@
 // The app (app.ts, the HTTP host, the seeded accounts) is imported only once every flag has been read and checked:
 // importing it costs about three quarters of a start's CPU, which --help and a refused flag have no use for
 // (docs/decisions/015-suite-speed.md).
+import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   app.core.ready.then(
     () => {
       const server = createHttpServer(app)
+      stopOnListenError(server, host, port)
       server.listen(port, host, () => {
         const address = server.address()
         const actual = typeof address === 'object' && address ? address.port : port
@@ -119,6 +121,7 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     logError: options.logError,
   })
   const server = createHttpServer(app)
+  stopOnListenError(server, host, port)
   server.listen(port, host, () => {
     const address = server.address()
     const actual = typeof address === 'object' && address ? address.port : port
@@ -164,3 +167,17 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(2)
 })
+
+/** A port in use or a host that is not this machine's stops the start with one line (exit 2), not a stack trace. */
+function stopOnListenError(server: Server, host: string, port: number): void {
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const why =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} on ${host} is in use: stop what holds it, or pick another port (PORT or --port).`
+        : error.code === 'EACCES'
+          ? `no permission to listen on port ${port}: pick a port above 1023 (PORT or --port).`
+          : `cannot listen on ${host}:${port} (${error.code ?? error.message}): give a host name of this machine (HOST).`
+    console.error(`Failed to start: ${why}`)
+    process.exit(2)
+  })
+}
