@@ -1,18 +1,10 @@
-// Compressed JSON (docs/decisions/013-mock-server-speed.md): an answer of COMPRESS_MIN_BYTES or more goes out in
-// brotli or gzip, whichever the client's Accept-Encoding takes best (hosts/precompressed.ts picks), with `Vary:
-// Accept-Encoding`; a smaller one goes as it is, where compressing would cost more CPU than the bytes it saves. A
-// client that sends no Accept-Encoding gets the bytes as they are. An answer that carries a credential (a token, a
-// code, a password field) or sets a cookie is never compressed, whatever its size: compressing a secret beside text
-// a cross-site page can steer lets that page read the secret from the answer's length (BREACH). Bytes (a replayed
-// image) follow the same rules; an answer that compresses to no fewer bytes (a PNG is compressed already) goes as
-// it is.
+// Compressed JSON (docs/decisions/013-mock-server-speed.md): small answers go as they are, since compressing
+// costs more CPU than it saves. An answer with a credential or a cookie is never compressed: next to text a
+// cross-site page controls, its length would leak the secret (BREACH).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { pickEncoding } from './precompressed.ts'
 
-/**
- * About one TCP segment (1,460 bytes on Ethernet, less with options): below it, compressing saves no round trip.
- * The same floor as many servers' own (nginx's `gzip_min_length` is often set to 1000 or so).
- */
+/** About one TCP segment: below it, compressing saves no round trip. */
 export const COMPRESS_MIN_BYTES = 1024
 
 /** Brotli's quality 4 and gzip's level 6 (its default): fast enough per answer, most of the gain. */
@@ -28,8 +20,8 @@ export interface Encoded {
 }
 
 /**
- * Text and bytes alike (a replayed image, docs/decisions/017-har-record-and-replay.md): the floor counts bytes, and
- * bytes are searched for a credential's name as text too, since a replayed JSON answer may come as bytes.
+ * Text and bytes alike (a replayed image, docs/decisions/017-har-record-and-replay.md). Bytes are searched for a
+ * credential too, since a replayed JSON answer may come as bytes.
  *
  * @example
  * encodeBody('br, gzip', 'GET', big, 'Origin') // { body: <brotli bytes>, headers: { 'content-encoding': 'br', vary: 'Origin, Accept-Encoding' } }

@@ -1,6 +1,5 @@
-// The MSW host: one `http.*` handler per operation of both documents, each running the same dispatch as the Node
-// host, adapted from and to Fetch (pipeline/raw.ts). Used by the web app's unit and component tests through msw/node, and
-// by the demo with no server in a service worker.
+// The MSW host: one handler per operation, running the same dispatch as the Node host (pipeline/raw.ts).
+// The web app's tests use it through msw/node, and the demo in a service worker.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { createMockCore, type MockCore, type MockOptions } from '../core.ts'
 import { createCompiledDocuments } from '../pipeline/openapi-docs.ts'

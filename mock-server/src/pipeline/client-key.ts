@@ -1,6 +1,5 @@
-// The key a client is counted under by the per-client limits: an IPv4 address as it is, an IPv6 address by its
-// /64 (one subscriber or host usually holds a whole /64, so per-address keys would give it 2^64 budgets).
-// Pure: no Node APIs (isIP is shared/is-ip.ts).
+// Pure: the key the per-client limits count a client under; imports no Node API (isIP is shared/is-ip.ts).
+// An IPv6 address counts by its /64, since one host usually holds a whole /64.
 import { isIP } from '../shared/is-ip.ts'
 
 /**

@@ -1,8 +1,6 @@
-// Who may drive /__mock (docs/security/surface.md): a request naming this server in its Host header (loopback
-// names, the bound address, names given with --allow-host), carrying the control token when one is set, and for a
-// write, made by no other site and with a JSON body. Anything else is refused before routing, so it reads nothing
-// and changes nothing. The mock identity provider (/idp) is held to the same names and to same-site posts, and the API
-// reference (/__mock/docs) to the same names.
+// Who may drive /__mock (docs/security/surface.md). Only a request naming this server in Host, with the control
+// token when one is set, and for a write, same-site with a JSON body. The rest is refused before routing.
+// /idp and the API reference (/__mock/docs) are held to the same names.
 import { safeEqual } from '../shared/crypto.ts'
 import { isCrossSite } from './cross-site.ts'
 import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
@@ -26,8 +24,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const IDP_FORM_PATH = '/idp/authorize'
 
 /**
- * A host name as URLs compare it (lower-case, IPv6 compressed and unbracketed, no trailing dot), from a Host
- * header value (a port is dropped) or from a bare name; null when it is no host name.
+ * A host name as URLs compare it, from a Host header (the port dropped) or a bare name; null when it is none.
  * @example getHostName('LocalHost:4010') // 'localhost'; getHostName('[::1]:4010') // '::1'; getHostName('::1') // '::1'
  */
 export function getHostName(value: string | undefined): string | null {
@@ -74,11 +71,10 @@ export function refuseControlRequest(raw: RawRequest, policy: ControlPolicy): Ra
 }
 
 /**
- * The refusal of a request to the mock identity provider (/idp), or null: like /__mock, it answers only at this
- * server's own names, and its form takes no post from another site. Its form is a browser's, so it carries no
- * header: the control token, when set, is a field of the form, checked by the form's operation (idp/operations.ts).
- * Its token and userinfo endpoints take posts from any site: a relying party in a browser calls them from its own
- * origin, and they check a code and verifier or a token, never a cookie (docs/decisions/022-openid-provider.md).
+ * The refusal of a request to the mock identity provider (/idp), or null. Like /__mock, it answers only at this
+ * server's names, and its form takes no post from another site. A form carries no header, so the control token is
+ * a form field, checked in idp/operations.ts. Token and userinfo take posts from any site: they check a code or a
+ * token, never a cookie (docs/decisions/022-openid-provider.md).
  */
 export function refuseIdpRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
   const foreign = refuseForeignHost(raw, policy)
@@ -99,10 +95,9 @@ export function isDocsPath(path: string): boolean {
 }
 
 /**
- * The refusal of a request for the API reference (/__mock/docs), or null: like the rest of /__mock it answers only at
- * this server's own names, but it asks for no control token. A browser opening a page sends no header, and these
- * pages carry only the two documents and the viewer, nothing of the server's state (docs/decisions/019-cli-and-docs.md).
- * They take no write (405), so there is no cross-site rule to apply.
+ * The refusal of a request for the API reference (/__mock/docs), or null. It answers only at this server's names
+ * but asks for no token: a browser opening a page sends no header, and the pages hold no server state
+ * (docs/decisions/019-cli-and-docs.md). It takes no write, so no cross-site rule applies.
  */
 export function refuseDocsRequest(raw: RawRequest, policy: ControlPolicy): RawResponse | null {
   return refuseForeignHost(raw, policy)
@@ -128,10 +123,7 @@ function safeHost(origin: string): string | undefined {
   }
 }
 
-/**
- * The guard of /__mock and /idp for the dispatcher: /idp's rule, the API reference's, or the rest of /__mock's, with
- * the names it answers to (--allow-host, the public origin's host) and the control token, if any.
- */
+/** The guard of /__mock and /idp for the dispatcher, with the names it answers to and the control token, if any. */
 export function createControlGuard(options: {
   allowedHosts?: string[] | undefined
   publicOrigin?: string | undefined

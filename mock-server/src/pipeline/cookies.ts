@@ -1,9 +1,6 @@
-// The session cookie, and the external sign-in's binding cookie (external-sign-in/pending-sign-ins.ts): HttpOnly,
-// SameSite=Lax, Path=/; over https Secure with the __Host- prefix. Set for the app on a --cors-origin (a call from
-// another origin), the session cookie is SameSite=None, Secure and Partitioned instead
-// (docs/decisions/020-deploying-on-two-origins.md): a Lax cookie never goes along with a call from another site, and
-// Chromium keeps an unpartitioned one from a cross-site call out of its jar; partitioned, it lives in the app's
-// top-level site and goes only with that site's calls.
+// The session cookie and the external sign-in's binding cookie (external-sign-in/pending-sign-ins.ts).
+// For the app on a --cors-origin the session cookie is SameSite=None, Secure and Partitioned
+// (docs/decisions/020-deploying-on-two-origins.md): a Lax cookie never goes with a cross-site call.
 import type { CookieInstruction } from './types.ts'
 
 /** How the cookie is written: over https or not, and whether for the app on another origin. */

@@ -1,9 +1,6 @@
-// Cross-origin calls to the product API (docs/decisions/020-deploying-on-two-origins.md): the web app served from
-// its own origin (a static host or CDN) calls the API on another. Only the origins the server was started with
-// (--cors-origin) are answered with CORS headers, credentials included; any other origin gets none, so the browser
-// keeps the answer from the page, and its preflight is refused. A request with no Origin (same-origin GETs, curl,
-// the suites) is answered as it always was. The control surface and its sinks keep their own rules (control-guard.ts,
-// `x-cors`): nothing here applies to them.
+// CORS for the app on its own origin (docs/decisions/020-deploying-on-two-origins.md).
+// Only --cors-origin origins get CORS headers, so the browser hides answers from any other page.
+// The control surface keeps its own rules (control-guard.ts, `x-cors`).
 import { CORS_MAX_AGE_SECONDS } from '../shared/constants.ts'
 import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
 
@@ -11,15 +8,14 @@ import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
 export type CorsOrigins = ReadonlySet<string>
 
 /**
- * The request headers the app sends (docs/behaviour.md: Calls): the bearer, the JSON body's type, and the tracing
- * headers the error reporter adds to calls to localhost (web/src/lib/monitoring/error-reporting.ts). `Accept` needs no
- * leave (a CORS-safelisted header).
+ * The headers the app sends (docs/behaviour.md: Calls), with the error reporter's tracing headers
+ * (web/src/lib/monitoring/error-reporting.ts). `Accept` is CORS-safelisted, so it needs no leave.
  */
 export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, sentry-trace, baggage'
 
 /**
- * Whether the request comes from one of the named origins: the app deployed on its own origin. Its cookie is then
- * set for a cross-site context, and its log-out is not a cross-site request (product/operations/session.ts).
+ * Whether the request comes from a named origin. Its cookie is then set for a cross-site context, and its
+ * log-out is not treated as cross-site (product/operations/session.ts).
  * @example isAllowedOrigin(new Set(['https://app.example']), { origin: 'https://app.example' }) // true
  */
 export function isAllowedOrigin(origins: CorsOrigins, headers: RawRequest['headers']): boolean {
@@ -37,10 +33,8 @@ function isPreflight(raw: RawRequest): boolean {
 }
 
 /**
- * The answer to a preflight for a path of the product API that takes `methods`, or null when the request is no
- * preflight (it goes on as before: a plain OPTIONS is a 405). A named origin gets 204 with the methods of the path
- * and the headers the app sends; any other gets 403 `cross_site_request` and no CORS header, which fails the
- * browser's check.
+ * The answer to a preflight, or null when the request is no preflight (a plain OPTIONS stays a 405).
+ * A named origin gets 204. Any other gets 403 `cross_site_request` and no CORS header, so the browser's check fails.
  * @example
  * answerPreflight(origins, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'DELETE' }, ... }, ['GET', 'DELETE'])
  * // { status: 204, headers: { 'access-control-allow-origin': 'https://app.example', ... } }
@@ -69,10 +63,7 @@ export function answerPreflight(
   }
 }
 
-/**
- * Adds the CORS headers to an answer of the product API: for a named origin, that origin with credentials; for any
- * other request, only `Vary: Origin`, since the same URL is answered differently by origin.
- */
+/** Adds CORS headers for a named origin; other requests get only `Vary: Origin`, since the answer depends on it. */
 export function addCorsHeaders(origins: CorsOrigins, raw: RawRequest, response: RawResponse): RawResponse {
   const allowed = isAllowedOrigin(origins, raw.headers)
   const headers = allowed ? credentialedHeaders(raw.headers.origin!) : {}

@@ -1,9 +1,6 @@
-// The host-independent request pipeline, one small step a module: match the request to an operation of the OpenAPI
-// documents (match.ts), read and check its input (read-input.ts, validate.ts), act out an armed scenario around the
-// call (scenario-step.ts), authorize its bearer (authorize.ts), run the operation, shape its answer (serialize.ts),
-// and journal and log it (journal-step.ts); an answer of the product API to another origin gets its CORS headers
-// (cors.ts). The Node host, the MSW host and the in-process relying party all adapt to this one function (raw.ts),
-// so every way in behaves alike.
+// The one request pipeline, one step a module: match.ts, read-input.ts, validate.ts, scenario-step.ts,
+// authorize.ts, the operation, serialize.ts, journal-step.ts, and cors.ts for other origins.
+// Every host adapts to this function (raw.ts), so every way in behaves alike.
 import type { AuthState, HandlerMap, RequestFacts } from './types.ts'
 import { authorize, readBearer } from './authorize.ts'
 import { addCorsHeaders, isAllowedOrigin, type CorsOrigins } from './cors.ts'
@@ -21,10 +18,7 @@ export interface DispatcherOptions extends CallRecorders {
   tables: Record<DocumentName, HandlerMap>
   scenarios: ScenarioHooks
   authenticate(token: string): Promise<AuthState>
-  /**
-   * Refuses a /__mock or /idp request its owner did not make (pipeline/control-guard.ts); absent when there is
-   * neither (production mode).
-   */
+  /** Refuses /__mock or /idp requests their owner did not make (pipeline/control-guard.ts); absent in production. */
   guardControl?: ControlGuard
   /** The origins whose pages may call the product API, credentials included (--cors-origin); none by default. */
   corsOrigins?: CorsOrigins

@@ -1,7 +1,5 @@
-// What the journal keeps of a call's headers, query and bodies, and so what GET /__mock/requests?format=har shows:
-// every secret replaced by one marker (docs/decisions/017-har-record-and-replay.md). One rule, by name, for JSON
-// fields, query parameters and form fields; one for headers; cookies keep their names and lose their values.
-// The replay reads the same rule: a secret field matches whatever value a request sends (har/matcher.ts).
+// What the journal, and so the HAR export, keeps of a call: every secret replaced by one marker
+// (docs/decisions/017-har-record-and-replay.md). The replay reads the same rule (har/matcher.ts).
 
 /** What a secret becomes. */
 export const REDACTED = '[redacted]'
@@ -12,9 +10,7 @@ const SECRET_PARTS = ['password', 'passwd', 'token', 'secret', 'apikey']
 const SECRET_NAMES = new Set(['code', 'codeverifier', 'otp', 'state', 'nonce'])
 
 /**
- * Whether a field, query parameter or form field of this name holds a secret: `password`, `newPassword`,
- * `current_password`, `token`, `accessToken`, `refresh_token`, `id_token`, `client_secret`, `code`,
- * `code_verifier`, `state`, ...
+ * Whether a field, query parameter or form field of this name holds a secret (`password`, `token`, `code`, ...).
  * @example isSecretName('refresh_token') // true; isSecretName('error_code') // false
  */
 export function isSecretName(name: string): boolean {
@@ -23,8 +19,8 @@ export function isSecretName(name: string): boolean {
 }
 
 /**
- * A JSON value with every secret field's value replaced, at any depth: a string, a number, or a whole object or array
- * (`tokens: { ... }`); `true`, `false` and `null` say nothing secret and stay.
+ * A JSON value with every secret field's value replaced, at any depth. `true`, `false` and `null` tell nothing
+ * and stay.
  */
 export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson)
@@ -51,8 +47,8 @@ export function redactSearch(search: string): string {
 }
 
 /**
- * A URL as a `Location` header or a request line carries it (absolute or a path), with the secret parameters of its
- * query and of a fragment written as a query (`#access_token=...`) replaced. Anything that is no URL is kept.
+ * A URL (absolute or a path) with the secret parameters of its query and fragment (`#access_token=...`) replaced.
+ * Anything that is no URL is kept.
  */
 export function redactUrl(url: string): string {
   const hash = url.indexOf('#')
@@ -69,9 +65,8 @@ export function redactUrl(url: string): string {
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-mock-control-token', 'x-api-key'])
 
 /**
- * One header's value as the journal keeps it: `Authorization` keeps its scheme (`Bearer [redacted]`), `Cookie`
- * and `Set-Cookie` their cookies' names and attributes, `Location` its URL without secrets; any header whose name
- * holds a secret word is replaced whole.
+ * One header's value as the journal keeps it. `Authorization` keeps its scheme, cookies keep their names, and
+ * `Location` loses its secrets. A header whose name holds a secret word is replaced whole.
  * @example redactHeader('cookie', 'sid=abc; theme=dark') // 'sid=[redacted]; theme=[redacted]'
  */
 export function redactHeader(name: string, value: string): string {
@@ -115,9 +110,8 @@ function namesSecret(text: string): boolean {
 }
 
 /**
- * A body's text as the journal keeps it: JSON with its secret fields replaced (and written compactly), a form with
- * its secret fields replaced; any other text is kept only when it holds no `name=value` or `"name":` of a secret
- * name, else it is replaced whole (the product API sends and answers JSON, so this is a safety net).
+ * A body's text as the journal keeps it: JSON or a form with its secret fields replaced. Other text is replaced
+ * whole when it names a secret; the API speaks JSON, so this is only a safety net.
  */
 export function redactBodyText(mimeType: string, text: string): string {
   const type = mimeType.split(';')[0]!.trim().toLowerCase()

@@ -1,14 +1,7 @@
-// A @msw/data collection that finds a record by an exact value of one of a few fields without scanning every record:
-// `findFirst` tests each record in turn, so a refresh, which looks its token up by hash among every retired token of
-// every family, grew with the store (docs/decisions/013-mock-server-speed.md). It answers exactly what
-// `findFirst((q) => q.where({ [field]: value }))` answers, at every moment:
-// - every write (create, update, updateMany, delete, deleteMany, clear) goes through this class, which keeps the index
-//   in step with the records it wrote;
-// - while an asynchronous write is under way the collection's array may already hold a record the index has not
-//   caught up with (the library pushes or replaces it a few microtasks before its promise settles), so until every
-//   write has settled a lookup scans, as findFirst does;
-// - a value more than one record holds is scanned for too, so the first in the collection's order wins, as with
-//   findFirst.
+// A @msw/data collection that finds a record by one field without scanning every record
+// (docs/decisions/013-mock-server-speed.md): a refresh looked its token up among every retired token.
+// It answers exactly what `findFirst((q) => q.where({ [field]: value }))` answers. While a write is unsettled,
+// or when several records hold the value, it scans as findFirst does, since the index may lag the array.
 import { Collection, type CollectionOptions } from '@msw/data'
 import type { z } from 'zod'
 

@@ -1,10 +1,6 @@
-// Sign-ups before the address is proven: whoever proves the address decides the credentials. A `signup` code
-// carries the name and password hash of the sign-up it was mailed for, and proving the address with it gives
-// the account those, and nothing else. Two sign-ups for one address while a code of it is unused and alive
-// cannot be told apart (the server does not know which one the mail's owner made), so neither's password
-// survives: both are withdrawn, and the owner sets a password through recovery. Proving the address any other
-// way (a login or reset code, external sign-in) discards the unproven password too. Rules, figures and the
-// tests that prove them: docs/security/codes.md. No HTTP here.
+// Sign-ups before the address is proven: whoever proves the address decides the credentials.
+// Two sign-ups for one address cannot be told apart, so neither password survives; the owner uses recovery.
+// Rules, figures and tests: docs/security/codes.md. No HTTP here.
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { codeLockKey, getCooldownSeconds, getUnusedCodes, writeCode } from './codes.ts'
@@ -17,10 +13,9 @@ export type PendingSignUp = NonNullable<CodeFields['signup']>
 const nameOf = (address: string) => address.split('@')[0]!
 
 /**
- * A sign-up of an address without a verified account (the caller answers a verified one). The first one
- * creates the unverified account; a later one with no unused code alive takes its place; one while a code
- * is alive withdraws the credentials of every alive code and of the account. Returns the code to mail,
- * or null within the cooldown (nothing is mailed then).
+ * A sign-up of an address without a verified account. A second sign-up while a code is alive withdraws every
+ * password, since the server cannot tell which one the mail's owner made. Returns the code to mail, or null
+ * within the cooldown.
  * @example
  * const code = await recordSignUp(ctx, { email, name: 'Ada', passwordHash })
  */
@@ -45,10 +40,7 @@ export async function recordSignUp(
   })
 }
 
-/**
- * A resent `signup` code for an unverified account: it proves what the newest alive code proves, or, with
- * none alive, the account's own details (those of the last uncontested sign-up, or withdrawn ones).
- */
+/** A resent `signup` code for an unverified account: it proves what the newest alive code proves. */
 export async function resendSignUpCode(ctx: DomainContext, user: UserRecord): Promise<string> {
   return ctx.locks.run(codeLockKey(user.email, 'signup'), async () => {
     const alive = getUnusedCodes(ctx, user.email, 'signup').sort((a, b) => b.sentAt - a.sentAt)[0]
@@ -58,9 +50,8 @@ export async function resendSignUpCode(ctx: DomainContext, user: UserRecord): Pr
 }
 
 /**
- * The address of an unverified account is proven: it takes the proven sign-up's details, or, with none (a
- * login or reset code, a contested sign-up), loses its unproven password and name. External sign-in gives
- * the provider's name. A verified account is returned as it is.
+ * The address of an unverified account is proven. It takes the proven sign-up's details, or with none, loses
+ * its unproven password and name. A verified account is returned as it is.
  */
 export async function proveAddress(
   ctx: DomainContext,
