@@ -10,9 +10,8 @@ import { createBuildOperations } from './product/operations/build.ts'
 
 export interface AppOptions extends MockOptions {
   /**
-   * How many proxies in front of the server to trust (default 0: none). The client is the address that many
-   * hops from the right of X-Forwarded-For, so entries a client writes itself are never taken; X-Forwarded-Proto
-   * is read from the same hop (https detection).
+   * How many proxies in front of the server to trust (default 0). The client is read that many hops from the right
+   * of X-Forwarded-For, so entries a client writes itself are never taken; X-Forwarded-Proto comes from the same hop.
    */
   trustProxyHops?: number
 }

@@ -1,5 +1,5 @@
-// The mock backend assembled without a host: each feature made from what it needs (the others' parts handed in
-// here, never imported by them), the two operation tables, and the one dispatch the hosts adapt to.
+// The mock backend without a host: each feature gets the others' parts handed in here, never imports them.
+// It holds the two operation tables and the one dispatch every host adapts to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
 import type { Persistence } from './compose/persistence.ts'
@@ -96,8 +96,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       })
     : null
   const ready = (async () => {
-    // The dummy hash a sign-in at an unknown address is checked against, made now: made by the first such
-    // sign-in, it would cost that one call a second hash, and tell its address from a known one.
+    // Made now: made by the first sign-in at an unknown address, it would slow that call and give the address away.
     await product.domain.hasher.dummyHash()
     if (persistence && (await persistence.load())) return
     await reset()

@@ -1,7 +1,6 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
-// The app (app.ts, the HTTP host, the seeded accounts) is imported only once every flag has been read and checked:
-// importing it costs about three quarters of a start's CPU, which --help and a refused flag have no use for
-// (docs/decisions/015-suite-speed.md).
+// The app is imported only once every flag is checked: importing it costs most of a start's CPU, which --help and
+// a refused flag do not need (docs/decisions/015-suite-speed.md).
 import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -143,10 +142,7 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
   process.on('SIGTERM', stop)
 }
 
-/**
- * The request log: dated lines written together once the calls of this turn of the event loop are answered, one
- * write instead of one a call (a write to a terminal or a pipe is a system call).
- */
+/** The request log: lines of one event-loop turn go out in one write, since each write is a system call. */
 function createLineWriter(stream: NodeJS.WriteStream): ((line: string) => void) & { flush(): void } {
   let pending = ''
   const flush = () => {

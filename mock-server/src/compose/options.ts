@@ -32,10 +32,7 @@ export interface MockOptions {
   hasher?: HasherOptions
   /** The documents' compiled routes, shared by a caller that makes many servers; else each core compiles its own. */
   documents?: CompiledDocuments | undefined
-  /**
-   * Seed the demo accounts, whose passwords the README publishes (default: in development only; production
-   * starts with no account but those of its data file).
-   */
+  /** Seed the demo accounts the README publishes (default: in development only). */
   seed?: boolean
   /** Keep state in this file across restarts (atomic writes). */
   dataFile?: string
@@ -43,10 +40,7 @@ export interface MockOptions {
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */
   log?: (line: string) => void
-  /**
-   * One line per fault the server survives, even when `log` is off: a failed data-file write (stderr when not
-   * given) and every 500 (not logged when not given; `npm run mock` gives stderr).
-   */
+  /** One line per fault the server survives, even when `log` is off (a failed data-file write, every 500). */
   logError?: (line: string) => void
   /** Accounts never verified kept at most (default MAX_UNVERIFIED_ACCOUNTS; small in tests). */
   maxUnverifiedAccounts?: number
@@ -57,8 +51,8 @@ export interface MockOptions {
   /** When set, every /__mock call must carry it (--control-token, MOCK_CONTROL_TOKEN). */
   controlToken?: string
   /**
-   * The origins whose pages may call the product API with credentials (--cors-origin), exactly as browsers write
-   * them in `Origin` (cli/cli-values.ts `parseCorsOrigins`); none by default (pipeline/cors.ts).
+   * The origins whose pages may call the product API with credentials (--cors-origin), as browsers write them
+   * (cli/cli-values.ts `parseCorsOrigins`); none by default (pipeline/cors.ts).
    */
   corsOrigins?: readonly string[]
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
@@ -72,16 +66,15 @@ export interface MockOptions {
   openMailOutbox?: typeof createMailOutbox | undefined
   readBuildFile?: BuildFileReader | undefined
   /**
-   * External sign-in's provider as code (tests). Without it, and without `oidc`, the product is a relying party of
-   * the OpenID provider the mock plays at /idp, except in production mode, where external sign-in then answers
-   * `external_sign_in_unavailable`.
+   * External sign-in's provider as code (tests). Without it or `oidc`, the product uses the mock provider at /idp;
+   * in production mode external sign-in then answers `external_sign_in_unavailable`.
    */
   externalSignIn?: ExternalSignInProvider
   /** A real OpenID provider for external sign-in (--oidc-issuer, --oidc-client-id, OIDC_CLIENT_SECRET). */
   oidc?: OidcOptions
   /**
-   * The origin people reach this server at, when a proxy in front changes it (--public-origin): the mock provider's
-   * issuer, the redirect URIs sent to a provider, and a name /__mock and /idp answer to. Default: the request's.
+   * The origin people reach this server at, when a proxy changes it (--public-origin). It sets the mock provider's
+   * issuer, the redirect URIs, and a name /__mock and /idp answer to. Default: the request's.
    */
   publicOrigin?: string
 }

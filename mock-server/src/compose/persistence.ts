@@ -1,11 +1,7 @@
-// `--data FILE`: the state kept across restarts. Writes are atomic and durable (a temporary file, flushed
-// to the disk, renamed over the old one, the folder flushed too) and serialized; a write follows every call
-// that may have changed state. Temporary files left by an interrupted write are removed at start. A write
-// that fails (a full disk, a folder made read-only) is reported in one line and tried again on the next change:
-// the state stays in memory and the server keeps serving (docs/security/hardening.md). In production mode the
-// file holds no pending one-time code at all (hashed, a 6-digit code falls to a brute force of the HMAC by
-// whoever also reads the secret beside it), and the mails go without their codes: a restart there ends every
-// pending code, and its owner asks for another (docs/security/hardening.md).
+// `--data FILE`: the state kept across restarts. Writes are atomic, durable and serialized, so a crash never
+// leaves half a file. A failed write is reported and retried on the next change; the server keeps serving
+// (docs/security/hardening.md). In production mode no pending one-time code reaches the file: hashed, a 6-digit
+// code still falls to brute force by whoever reads the secret beside it (docs/security/hardening.md).
 import { randomBytes } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'

@@ -1,9 +1,7 @@
-// `--mail-outbox DIR`: the server's mail transport when it has no /__mock mailbox to read (production mode): a
-// folder the mails are delivered to. Every mail the server sends is written
-// there as one JSON file, in the shape of the mailbox's `Mail` (mock-server/control.openapi.yaml), code included;
-// nothing of it goes to a log or over HTTP (docs/decisions/020-deploying-on-two-origins.md). The folder is made
-// owner-only and each file owner-readable only: whoever reads the folder reads everyone's codes, as whoever reads
-// their mail would. A file appears whole (written beside, then renamed), so a reader never sees half a mail.
+// `--mail-outbox DIR`: in production mode there is no /__mock mailbox, so each mail is written to this folder
+// as one JSON `Mail` (mock-server/control.openapi.yaml), never to a log or HTTP
+// (docs/decisions/020-deploying-on-two-origins.md). The folder is owner-only, since it holds everyone's codes.
+// Each file is written beside and renamed, so a reader never sees half a mail.
 import { randomBytes } from 'node:crypto'
 import { lstatSync, mkdirSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
@@ -17,8 +15,8 @@ export interface MailOutbox {
 }
 
 /**
- * Makes the folder (a failure stops the start) and returns the outbox. A write that fails is reported in one line
- * naming the folder and the error's code, never the mail; the server goes on.
+ * Makes the folder (a failure stops the start) and returns the outbox. A failed write is reported in one line
+ * without the mail, and the server goes on.
  * @example
  * const outbox = createMailOutbox('/tmp/mails', console.error)
  * outbox.deliver({ to: 'ada@example.com', subject: 'Your code', purpose: 'signup', code: '123456', sent_at: '…' })
@@ -52,9 +50,8 @@ export function createMailOutbox(dir: string, report: (line: string) => void): M
 }
 
 /**
- * Why a folder would let someone else read, delete or plant mail, or null when it is the server user's own 0700-like
- * folder. An existing folder is kept as it is, so it is checked, not fixed: a symlink (its target could be swapped),
- * not a folder, another user's, or any group or world permission (README: Security, "0600 in a 0700 folder").
+ * Why a folder would let someone else read, delete or plant mail, or null when it is the server user's own.
+ * An existing folder is checked, not fixed (README: Security, "0600 in a 0700 folder").
  */
 function unsafeFolder(dir: string): string | null {
   let stats

@@ -1,7 +1,5 @@
-// What the server holds, as `GET /__mock/state` answers it (mock-server/control.openapi.yaml, MockState): the store's
-// collections, the wrong codes counted, the mailbox, the armed scenarios, the clock's offset. The contract suite
-// reads it around a call to see what the call changed: through HTTP against a server it did not start, by calling
-// this function in-process, so both compare the same shape. Secrets leave only as fingerprints.
+// What `GET /__mock/state` answers (mock-server/control.openapi.yaml, MockState). The contract suite reads it
+// around a call, over HTTP or in-process, and both compare this one shape. Secrets leave only as fingerprints.
 import { createHash } from 'node:crypto'
 import type { components } from '#api/control.gen.ts'
 import type { Mailbox } from './mailbox.ts'
@@ -11,10 +9,7 @@ import type { ControlClock } from '../shared/control-clock.ts'
 export type MockState = components['schemas']['MockState']
 type CollectionName = keyof MockState['store']
 
-/**
- * What the state is read from: the product's store and guess log as this reader sees them (core.ts hands in the
- * product's domain), the mailbox, the scenarios and the clock.
- */
+/** What the state is read from; core.ts hands in the product's domain. */
 export interface StateSources {
   domain: {
     store: { [K in CollectionName]: { all(): readonly object[] } }
@@ -49,9 +44,8 @@ export function fingerprint(value: string): string {
 export type Fingerprints = (record: object, field: string, value: unknown) => string | null
 
 /**
- * The fingerprints already taken, by record and field, with the value each was taken of: a cache of pure results that
- * lives as long as its record (a test reads the state around every call, and most records have not changed). One per
- * server (createControl), so two servers share none.
+ * The fingerprints already taken, by record and field: a test reads the state around every call, and most records
+ * have not changed. One cache per server (createControl), so two servers share none.
  */
 export function createFingerprints(): Fingerprints {
   const taken = new WeakMap<object, Map<string, { value: string; fingerprint: string }>>()

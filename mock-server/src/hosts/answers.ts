@@ -15,10 +15,9 @@ function send(response: ServerResponse, raw: RawResponse): void {
 }
 
 /**
- * Closes the connection without an answer the client could read. A browser resends a request on its own when a
- * reused keep-alive connection closes before any byte of the answer arrives (Chromium does so for a POST too), which
- * would turn a lost answer into a second call; the first bytes of a status line make the loss final: the client's
- * fetch fails (Node: ECONNRESET "socket hang up"; Chromium: a network error), and nothing is resent.
+ * Closes the connection without an answer the client could read. A browser resends a request when a reused
+ * connection closes before any byte arrives, turning a lost answer into a second call. Sending the first bytes
+ * of a status line makes the loss final: the fetch fails and nothing is resent.
  */
 export function dropAnswer(response: ServerResponse): void {
   const socket = response.socket
@@ -48,10 +47,7 @@ export function sendError(
   send(response, raw)
 }
 
-/**
- * The weak ETag Express gave a text it sent (its length and a hash of its bytes), which the 404 and the 503 page
- * still carry.
- */
+/** The weak ETag Express gave a text it sent, which the 404 and the 503 page still carry. */
 export function weakEtag(text: string): string {
   const hash = createHash('sha1').update(text).digest('base64').slice(0, 27)
   return `W/"${Buffer.byteLength(text).toString(16)}-${hash}"`
@@ -70,8 +66,8 @@ export function sendNotFound(response: ServerResponse): void {
 }
 
 /**
- * The last resort: whatever escaped the dispatcher or the web files, in the documented error shape (a file the static
- * host does not have is its 404); a 500 leaves one line in `logError` (pipeline/fault-line.ts).
+ * The last resort for whatever escaped, in the documented error shape; a 500 leaves one line in `logError`
+ * (pipeline/fault-line.ts).
  */
 export function answerFault(
   request: IncomingMessage,

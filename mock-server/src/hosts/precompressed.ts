@@ -1,7 +1,6 @@
-// Files of the built app sent in the encoding the browser takes best: `npm run build` writes a brotli (`.br`) and a
-// gzip (`.gz`) copy beside each text file (web/vite.config.ts), and the server picks one by Accept-Encoding,
-// without compressing anything while answering. Every answer for a file that has copies says `Vary:
-// Accept-Encoding`, so a cache never hands the brotli bytes to a client that asked for none.
+// Built files sent in the encoding the browser takes best, from the `.br` and `.gz` copies `npm run build` writes
+// (web/vite.config.ts), so nothing is compressed while answering. `Vary: Accept-Encoding` keeps caches from
+// handing brotli bytes to a client that asked for none.
 import { createReadStream, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
@@ -12,8 +11,8 @@ export type Encoding = 'br' | 'gzip'
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /**
- * The encoding to send, of those the file has, by the request's Accept-Encoding (RFC 9110: a q of 0 refuses one;
- * brotli wins a tie, being smaller); null for the file as it is.
+ * The encoding to send, of those the file has, by Accept-Encoding (RFC 9110: a q of 0 refuses one; brotli wins a
+ * tie); null for the file as it is.
  * @example pickEncoding('gzip, deflate, br', ['br', 'gzip']) // 'br'
  * @example pickEncoding('br;q=0, gzip', ['br', 'gzip']) // 'gzip'
  */

@@ -1,6 +1,5 @@
-// Decoy codes: what an address without a code is checked against, so wrong guesses count alike whether or
-// not it has an account. Kept in memory only (never in the data file), purged with expired codes, and at
-// most `max` of them (the oldest go first), so guesses at invented addresses grow nothing without bound.
+// Decoy codes: an address without a code is checked against one, so wrong guesses count alike with or without
+// an account. In memory only and capped, so guesses at invented addresses grow nothing without bound.
 import type { CodeFields as CodeRecord } from './store.ts'
 
 export interface DecoyCodes {

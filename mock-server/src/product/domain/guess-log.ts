@@ -1,7 +1,5 @@
-// Wrong one-time codes per (address, purpose), counted across resends: a sliding window (the times of the
-// wrong guesses of the last `windowMs`, at most `max` of them), so a new code never brings a new budget.
-// Kept in memory for known and unknown addresses alike (never in the store or the data file, like the decoys),
-// at most `capacity` addresses, the oldest going first. Pure: time comes in as an argument.
+// Pure: wrong one-time codes per (address, purpose); time comes in as an argument.
+// A sliding window counted across resends, so a new code never brings a new budget. In memory and capped.
 // Figures and the tests that prove them: docs/security/codes.md.
 
 export interface GuessLog {

@@ -1,10 +1,7 @@
-// Password lock-out aimed at the attacker, not the owner (docs/security/lockout.md). Wrong passwords lock one
-// (account, client address) pair, so an attacker's address is locked and the owner's is not; across all
-// addresses an account has a ceiling of wrong passwords past which attempts from addresses it does not know are
-// paced (one per account every two minutes, 429 with retry_after) instead of refused. Unknown accounts are counted
-// exactly like known ones. Everything is in memory and bounded: the pairs evict like the rate limiter (locked
-// pairs last), the ceiling and the pace are rate limiters, the known addresses drop the oldest first.
-// Pure: no HTTP; time from the injected clock.
+// Pure: password lock-out; imports no HTTP, and time comes from the injected clock.
+// It aims at the attacker, not the owner (docs/security/lockout.md): wrong passwords lock one (account, address)
+// pair, and past an account-wide ceiling, unknown addresses are paced instead of refused.
+// Unknown accounts count like known ones, and everything is bounded in memory.
 import { RATE_LIMIT_CAPACITY } from '../../shared/constants.ts'
 import type { Clock } from '../../shared/clock.ts'
 import { createRateLimiter, type RateLimit } from './rate-limit.ts'
@@ -98,8 +95,8 @@ export function createLockout(clock: Clock, policy: LockoutPolicy, capacity = RA
 }
 
 /**
- * Failure counts and locks per (account, address). When full it drops ended locks first, then the oldest pair
- * still counting, and a locked pair only when every pair is locked: a flood of fresh pairs unlocks no one.
+ * Failure counts and locks per (account, address). When full it drops a locked pair last, so a flood of fresh
+ * pairs unlocks no one.
  */
 function createPairBook(clock: Clock, policy: LockoutPolicy, capacity: number) {
   // Insertion order is age: counting pairs by their first failure, locked pairs by when they locked (all locks

@@ -1,8 +1,6 @@
-// The password of the newest sign-up of each address, whatever the address's state: new, unverified, contested
-// or already verified. A sign-in whose password is not the account's is checked against it too, and answers
-// `unverified` when it matches, so "sign up with a password, then sign in with it" answers alike whether or not
-// the address had an account before (docs/security/codes.md). Kept in memory (hashes only, as the store keeps
-// them), for as long as an unverified account keeps a password, and at most `max` addresses (the oldest go).
+// The password of each address's newest sign-up, whatever the address's state. A sign-in that matches it answers
+// `unverified`, so signing up then in answers alike whether or not the address had an account
+// (docs/security/codes.md). In memory, hashes only, and capped.
 import type { Clock } from '../../shared/clock.ts'
 
 export interface PendingPasswords {
