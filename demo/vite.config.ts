@@ -1,14 +1,8 @@
 // Vite for the demo with no server (npm run build:demo; README: A demo with no server;
-// docs/decisions/021-serverless-demo.md): the web app with the mock server's operation table in an MSW service
-// worker, written to dist/demo/ as plain files for any static host. Differences from web/vite.config.ts:
-// - the entry is demo/main.ts (the worker first, then web/src/main.tsx);
-// - the Node modules the mock server imports resolve to the browser's (mock-server/src/browser/): node:crypto to
-//   @noble's SHA-256, HMAC and AES-GCM, @node-rs/argon2 to hash-wasm's argon2id, node:fs to a reader that finds no file
-//   (what else needs Node, files and zlib, app.ts hands in and the demo goes without: mock-server/src/compose/node-ports.ts);
-// - the OpenAPI documents, the seeded accounts' argon2id hashes and the dummy hash are made here, at build time
-//   (BUILD_TIME, mock-server/src/build-time.ts), as scripts/build-server.ts makes them for the compiled server;
-// - config.json says `mock: true` (demo/demo-config.ts); mockServiceWorker.js is copied from msw, and 404.html
-//   is index.html for hosts that answer an unknown path with it.
+// docs/decisions/021-serverless-demo.md): the web app with the mock server in an MSW service worker, as plain
+// files in dist/demo/. Unlike web/vite.config.ts, its entry is demo/main.ts, Node modules resolve to browser
+// stand-ins (mock-server/src/browser/, mock-server/src/compose/node-ports.ts), and what the compiled server
+// makes at build time is made here too (mock-server/src/build-time.ts, scripts/build-server.ts).
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

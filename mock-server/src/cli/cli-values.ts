@@ -6,9 +6,8 @@ import { isIP } from '../shared/is-ip.ts'
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
 
 /**
- * The control token from --control-token or MOCK_CONTROL_TOKEN; undefined when neither is given. An empty one
- * would match nothing a client can send meaningfully, and a space or control character would not survive an
- * HTTP header intact, so only visible ASCII (0x21 to 0x7E) is taken.
+ * The control token from --control-token or MOCK_CONTROL_TOKEN. Only visible ASCII is taken, since anything
+ * else would not survive an HTTP header.
  * @example parseControlToken(undefined, 'k3y', 'MOCK_CONTROL_TOKEN') // 'k3y'
  */
 export function parseControlToken(value: string | undefined, source: string): string | undefined {
@@ -38,10 +37,8 @@ export function parseAllowedHost(value: string): string {
 }
 
 /**
- * The --cors-origin values (repeatable, each a comma list) as browsers write them in `Origin`: http or https, a
- * host, a port only when it is not the scheme's own, lower-case; nothing else. `*` is refused: the API's answers
- * go with credentials (its cookie session), which no browser allows with a wildcard, and naming the app's origin is
- * the point (docs/decisions/020-deploying-on-two-origins.md).
+ * The --cors-origin values as browsers write them in `Origin`. `*` is refused: the API's answers carry
+ * credentials, which no browser allows with a wildcard (docs/decisions/020-deploying-on-two-origins.md).
  * @example parseCorsOrigins(['https://App.example:443,http://127.0.0.1:5173']) // ['https://app.example', 'http://127.0.0.1:5173']
  */
 export function parseCorsOrigins(values: readonly string[]): string[] {
@@ -93,8 +90,8 @@ export function parsePublicOrigin(value: string | undefined): string | undefined
 }
 
 /**
- * --oidc-issuer with --oidc-client-id (and OIDC_CLIENT_SECRET from the environment): both or neither; the issuer an
- * https URL, or http on loopback (openid-client refuses http elsewhere, and so do we). The secret is never echoed.
+ * --oidc-issuer with --oidc-client-id: both or neither. The issuer is https, or http on loopback, as openid-client
+ * demands. The secret is never echoed.
  * @example parseOidc('https://id.example', 'auth-shell', undefined) // { issuer: 'https://id.example', clientId: 'auth-shell' }
  */
 export function parseOidc(

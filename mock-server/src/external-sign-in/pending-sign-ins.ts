@@ -1,7 +1,6 @@
-// The external sign-ins the product started and waits to hear back from: kept on the server (the nonce and the
-// PKCE verifier never reach the browser), found by the app's `state`, and bound to the browser that started them by
-// a cookie of its own (`sso`), so a code and state lifted from someone else's callback sign no one in elsewhere.
-// Single use, EXTERNAL_SIGN_IN_TTL_MS each, at most MAX_PENDING_SIGN_INS (docs/decisions/022-openid-provider.md).
+// The external sign-ins the product waits to hear back from, kept on the server so the nonce and PKCE verifier
+// never reach the browser. A cookie (`sso`) binds each to its browser, so a stolen code and state sign no one in.
+// Single use and capped (docs/decisions/022-openid-provider.md).
 import { EXTERNAL_SIGN_IN_TTL_MS, MAX_PENDING_SIGN_INS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
 import { hashToken, safeEqual } from '../shared/crypto.ts'

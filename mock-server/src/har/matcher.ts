@@ -1,14 +1,7 @@
-// Which recorded call answers a request under --replay (docs/decisions/017-har-record-and-replay.md):
-// - the same method and path (the origin is ignored: a file recorded against any backend replays here);
-// - the same query parameters, in any order, each value equal;
-// - the same body: JSON deep-equal (key order and spacing aside), a form as its fields, any other text equal; a
-//   recorded request without a body (postData) matches any body, since browsers leave some out, except one the mock
-//   server marked `_bodyOmitted: "refused"` (it refused the body it got), which matches only a request without one;
-// - a secret (pipeline/redact.ts: a password, token, code or state field or parameter) matches any value, and so does
-//   a recorded `[redacted]`: an exported HAR has them redacted, a browser's has them in clear, and whoever replays
-//   types neither; the recorded order tells such calls apart.
-// Headers and cookies are not compared. Of several matching calls, each is served once in recorded order, then the
-// last again for every further match; `rewind` starts them over.
+// Which recorded call answers a request under --replay (docs/decisions/017-har-record-and-replay.md).
+// Method, path, query and body must match; the origin, headers and cookies are ignored, so any recording replays.
+// A recorded call with no body matches any body, since browsers leave some out. Secrets match any value
+// (pipeline/redact.ts), since an exported HAR has them redacted. Several matches are served in recorded order.
 import { REDACTED, isSecretName } from '../pipeline/redact.ts'
 import type { RecordedCall } from './har-file.ts'
 

@@ -125,8 +125,8 @@ function answerAndClose(
 }
 
 /**
- * Node's own answer to a request it cannot parse is a bare status line; this one carries the error body every
- * other refusal has (docs/security/hardening.md). A connection whose answer has begun, or that is gone, is closed.
+ * Node's own answer to a request it cannot parse is a bare status line; this one carries the usual error body
+ * (docs/security/hardening.md).
  */
 function answerClientError(
   error: Error & { code?: string },
@@ -139,8 +139,7 @@ function answerClientError(
     socket.destroy()
     return
   }
-  // The call's head was read and it runs; only its body broke on the wire. Its operation answers: one that takes no
-  // body as if none came, one that takes a body with the 400 of a body it cannot read (pipeline/read-input.ts). Then the
+  // Only the body broke on the wire, so the running operation answers (pipeline/read-input.ts), then the
   // connection closes. A late request keeps its 408 below.
   if (call && !call.request.complete && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
     if (call.response.writableEnded) return void socket.destroy()

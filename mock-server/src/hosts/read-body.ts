@@ -1,7 +1,5 @@
-// Reads a Node request's body for the dispatcher, decoded from its Content-Encoding, never more than the
-// operation's limit: a declared length over the limit is refused before a byte is read, and decoding stops
-// as soon as the output passes it (a small gzip that inflates to 64 MiB is refused at the limit). A client that waits
-// for `100 Continue` is invited to send its body only here, once the dispatcher has decided to read it.
+// Reads a Node request's body, decoded, never past the operation's limit, so a small gzip cannot inflate to
+// 64 MiB. `100 Continue` is sent only here, once the dispatcher has decided to read the body.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createGunzip, createInflate, type Gunzip, type Inflate } from 'node:zlib'
@@ -15,9 +13,8 @@ function createDecoder(encoding: string): Gunzip | Inflate | null | 'unsupported
 }
 
 /**
- * What one host knows of its requests' bodies beyond the request itself: which broke on the wire after their head was
- * read, which read is under way, which client waits for `100 Continue`. Made by the host (hosts/node-host.ts) and
- * told by its server (hosts/http-server.ts), so two servers in one process share none of it.
+ * What one host knows of its requests' bodies beyond the request itself. Made by the host (hosts/node-host.ts)
+ * and told by its server (hosts/http-server.ts), so two servers in one process share none of it.
  */
 export interface BodyReader {
   read(request: IncomingMessage, maxBytes: number): Promise<BodyRead>

@@ -31,9 +31,9 @@ function readConfig(root: string): Record<string, unknown> {
 const CONFIG_PRELOAD = /<link rel="preload" href="[^"]*config\.json"[^>]*>/
 
 /**
- * index.html with the runtime configuration written in, as a JSON data block in place of the page's preload of
- * config.json (docs/decisions/012-first-load.md): a request fewer before the first paint. `<` is escaped, so no value
- * can close the block. The built file on a static host keeps the preload and is read as before.
+ * index.html with the runtime configuration written in, in place of the preload of config.json
+ * (docs/decisions/012-first-load.md): one request fewer before the first paint. `<` is escaped so no value can
+ * close the block.
  */
 export function withInlineConfig(html: string, json: string): string {
   const block = `<script type="application/json" id="${INLINE_CONFIG_ID}">${json.replace(/</g, '\\u003c')}</script>`
