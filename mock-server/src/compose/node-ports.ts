@@ -1,6 +1,5 @@
-// What only the Node server has, handed to the features by app.ts, the Node composition root (the browser demo has none of it): the API reference
-// viewer of /__mock/docs, a file of the installed `redoc` package, a synchronous gunzip for recorder batches, the data
-// file, the mail outbox and the served build's manifest files.
+// What only the Node server has (files, gunzip, the docs viewer), handed to the features by app.ts.
+// The browser demo has none of it.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'

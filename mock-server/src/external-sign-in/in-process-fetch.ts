@@ -1,7 +1,6 @@
-// The fetch the product's relying party uses to reach the mock's own provider (/idp): the same request, answered by
-// the server's own pipeline in process instead of over a socket, so it works whatever address the server is reached
-// at (a proxy's public origin included) and costs no connection. Everything else about it is HTTP: method, URL,
-// headers, body and answer go through the dispatcher as a client's would (docs/decisions/022-openid-provider.md).
+// The fetch the relying party uses to reach the mock's own provider (/idp), answered by the pipeline in process.
+// It works at whatever address the server is reached at and costs no connection, yet stays plain HTTP through
+// the dispatcher (docs/decisions/022-openid-provider.md).
 import type { Dispatch } from '../pipeline/dispatch.ts'
 import { fromFetchRequest, toFetchResponse } from '../pipeline/raw.ts'
 import type { CustomFetch } from './relying-party.ts'

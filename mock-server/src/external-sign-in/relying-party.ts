@@ -1,8 +1,6 @@
-// The product's external sign-in as a relying party of an OpenID provider, through openid-client (a certified
-// library): discovery, the authorization URL with PKCE (S256), state and nonce, the code exchange with every check
-// the library makes of the ID token (iss, aud, exp, iat, nonce, and its signature against the provider's JWKS), and
-// userinfo when the ID token carries no address. The provider is the mock's own /idp (its issuer follows the origin
-// the server is reached at) or one configured with --oidc-issuer (docs/decisions/022-openid-provider.md).
+// The product's external sign-in as a relying party, through openid-client, a certified library that makes every
+// check of the ID token. The provider is the mock's own /idp or one set with --oidc-issuer
+// (docs/decisions/022-openid-provider.md).
 import * as client from 'openid-client'
 import type { ExternalIdentity, ExternalSignInProvider, PendingSignIn } from './types.ts'
 

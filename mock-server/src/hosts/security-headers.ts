@@ -1,7 +1,6 @@
-// The security headers every answer carries, decided here and nowhere else (docs/security/hardening.md): the values
-// helmet 8 gives by default, less upgrade-insecure-requests (over plain http on 127.0.0.1 it would send the app's
-// own requests to an https port nobody listens on), with the session recorder's blob: worker allowed, and HSTS only
-// over https (RFC 6797 section 7.2: never over plain http).
+// The security headers every answer carries, decided only here (docs/security/hardening.md): helmet 8's defaults
+// less upgrade-insecure-requests, which would send the app to an https port nobody listens on.
+// HSTS goes only over https (RFC 6797 section 7.2).
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

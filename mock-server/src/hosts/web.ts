@@ -1,7 +1,6 @@
-// Serves the built web app beside the API (hosts/node-host.ts calls it for what the pipeline does not answer): hashed
-// assets cached for good, index.html for every other page path (the SPA decides what is a 404), with the runtime
-// configuration written in, and config.json with `mock` and `externalSignIn` set by the server (web-page.ts). Paths
-// match as Express matched them (case aside, a trailing slash aside), so the rules read as they did.
+// Serves the built web app for what the pipeline does not answer: hashed assets cached for good, index.html for
+// other page paths (the SPA decides what is a 404), and config.json (web-page.ts). Paths match as Express matched
+// them, so the rules read as they did.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join } from 'node:path'
 import serveStatic from 'serve-static'

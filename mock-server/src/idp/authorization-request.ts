@@ -1,7 +1,6 @@
 // The OpenID provider's check of an authorization request (RFC 6749 section 4.1.1, RFC 7636 section 4.3, OpenID
-// Connect Core section 3.1.2.1). A missing or unknown client, or a redirect URI that is missing, not absolute or
-// not the client's, is told to the person on a 400 page and never redirected to (RFC 6749 section 4.1.2.1); every
-// other fault goes back to the client's redirect URI as `error`, `error_description` and the `state` it sent.
+// Connect Core section 3.1.2.1). A bad client or redirect URI gets a 400 page, never a redirect
+// (RFC 6749 section 4.1.2.1), since the URI cannot be trusted. Every other fault goes back to the client.
 import type { IdpClient, IdpClients } from './clients.ts'
 
 export interface AuthorizationRequest {

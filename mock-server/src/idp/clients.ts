@@ -1,8 +1,7 @@
 // The OpenID provider's registered clients and how they authenticate at its token endpoint (RFC 6749 section 2.3).
-// Two kinds: the product's own client (`auth-shell`, confidential, its secret made at start and known only to this
-// process), which may be sent back to any path of the origin the provider is reached at, since the product and the
-// provider share it; and clients registered through /__mock/idp/clients, confidential or public (no secret, PKCE
-// alone), sent back only to a redirect URI they registered, compared exactly. Rules: docs/decisions/022-openid-provider.md.
+// The product's own client may return to any path of the provider's origin, since they share it. Clients registered
+// through /__mock/idp/clients return only to a redirect URI they registered, compared exactly.
+// Rules: docs/decisions/022-openid-provider.md.
 import { createId, createRandomToken, safeEqual } from '../shared/crypto.ts'
 
 export const PRODUCT_CLIENT_ID = 'auth-shell'

@@ -1,7 +1,5 @@
-// What the OpenID provider hands out and takes back: authorization codes (single use, short-lived, bound to the
-// client, its redirect URI, its PKCE challenge and its nonce), the access tokens the token endpoint issues for the
-// userinfo endpoint, and the ID token's claims. Codes and tokens are kept only as SHA-256 hashes and every store is
-// bounded (expiring-map.ts). No HTTP here; token.ts speaks the token endpoint's protocol.
+// What the OpenID provider hands out and takes back: codes, access tokens, ID token claims. No HTTP here; token.ts
+// speaks the protocol. Codes and tokens are kept only as SHA-256 hashes, in bounded stores (expiring-map.ts).
 import { IDP_CODE_TTL_MS, IDP_MAX_ENTRIES, IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createRandomToken, hashToken } from '../shared/crypto.ts'

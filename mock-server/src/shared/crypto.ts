@@ -101,9 +101,8 @@ export function boxKey(secret: string): Buffer {
 }
 
 /**
- * Encrypts `plain` under a key derived from `secret` (AES-256-GCM). The refresh rotation seals the
- * new pair under the retired token, so only a client that still holds that token can recover it
- * within the grace window, and the server keeps no token in clear.
+ * Encrypts `plain` under a key derived from `secret` (AES-256-GCM). A refresh seals the new pair under the retired
+ * token, so only its holder can recover it in the grace window, and the server keeps no token in clear.
  */
 export function sealBox(secret: string, plain: string, random: RandomSource): string {
   const iv = random.bytes(12)

@@ -1,8 +1,6 @@
-// One-time codes and reset tokens. Codes: 6 random digits, stored as keyed hashes, bound to address and
-// purpose, valid 10 minutes, single use, burned by the 5th wrong attempt, replaced by a newer one, sent
-// at most once per 30 s. Wrong codes also count per (address, purpose) across resends (product/domain/guess-log.ts):
-// past the ceiling no code is checked until the window lets one more. An address with no code behaves
-// exactly like one with a code (docs/security/codes.md).
+// One-time codes and reset tokens: 6 digits, stored as keyed hashes, short-lived and single use.
+// Wrong codes count per (address, purpose) across resends (product/domain/guess-log.ts), so resending buys no
+// guesses. An address with no code behaves exactly like one with a code (docs/security/codes.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createNumericCode, hashToken, keyedHash, safeEqual } from '../../shared/crypto.ts'

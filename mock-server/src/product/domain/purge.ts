@@ -58,9 +58,8 @@ export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {
 }
 
 /**
- * Accounts never verified go PENDING_PASSWORD_MS after they were created, and past `max` the oldest go too
- * (sign-ups from many client addresses could otherwise grow the store for a week), once no code of their address
- * is left (a code keeps its account while it lives), with their steps and reset tokens.
+ * Accounts never verified go PENDING_PASSWORD_MS after creation, and past `max` the oldest go, so sign-ups from
+ * many addresses cannot grow the store for a week. A code still alive keeps its account.
  */
 async function purgeUnverified(
   ctx: DomainContext,

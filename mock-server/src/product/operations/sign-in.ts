@@ -15,9 +15,8 @@ export async function signIn(ctx: DomainContext, user: UserRecord) {
 }
 
 /**
- * A sign-in by password: null when the password changed while it was checked. The check comes once the session
- * exists: a reset or change sets the new hash, then ends every session it finds, so a session that exists
- * before the new hash is swept, and one created after it is ended here (docs/security/hardening.md).
+ * A sign-in by password: null when the password changed while it was checked. The check runs once the session
+ * exists, so a password change either sweeps the session or is caught here (docs/security/hardening.md).
  */
 export async function signInWithPassword(ctx: DomainContext, user: UserRecord, checkedHash: string) {
   const started = await createSession(ctx, user.id)
