@@ -1,8 +1,6 @@
-// The part of node:crypto the mock server uses (domain/crypto.ts, domain/tokens.ts, domain/passwords.ts), for the
-// browser build of the demo, where the demo's Vite config aliases `node:crypto` to this file
-// (docs/decisions/021-serverless-demo.md). Synchronous like Node's, so the domain code runs unchanged: SHA-256 and
-// HMAC from @noble/hashes, AES-256-GCM from @noble/ciphers, random bytes from crypto.getRandomValues. The same bytes
-// as node:crypto for the same inputs (node-crypto.test.ts compares them).
+// The part of node:crypto the mock server uses, for the demo's browser build (docs/decisions/021-serverless-demo.md).
+// It is synchronous like Node's, so the domain code runs unchanged, and gives the same bytes
+// (node-crypto.test.ts compares them).
 import { gcm } from '@noble/ciphers/aes.js'
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'

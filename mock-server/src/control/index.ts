@@ -1,6 +1,5 @@
-// The /__mock control surface: scenarios, the mailbox (and its outbox folder), the error-report sinks, and the
-// operations of the control document that read and move them (the clock is shared/control-clock.ts, the journal the
-// pipeline's; the state's product part and the reset are handed in by core.ts).
+// The /__mock control surface: scenarios, the mailbox, the error-report sinks, and their operations.
+// The clock, the journal, the state's product part and the reset are handed in by core.ts.
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations, type ViewerReader } from './docs-operations.ts'

@@ -42,8 +42,7 @@ export function createControlOperations(ops: ControlDeps): OperationTable<Contro
     getClock: () => ({ status: 200, body: readClock() }),
     setClock({ body }) {
       const target = 'advance_ms' in body ? clock.now() + body.advance_ms : Date.parse(body.now)
-      // The schema cannot state the range: an advance from a clock set near the end of 9999, or a date whose
-      // offset moves it out of year 0000 (`0000-01-01T00:00:00+00:01`), leaves the years a date-time can write.
+      // The schema cannot state the range: a clock moved past 9999 or before 0000 leaves what a date-time can write.
       if (!isWritableDate(target)) {
         return {
           status: 400,

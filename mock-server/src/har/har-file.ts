@@ -1,7 +1,6 @@
-// The file `npm run mock -- --replay <file.har>` serves: read and checked whole at start, so a file that cannot be
-// replayed stops the start with one line naming it (main.ts exits 2), never a failure mid-request. What a replay takes
-// from each entry is only what it matches and answers with (docs/decisions/017-har-record-and-replay.md): a HAR 1.2
-// from any browser, Playwright's `recordHar` or GET /__mock/requests?format=har.
+// The file `npm run mock -- --replay <file.har>` serves, checked whole at start so a bad file stops the start
+// (main.ts exits 2), never a request. Only what a replay matches and answers with is read
+// (docs/decisions/017-har-record-and-replay.md).
 import { readFileSync } from 'node:fs'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { z } from 'zod'

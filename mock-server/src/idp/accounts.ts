@@ -1,7 +1,6 @@
-// The OpenID provider's own accounts: who it can vouch for. Seeded with the accounts it is given (core.ts: the product's verified seed addresses),
-// extended through /__mock/idp/accounts and by whoever its sign-in form is given (the mock provider vouches for any
-// address typed into it, as docs/decisions/022-openid-provider.md says). In memory, bounded; a reset or a restart
-// brings back the seed. The subject is derived from the address, so it is the same across resets and restarts.
+// The OpenID provider's own accounts: who it can vouch for. The mock provider vouches for any address typed
+// into its form (docs/decisions/022-openid-provider.md). In memory and bounded; the subject comes from the address,
+// so it survives resets and restarts.
 import { createHash } from 'node:crypto'
 import { normalizeEmail } from '../shared/email.ts'
 

@@ -1,6 +1,5 @@
-// The authorization step of the pipeline (pipeline/dispatch.ts): the bearer token a request carries, what it proves, and
-// the 401 of an operation whose bearer policy (Route.bearer, read from its document's `security` and
-// `x-optional-bearer`) refuses it. No operation is named here: the document says what each one needs.
+// The authorization step of the pipeline (pipeline/dispatch.ts): the bearer a request carries and what it proves.
+// No operation is named here: each document's `security` and `x-optional-bearer` say what each one needs.
 import type { AnyOutput, AuthState, RequestFacts } from './types.ts'
 import type { BearerPolicy } from './openapi-docs.ts'
 

@@ -1,7 +1,6 @@
-// Step one of the pipeline (pipeline/dispatch.ts): which operation a request is for. The control guard refuses first, so a
-// refused request learns nothing, not even which control paths exist; then a path no document describes is the
-// host's (null) or a 404, a known path with another method a 405 or, where the operation takes CORS, a preflight; a
-// preflight for the product API is answered by its own rule (pipeline/cors.ts: only the --cors-origin origins).
+// Step one of the pipeline (pipeline/dispatch.ts): which operation a request is for. The control guard refuses
+// first, so a refused request learns nothing, not even which control paths exist. Product preflights follow
+// their own rule (pipeline/cors.ts).
 import { answerPreflight, type CorsOrigins } from './cors.ts'
 import type { Route } from './openapi-docs.ts'
 import { errorResponse, jsonResponse, type RawRequest, type RawResponse } from './raw.ts'

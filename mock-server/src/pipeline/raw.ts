@@ -1,7 +1,6 @@
-// The request and response every host adapts to and from: plain data, no framework types. Fetch's Request and
-// Response would do for the in-memory hosts, but not for a socket: the body is read only once the call is routed, at
-// most the operation's limit, and a lost answer is a connection dropped, none of which a Response can say. A host
-// speaking Fetch (the MSW host, the in-process relying party) adapts with fromFetchRequest and toFetchResponse.
+// The request and response every host adapts to: plain data, no framework types. A Fetch Response cannot say
+// "body read only once routed, up to a limit" or "answer lost", which a socket needs. Fetch hosts adapt with
+// fromFetchRequest and toFetchResponse.
 
 export interface RawRequest {
   method: string

@@ -1,6 +1,5 @@
-// The product: the domain and the operations of openapi.yaml (but external sign-in's two, external-sign-in/). Given
-// the clock and where mails go; offers its operation table, the token check and the call's account the pipeline
-// needs, the sign-in of an identity external sign-in vouches for, and its part of a reset.
+// The product: the domain and the operations of openapi.yaml, but for external sign-in's two (external-sign-in/).
+// It offers the pipeline and the other features only what they need, so none imports its insides.
 import type { operations as ApiOperations } from '#api/openapi.gen.ts'
 import type { AuthState, OperationTable } from '../pipeline/types.ts'
 import * as defaults from '../shared/constants.ts'

@@ -20,8 +20,8 @@ export const CODE_TTL_MS = 10 * MINUTE_MS
 export const CODE_MAX_ATTEMPTS = 5
 export const CODE_COOLDOWN_MS = 30_000
 /**
- * Wrong codes per (address, purpose) across resends: at most 20 in any hour (docs/security/codes.md), so at most
- * 3 purposes x 20 x 24 = 1,440 guesses a day at one account, whatever the number of codes sent.
+ * Wrong codes per (address, purpose) in any hour, across resends (docs/security/codes.md): at most 1,440
+ * guesses a day at one account (3 purposes x 20 x 24), however many codes are sent.
  */
 export const CODE_GUESS_LIMIT = { max: 20, windowMs: 60 * MINUTE_MS }
 /** Addresses whose wrong guesses are kept in memory at most; past it the one that guessed least recently goes. */
@@ -70,9 +70,8 @@ export const LOCKOUT_MS = 15 * MINUTE_MS
 /** Wrong passwords per account from all addresses together in a window before sign-in to it is paced. */
 export const ACCOUNT_FAILURE_CEILING = { max: 100, windowMs: 24 * 60 * MINUTE_MS }
 /**
- * Past the ceiling, one password attempt per account per this long from addresses it does not know: with the
- * ceiling, at most 100 + 720 guesses per account a day from any number of addresses, under the 960 a day the
- * old account-wide lock-out allowed (docs/security/lockout.md).
+ * Past the ceiling, one password attempt per account per this long from unknown addresses. That caps guesses at
+ * 100 + 720 per account a day, under the old lock-out's 960 (docs/security/lockout.md).
  */
 export const ACCOUNT_PACE_MS = 2 * MINUTE_MS
 /** An address the account signed in from is known to it (not paced) for this long after. */

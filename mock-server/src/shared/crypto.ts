@@ -21,10 +21,9 @@ export interface RandomSource {
 }
 
 /**
- * A source that draws from the CSPRNG (randomFillSync) 4 KiB at a time and hands the bytes out in order, each once,
- * wiping each from its pool as it goes: a call of randomBytes for 9 or 32 bytes cost several times the bytes
- * themselves, and a refresh takes four such draws (docs/decisions/013-mock-server-speed.md). Node's own randomUUID
- * keeps the same kind of cache. Each core makes its own (the domain's context), so two servers share no bytes.
+ * Random bytes drawn from the CSPRNG 4 KiB at a time and handed out once each, wiped as they go: small randomBytes
+ * calls cost several times their bytes, and a refresh takes four (docs/decisions/013-mock-server-speed.md).
+ * Each core makes its own, so two servers share no bytes.
  */
 export function createRandomPool(poolBytes = 4096): RandomSource {
   const pool = Buffer.alloc(poolBytes)

@@ -1,7 +1,5 @@
-// A fixed-window rate limiter keyed by client (or any key), on the injected clock, holding a bounded number of
-// windows. When full it makes room by dropping expired windows first, then the oldest window that is not refusing
-// anyone, and only when every window is refusing, the oldest of those: never all at once, so filling it with fresh
-// keys gives no one a fresh budget (docs/security/surface.md).
+// A fixed-window rate limiter per key, on the injected clock, with a bounded number of windows. When full it drops
+// a refusing window last, so filling it with fresh keys gives no one a fresh budget (docs/security/surface.md).
 import { RATE_LIMIT_CAPACITY } from '../../shared/constants.ts'
 import type { Clock } from '../../shared/clock.ts'
 
