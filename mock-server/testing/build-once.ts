@@ -1,6 +1,5 @@
-// vitest globalSetup of the unit-node project: builds the compiled mock server (scripts/build-server.ts) once, when it
-// is missing or stale, before any test starts it (run-main.ts), so that no two test files build it at once. The start
-// script's own check decides; `--help` then exits at once.
+// vitest globalSetup of the unit-node project: builds the compiled mock server (scripts/build-server.ts) once, when
+// missing or stale, so no two test files build it at once (run-main.ts starts it).
 import { execFileSync } from 'node:child_process'
 import { START_SCRIPT } from './run-main.ts'
 

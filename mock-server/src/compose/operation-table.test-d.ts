@@ -1,7 +1,6 @@
-// Pins the typed operation table (pipeline/types.ts) to the contract: checked by `npm run typecheck`, so a
-// table that loses an operation, a handler that answers a status its operation does not document, or a body that
-// does not fit its status stops the build. Each `@ts-expect-error` fails the typecheck if the line it guards
-// ever compiles.
+// Pins the typed operation table (pipeline/types.ts) to the contract, checked by `npm run typecheck`: a lost
+// operation, an undocumented status or a body that does not fit stops the build. Each `@ts-expect-error` fails
+// the typecheck if the line it guards ever compiles.
 import { expectTypeOf } from 'vitest'
 import type { components as ControlComponents, operations as ControlOperations } from '#api/control.gen.ts'
 import type { components, operations as ApiOperations } from '#api/openapi.gen.ts'

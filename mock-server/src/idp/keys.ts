@@ -1,6 +1,5 @@
-// The OpenID provider's signing key: one ES256 (P-256) key pair made when first needed and kept for the life of the
-// process, its `kid` the RFC 7638 thumbprint of its public JWK. The JWKS publishes the public members only. Made
-// with Web Crypto, which Node and the browser both have: the key is made once, so its asynchronous API costs nothing.
+// The OpenID provider's signing key: one ES256 key pair for the life of the process, its `kid` the RFC 7638
+// thumbprint. Made with Web Crypto, which Node and the browser both have; it is made once, so async costs nothing.
 import { calculateJwkThumbprint, SignJWT, type JWK, type JWTPayload } from 'jose'
 
 export const ID_TOKEN_ALG = 'ES256'

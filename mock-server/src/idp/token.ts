@@ -1,6 +1,5 @@
-// The OpenID provider's token endpoint (RFC 6749 sections 4.1.3, 4.1.4 and 5; RFC 7636 section 4.6): the client
-// authenticates, presents its code with the redirect URI and the PKCE verifier it was issued for, and gets an access
-// token and a signed ID token. Every refusal is an RFC 6749 error body; answers are never cached.
+// The OpenID provider's token endpoint (RFC 6749 sections 4.1.3, 4.1.4 and 5; RFC 7636 section 4.6): a code and
+// PKCE verifier for an access token and a signed ID token. Every refusal is an RFC 6749 error body; nothing is cached.
 import { createHash } from 'node:crypto'
 import type { components } from '#api/control.gen.ts'
 import { IDP_TOKEN_TTL_MS } from '../shared/constants.ts'

@@ -1,6 +1,5 @@
-// A bounded map of short-lived entries (the OpenID provider's codes and tokens, the sign-ins waiting for a callback):
-// an entry is gone once its lifetime ends, and past `max` entries the oldest goes first, so no caller can grow the
-// provider's memory without bound (docs/decisions/022-openid-provider.md). Time comes from the injected clock.
+// A bounded map of short-lived entries, on the injected clock: past `max` the oldest goes first, so no caller can
+// grow the provider's memory without bound (docs/decisions/022-openid-provider.md).
 import type { Clock } from './clock.ts'
 
 export interface ExpiringMap<V> {

@@ -1,6 +1,5 @@
-// Accounts: creation, credentials with lock-out, password changes. Every sign-in failure, whether the
-// address is unknown, the password wrong or this client locked out of the account, looks the same and costs
-// one hash. The lock-out and the per-account ceiling are product/domain/lockout.ts (docs/security/lockout.md).
+// Accounts: creation, credentials with lock-out, password changes. Every sign-in failure looks the same and costs
+// one hash, so no answer tells an address exists. Lock-out: product/domain/lockout.ts (docs/security/lockout.md).
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createStepsFor } from './process.ts'
@@ -77,9 +76,8 @@ export async function checkCredentials(
 }
 
 /**
- * Whether the password a sign-in checked is still the account's. A reset or change that lands while the check
- * (or the session's creation) is under way sets a new hash, then ends the sessions it finds; a session created
- * after that sweep must not outlive it (docs/security/hardening.md).
+ * Whether the password a sign-in checked is still the account's. A password change during the check ends the
+ * sessions it finds, so a session made after that sweep must not outlive it (docs/security/hardening.md).
  */
 export function isPasswordCurrent(ctx: DomainContext, userId: string, checkedHash: string): boolean {
   return getUserById(ctx, userId)?.passwordHash === checkedHash
