@@ -1,7 +1,6 @@
-// What the mock server takes from @node-rs/argon2 (domain/passwords.ts: hash and verify, argon2id), for the browser
-// build of the demo, where the demo's Vite config aliases the package to this file
-// (docs/decisions/021-serverless-demo.md): argon2id in WebAssembly (hash-wasm), with the same parameters and the
-// same PHC string, so a hash made by either verifies with the other (argon2.test.ts).
+// @node-rs/argon2 for the demo's browser build (docs/decisions/021-serverless-demo.md): argon2id in WebAssembly
+// (hash-wasm) with the same parameters and PHC string, so a hash made by either verifies with the other
+// (argon2.test.ts).
 import { argon2id, argon2Verify } from 'hash-wasm'
 
 export interface Options {

@@ -1,7 +1,6 @@
-// The part of Node's Buffer the mock server uses (domain/, control/), for the browser build of the demo
-// (docs/decisions/021-serverless-demo.md): a Uint8Array with from, alloc, concat and byteLength, and toString in
-// utf8, base64, base64url, hex and latin1. The demo's entry installs it as the global `Buffer` before the mock
-// server's modules load; the server build never imports this file.
+// The part of Node's Buffer the mock server uses, for the demo's browser build
+// (docs/decisions/021-serverless-demo.md). The demo's entry installs it as the global `Buffer` before the server's
+// modules load; the server build never imports this file.
 
 type Encoding = 'utf8' | 'utf-8' | 'base64' | 'base64url' | 'hex' | 'latin1' | 'binary'
 

@@ -40,8 +40,8 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): No
     answerFault(request, response, error, logError)
   const notFound = (request: IncomingMessage, response: ServerResponse, error?: unknown) =>
     error === undefined ? sendNotFound(response) : fail(request, response, error)
-  // What the web files leave is answered a turn later, as it always was: a small body sent apart from its head has
-  // arrived by then, so the 404 keeps the connection (answers.ts closes one whose body is unread).
+  // Answered a turn later, as it always was, so a small body sent apart from its head has arrived and the 404
+  // keeps the connection (answers.ts closes one whose body is unread).
   const afterWeb = (request: IncomingMessage, response: ServerResponse) => (error?: unknown) =>
     void setImmediate(notFound, request, response, error)
   const listener: RequestListener = (request, response) => {

@@ -1,6 +1,5 @@
 // The protocol a client used, read from the same trusted hop as its address (docs/security/surface.md, section
-// 3): with `hops` proxies in front, the X-Forwarded-Proto entry that many from the right, which the outermost
-// trusted proxy wrote; entries to its left are the client's own writing.
+// 3). Entries left of that hop are the client's own writing, so they are never trusted.
 
 export function forwardedProtocol(
   header: string | undefined,

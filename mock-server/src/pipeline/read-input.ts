@@ -1,7 +1,5 @@
-// The input step of the pipeline (pipeline/dispatch.ts), run once the request is routed: the parameters, then the body
-// for an operation whose document declares one (its media type, its size, its decoding), each checked against its
-// schema. An operation that takes no body never reads one: whatever body, Content-Type or Content-Encoding a request
-// to it carries is ignored, and no 400, 413 or 415 about a body can come from it.
+// The input step of the pipeline (pipeline/dispatch.ts): parameters, then the body, each checked against its
+// schema. An operation that takes no body never reads one, so no 400, 413 or 415 about a body comes from it.
 import type { Route } from './openapi-docs.ts'
 import { errorResponse, type RawRequest, type RawResponse } from './raw.ts'
 import { validateBody, validateParameters, type Parameters } from './validate.ts'

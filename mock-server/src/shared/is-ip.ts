@@ -1,5 +1,4 @@
-// isIP as node:net answers it (4, 6, or 0 for anything else), in a few lines of the platform: an IPv4 pattern, and
-// the URL parser deciding what is an IPv6 address (with Node's zone rule), so the pipeline needs no node:net.
+// Pure: isIP as node:net answers it (4, 6 or 0); imports no node:net, so the pipeline runs in a browser too.
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
 const ZONE = /^[0-9a-zA-Z\-.:]+$/
 

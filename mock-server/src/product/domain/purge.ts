@@ -1,8 +1,6 @@
-// Purges what can no longer change an answer, so the state (and the --data file) stays the size of what is
-// live: expired codes and decoys, expired or used reset tokens, and ended sessions
-// with their refresh tokens once every access token they issued has expired; and accounts never verified, once
-// as old as an unverified account keeps its sign-up's password (seeded demo accounts excepted). Figures and the
-// answers each rule keeps the same: docs/security/hardening.md.
+// Purges what can no longer change an answer, so the state and the --data file stay the size of what is live:
+// expired codes, tokens and sessions, and accounts never verified. Figures and the answers each rule keeps the
+// same: docs/security/hardening.md.
 import { MAX_UNVERIFIED_ACCOUNTS, PENDING_PASSWORD_MS } from '../../shared/constants.ts'
 import { codeLockKey } from './codes.ts'
 import type { DomainContext } from './context.ts'

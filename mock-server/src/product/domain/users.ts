@@ -64,9 +64,9 @@ export async function checkCredentials(
       ctx.lockout.recordSuccess(wanted, client)
       return { ok: true, user, passwordHash: checkedHash } as const
     }
-    // Every other answer costs a second check, against the newest sign-up's password (or the dummy): "sign up,
-    // then sign in with that password" answers `unverified` whether the address was new, unverified, contested
-    // or verified, with the same work. Such an answer counts neither way for the lock-out, on every path alike.
+    // Every other answer costs a second check, against the newest sign-up's password (or the dummy), so
+    // "sign up, then sign in" answers `unverified` in every state with the same work. That answer counts neither
+    // way for the lock-out.
     const pending = ctx.pendingPasswords.find(wanted)
     const matchesPending = await ctx.hasher.verify(pending ?? (await ctx.hasher.dummyHash()), password)
     if ((user && matches) || matchesPending) return { ok: false, reason: 'unverified' } as const
