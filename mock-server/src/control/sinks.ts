@@ -83,8 +83,8 @@ export function parseEnvelope(bytes: Uint8Array): {
 }
 
 /**
- * What /__mock/sentry/events shows of one event: its strings as strings, whatever the page sent (an exception type
- * that is a number, tags that are a list are left out rather than passed on off the schema).
+ * What /__mock/sentry/events shows of one event: strings only. A field of the wrong type is left out rather than
+ * passed on off the schema.
  */
 function summarise(type: string, payload: unknown, headerId: unknown, receivedAt: string): SentryEvent {
   const event = isRecord(payload) ? payload : {}

@@ -197,9 +197,8 @@ function toRecordedContent(
 }
 
 /**
- * The bytes of a base64 text (RFC 4648, padding optional), or null for anything else: Node's decoder skips what is
- * not base64 and stops at the first `=`, so garbage would be served as some other bytes; a text that does not come
- * back from its own bytes is refused instead (a space, a line break, the URL-safe alphabet, a stray character).
+ * The bytes of a base64 text (RFC 4648, padding optional), or null. Node's decoder skips what is not base64, so
+ * garbage would be served as other bytes; a text that does not round-trip is refused instead.
  */
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> | null {
   const bytes = Buffer.from(text, 'base64')

@@ -1,8 +1,6 @@
 // `npm run mock -- --replay <file.har>`: the product API answered from a recorded HAR instead of the mock backend
-// (docs/decisions/017-har-record-and-replay.md). Calls under /api/ take the recorded answer that matches them
-// (har/matcher.ts) or a 501 `replay_no_match` naming the request; the build manifest (/builds/) comes from the
-// served web app as usual; of /__mock only the journal (GET /__mock/requests, JSON or HAR) and POST /__mock/reset
-// (the recorded answers start over) answer, behind the same guard as ever; the rest of /__mock is a 404.
+// (docs/decisions/017-har-record-and-replay.md). An unmatched call gets a 501 `replay_no_match` naming it
+// (har/matcher.ts). Of /__mock only the journal and reset answer, behind the same guard; the rest is a 404.
 import type { operations as ApiOperations } from '#api/openapi.gen.ts'
 import type { operations as ControlOperations } from '#api/control.gen.ts'
 import { toExchange } from '../pipeline/exchange.ts'

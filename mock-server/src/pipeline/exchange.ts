@@ -122,9 +122,8 @@ function describeRequestBody(mimeType: string, body: unknown): ExchangeBody {
 }
 
 /**
- * An answer's body as text, redacted; bytes of a type that is not text as base64, as a browser's HAR holds an image.
- * Bytes of a text type are read as UTF-8 and redacted like any text answer: a secret in them is never kept, even at
- * the cost of a byte that is no UTF-8 (it becomes U+FFFD).
+ * An answer's body as text, redacted; bytes of a non-text type as base64, as a browser's HAR holds an image.
+ * Text-typed bytes are read as UTF-8 and redacted, so a secret is never kept, even if a byte becomes U+FFFD.
  */
 function describeResponseBody(mimeType: string, body: string | Uint8Array): ExchangeBody {
   if (typeof body === 'string') return { mimeType, text: redactBodyText(mimeType, body) }

@@ -1,5 +1,5 @@
-// The reason phrase of each HTTP status, as Node's node:http STATUS_CODES has them: the HAR export names each answer's,
-// and a table of its own keeps that module free of node:http (the demo runs it in the browser).
+// Pure: the reason phrase of each HTTP status, as node:http STATUS_CODES has them, for the HAR export.
+// It imports no node:http, since the demo runs the export in the browser.
 export const STATUS_TEXT: Readonly<Record<number, string | undefined>> = {
   100: 'Continue',
   101: 'Switching Protocols',
