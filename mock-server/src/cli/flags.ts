@@ -9,6 +9,7 @@ import {
   parseControlToken,
   parseCorsOrigins,
   parseHops,
+  parseLifetime,
   parseOidc,
   parsePublicOrigin,
 } from './cli-values.ts'
@@ -120,8 +121,10 @@ export function readFlags(defaultWeb: string) {
   const publicOrigin = parsePublicOrigin(values['public-origin'])
   const oidc = parseOidc(values['oidc-issuer'], values['oidc-client-id'], process.env.OIDC_CLIENT_SECRET)
   const durations = {
-    ...(values['access-ttl'] && { accessTokenTtlMs: parseDuration(values['access-ttl']) }),
-    ...(values['refresh-ttl'] && { refreshTokenTtlMs: parseDuration(values['refresh-ttl']) }),
+    ...(values['access-ttl'] && { accessTokenTtlMs: parseLifetime(values['access-ttl'], '--access-ttl') }),
+    ...(values['refresh-ttl'] && {
+      refreshTokenTtlMs: parseLifetime(values['refresh-ttl'], '--refresh-ttl'),
+    }),
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
     ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
   }
