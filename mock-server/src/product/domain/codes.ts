@@ -176,8 +176,12 @@ export async function issueResetToken(ctx: DomainContext, userId: string): Promi
 export function getResetTokenUserId(ctx: DomainContext, token: string): string | null {
   const hash = hashToken(token)
   const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
-  if (!record || record.usedAt !== null || record.expiresAt <= ctx.clock.now()) return null
-  return record.userId
+  return isUsable(record, ctx.clock.now()) ? record.userId : null
+}
+
+/** A reset token works once, until it expires. */
+function isUsable(record: ResetTokenRecord | undefined, now: number): record is ResetTokenRecord {
+  return record !== undefined && record.usedAt === null && record.expiresAt > now
 }
 
 export async function consumeResetToken(ctx: DomainContext, token: string): Promise<string | null> {
@@ -185,7 +189,7 @@ export async function consumeResetToken(ctx: DomainContext, token: string): Prom
   return ctx.locks.run(`reset:${hash}`, async () => {
     const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
     const now = ctx.clock.now()
-    if (!record || record.usedAt !== null || record.expiresAt <= now) return null
+    if (!isUsable(record, now)) return null
     await ctx.store.resetTokens.update(record, { data: (draft) => void (draft.usedAt = now) })
     return record.userId
   })
