@@ -469,7 +469,7 @@ describe('bounded state', () => {
     const server = await createTestServer({ maxDecoys: 3 })
     for (let index = 0; index < 5; index += 1) await verify(server, uniqueEmail('nobody')).expect(400)
     expect(server.app.core.ops.domain.decoys.size()).toBe(3)
-    expect(server.app.core.ops.domain.store.codes.all()).toEqual([])
+    expect((await server.app.core.ops.domain.store.snapshot()).codes).toEqual([])
   })
 
   test('an account never verified is purged once PENDING_PASSWORD_MS old; a verified one and the seeded unverified one stay', async () => {
@@ -511,29 +511,35 @@ describe('bounded state', () => {
       await server.api.post('/api/auth/signup').send({ name: 'Cap', email, password: PASSWORD }).expect(202)
       await advanceClock(server.api, 1_000)
     }
-    const present = () => emails.filter((email) => store.users.findFirst((q) => q.where({ email })))
+    const present = async () => {
+      const { users } = await store.snapshot()
+      return emails.filter((email) => users.some((user) => user.email === email))
+    }
     // While their codes live, the accounts stay (a code keeps its account).
     await advanceClock(server.api, 60_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(present()).toEqual(emails)
+    expect(await present()).toEqual(emails)
     // Past the codes' lifetime, the two oldest go; the seeded unverified account is not counted.
     await advanceClock(server.api, 11 * 60_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(present()).toEqual(emails.slice(2))
-    expect(store.users.findFirst((q) => q.where({ email: 'alan@example.com' }))).toBeDefined()
+    expect(await present()).toEqual(emails.slice(2))
+    expect(await store.users.byEmail('alan@example.com')).not.toBeNull()
   })
 
   test('expired codes, ended sessions and their refresh families are purged', async () => {
     const server = await createTestServer()
     const { store, config } = server.app.core.ops.domain
-    const counts = () => ({
-      codes: store.codes.all().length,
-      sessions: store.sessions.all().length,
-      refreshTokens: store.refreshTokens.all().length,
-      resetTokens: store.resetTokens.all().length,
-      decoys: server.app.core.ops.domain.decoys.size(),
-    })
-    const seeded = counts()
+    const counts = async () => {
+      const records = await store.snapshot()
+      return {
+        codes: records.codes.length,
+        sessions: records.sessions.length,
+        refreshTokens: records.refreshTokens.length,
+        resetTokens: records.resetTokens.length,
+        decoys: server.app.core.ops.domain.decoys.size(),
+      }
+    }
+    const seeded = await counts()
     const account = await signUp(server.api, 'purged')
     const second = await signIn(server.api, account.email, account.password)
     await server.api.post('/api/refresh_token').send({ refresh_token: second.refreshToken }).expect(200)
@@ -543,7 +549,7 @@ describe('bounded state', () => {
     // Past the codes' lifetime and an access token's: the ended session goes, the live one stays.
     await advanceClock(server.api, config.codeTtlMs + config.accessTokenTtlMs + 120_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(counts()).toEqual({
+    expect(await counts()).toEqual({
       ...seeded,
       sessions: seeded.sessions + 1,
       refreshTokens: seeded.refreshTokens + 1,
@@ -552,6 +558,6 @@ describe('bounded state', () => {
     // Past the live family's absolute lifetime too: nothing of the account's sign-ins is left.
     await advanceClock(server.api, config.refreshTokenTtlMs + config.accessTokenTtlMs + 120_000)
     await server.api.get('/api/_auth/session').expect(200)
-    expect(counts()).toEqual(seeded)
+    expect(await counts()).toEqual(seeded)
   })
 })

@@ -195,7 +195,7 @@ describe('T10 password guessing', () => {
 
     // The refusal neither used nor counted the code: the owner signs in with it.
     const { store } = server.app.core.ops.domain
-    const record = store.codes.findFirst((q) => q.where({ email: account.email, purpose: 'login' }))
+    const record = await store.codes.latest(account.email, 'login')
     expect(record).toMatchObject({ usedAt: null, attempts: 0, burned: false })
     expect((await verifyFrom(owner, account.email)).status).toBe(200)
 

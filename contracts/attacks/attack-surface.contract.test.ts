@@ -85,7 +85,7 @@ describe('production mode authenticates people', () => {
         .expect(401)
       expect(refused.body).toEqual(unknown.body)
     }
-    expect(production.app.core.ops.domain.store.users.all()).toEqual([])
+    expect((await production.app.core.ops.domain.store.snapshot()).users).toEqual([])
   })
 
   test('--production keeps no request journal: no one could read it, and it would hold every caller’s address', async () => {

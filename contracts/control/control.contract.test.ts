@@ -316,13 +316,13 @@ describe('state (GET /__mock/state)', () => {
     const account = await signUp(server.api)
     await server.api.post('/api/auth/forgot').send({ email: account.email }).expect(202)
     const text = (await server.api.get('/__mock/state').expect(200)).text
-    const { store } = server.app.core.ops.domain
+    const store = await server.app.core.ops.domain.store.snapshot()
     const stored = [
-      ...store.users.all().map((user) => user.passwordHash),
-      ...store.sessions.all().flatMap((session) => [session.cookieHash, session.serviceTokenHash]),
-      ...store.refreshTokens.all().flatMap((token) => [token.hash, token.graceBox ?? '']),
-      ...store.codes.all().flatMap((code) => [code.hash, code.signup?.passwordHash ?? '']),
-      ...store.resetTokens.all().map((token) => token.hash),
+      ...store.users.map((user) => user.passwordHash),
+      ...store.sessions.flatMap((session) => [session.cookieHash, session.serviceTokenHash]),
+      ...store.refreshTokens.flatMap((token) => [token.hash, token.graceBox ?? '']),
+      ...store.codes.flatMap((code) => [code.hash, code.signup?.passwordHash ?? '']),
+      ...store.resetTokens.map((token) => token.hash),
     ].filter((value) => value !== '')
     expect(stored.length).toBeGreaterThan(5)
     for (const value of stored) expect(text).not.toContain(value)

@@ -72,10 +72,10 @@ describe('faults', () => {
       log: (line) => lines.push(line),
       logError: (line) => errors.push(line),
     })
-    // The sign-in finds the account through the store's index (product/domain/indexed-collection.ts).
+    // The sign-in finds the account through the store (product/storage/port.ts).
     const users = server.app.core.ops.domain.store.users
-    const original = users.findBy.bind(users)
-    users.findBy = () => {
+    const original = users.byEmail.bind(users)
+    users.byEmail = () => {
       throw new Error('disk unplugged')
     }
     try {
@@ -85,7 +85,7 @@ describe('faults', () => {
         .expect(500)
       expect(res.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' })
     } finally {
-      users.findBy = original
+      users.byEmail = original
     }
     // The request log has the call; the error log one line with the operation and the fault.
     expect(lines.some((line) => line.startsWith('POST /api/auth/login 500 '))).toBe(true)

@@ -14,9 +14,9 @@ describe('password storage', () => {
     const api = createContractAgent(app)
     const password = 'the production cost passphrase'
     const { email } = await signUp(api, 'user', password)
-    const user = app.core.ops.domain.store.users.findFirst((q) => q.where({ email }))!
+    const user = (await app.core.ops.domain.store.users.byEmail(email))!
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
-    expect(JSON.stringify(app.core.ops.domain.store.users.all())).not.toContain(password)
+    expect(JSON.stringify((await app.core.ops.domain.store.snapshot()).users)).not.toContain(password)
     await api.post('/api/auth/login').send({ email, password }).expect(200)
   })
 

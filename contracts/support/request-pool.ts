@@ -62,7 +62,7 @@ function controlInProcess(live: LiveServer): PoolControl {
       const res = await postJson(live, '/api/auth/login', { email, password: PASSWORD })
       if (res.status !== 200) throw new Error(`Failed to sign the pool's account in: ${res.status}.`)
       const body = (await res.json()) as { token: string; refresh_token: string }
-      const steps = ops.domain.store.steps.findMany((q) => q.where({ userId: user.id }))
+      const steps = await ops.domain.store.steps.list(user.id)
       return {
         email,
         password: PASSWORD,

@@ -36,7 +36,7 @@ export function createStateReader(server: TestServer): StateReader {
   }
   const { ops } = server.app.core
   return {
-    state: async () => JSON.stringify(readMockState(ops)),
+    state: async () => JSON.stringify(await readMockState(ops)),
     journalSince: async (seq) => ops.journal.list({ since: String(seq) }),
     lastSeq: async () => ops.journal.list().at(-1)?.seq ?? 0,
   }

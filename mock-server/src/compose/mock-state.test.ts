@@ -38,20 +38,20 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 test('each hash or sealed secret is its fingerprint; every other field is as stored', async () => {
   const { core, userId, sessionId } = await coreWithEverySecret()
-  const { store } = core.ops.domain
-  const state = readMockState(core.ops)
-  const user = plain(store.users.findBy('id', userId)!)
+  const store = await core.ops.domain.store.snapshot()
+  const state = await readMockState(core.ops)
+  const user = plain(store.users.find((row) => row.id === userId)!)
   expect(state.store.users.find((row) => row.id === userId)).toEqual({
     ...user,
     passwordHash: fingerprint(user.passwordHash),
   })
-  const session = plain(store.sessions.findBy('id', sessionId)!)
+  const session = plain(store.sessions.find((row) => row.id === sessionId)!)
   expect(state.store.sessions.find((row) => row.id === sessionId)).toEqual({
     ...session,
     cookieHash: fingerprint(session.cookieHash),
     serviceTokenHash: fingerprint(session.serviceTokenHash),
   })
-  const tokens = plain(store.refreshTokens.all().filter((token) => token.sessionId === sessionId))
+  const tokens = plain(store.refreshTokens.filter((token) => token.sessionId === sessionId))
   const retired = tokens.find((token) => token.graceBox !== null)!
   const current = tokens.find((token) => token.graceBox === null)!
   expect(state.store.refreshTokens).toEqual(
@@ -60,20 +60,20 @@ test('each hash or sealed secret is its fingerprint; every other field is as sto
       { ...current, hash: fingerprint(current.hash), graceBox: null },
     ]),
   )
-  const code = plain(store.codes.all().find((row) => row.signup !== null)!)
+  const code = plain(store.codes.find((row) => row.signup !== null)!)
   expect(state.store.codes).toContainEqual({
     ...code,
     hash: fingerprint(code.hash),
     signup: { name: 'S', passwordHash: fingerprint(code.signup!.passwordHash) },
   })
-  const resetToken = plain(store.resetTokens.all()[0]!)
+  const resetToken = plain(store.resetTokens[0]!)
   expect(state.store.resetTokens).toEqual([{ ...resetToken, hash: fingerprint(resetToken.hash) }])
-  expect(state.store.steps).toEqual(plain(store.steps.all()))
+  expect(state.store.steps).toEqual(plain(store.steps))
   // Every record is there, the seeded accounts' too, each password hash as its fingerprint.
   for (const name of ['users', 'sessions', 'refreshTokens', 'codes', 'resetTokens', 'steps'] as const)
-    expect(state.store[name]).toHaveLength(store[name].all().length)
+    expect(state.store[name]).toHaveLength(store[name].length)
   expect(state.store.users.map((row) => row.passwordHash)).toEqual(
-    store.users.all().map((row) => fingerprint(row.passwordHash)),
+    store.users.map((row) => fingerprint(row.passwordHash)),
   )
   // No stored secret leaves as it is, nor any password hash.
   const text = JSON.stringify(state)
@@ -90,7 +90,7 @@ test('the fingerprint is the first 16 hex digits of the SHA-256; the rest of the
   core.clock.advance(5_000)
   core.ops.scenarios.arm({ name: 'latency', delay_ms: 1 })
   core.ops.mailbox.send({ to: EMAIL, subject: 'Code', purpose: 'login', code: '123456' })
-  const state = readMockState(core.ops)
+  const state = await readMockState(core.ops)
   expect(state.guesses).toEqual([
     { key: 'login:zed@example.test', times: [1] },
     { key: 'reset:amy@example.test', times: [2] },

@@ -75,7 +75,7 @@ test('in production mode the data file holds no one-time code record, so a resta
   const { dataFile } = newDataFile()
   const app = await startApp(dataFile, { production: true })
   await signUpPending(app, 'pending@example.test')
-  expect(app.core.ops.domain.store.codes.all()).toHaveLength(1)
+  expect((await app.core.ops.domain.store.snapshot()).codes).toHaveLength(1)
   await app.core.flush()
   const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as {
     store: { codes: unknown[]; users: unknown[] }
@@ -83,7 +83,7 @@ test('in production mode the data file holds no one-time code record, so a resta
   expect(saved.store.codes).toEqual([])
   expect(saved.store.users).toHaveLength(1)
   const restarted = await startApp(dataFile, { production: true })
-  expect(restarted.core.ops.domain.store.codes.all()).toEqual([])
+  expect((await restarted.core.ops.domain.store.snapshot()).codes).toEqual([])
 })
 
 test('in development a pending code survives a restart and still signs in', async () => {

@@ -13,13 +13,11 @@ import {
   codeSchema,
   refreshTokenSchema,
   resetTokenSchema,
-  restoreStore,
   sessionSchema,
-  snapshotStore,
   stepSchema,
   userSchema,
-  type StoreSnapshot,
-} from '../product/domain/store.ts'
+  type ProductSnapshot,
+} from '../product/storage/records.ts'
 
 const FORMAT = 1
 
@@ -27,7 +25,7 @@ interface SavedState {
   format: number
   secret: string
   clockOffsetMs: number
-  store: StoreSnapshot
+  store: ProductSnapshot
   mails: Mail[]
 }
 
@@ -102,7 +100,9 @@ export function createPersistence(
       format: FORMAT,
       secret: domain.config.secret,
       clockOffsetMs: options.production ? 0 : clock.offsetMs(),
-      store: options.production ? { ...snapshotStore(domain.store), codes: [] } : snapshotStore(domain.store),
+      store: options.production
+        ? { ...(await domain.store.snapshot()), codes: [] }
+        : await domain.store.snapshot(),
       mails: mails(),
     }
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
@@ -177,7 +177,7 @@ export function createPersistence(
       domain.config.secret = state.secret
       // Production runs on the real clock: a moved mock clock in the file (from development) is ignored.
       if (!options.production) clock.set(Date.now() + state.clockOffsetMs)
-      await restoreStore(domain.store, state.store)
+      await domain.store.restore(state.store)
       mailbox.restore(state.mails)
       return true
     },

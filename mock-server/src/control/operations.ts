@@ -75,6 +75,6 @@ export function createControlOperations(ops: ControlDeps): OperationTable<Contro
       build.override = { id: body.id, timestamp: clock.now() }
       return { status: 200, body: build.override }
     },
-    getState: () => ({ status: 200, body: readMockState(ops) }),
+    getState: async () => ({ status: 200, body: await readMockState(ops) }),
   }
 }

@@ -12,7 +12,7 @@ type CollectionName = keyof MockState['store']
 /** What the state is read from; core.ts hands in the product's domain. */
 export interface StateSources {
   domain: {
-    store: { [K in CollectionName]: { all(): readonly object[] } }
+    store: { snapshot(): Promise<{ [K in CollectionName]: readonly object[] }> }
     guesses: { snapshot(): Record<string, readonly number[]> }
   }
   mailbox: Pick<Mailbox, 'snapshot'>
@@ -89,14 +89,15 @@ function readRecords(
 /**
  * The state `GET /__mock/state` answers: the same object for the handler and for the in-process readers of the
  * contract suite (generated-input, conformance, bad-input).
- * @example const before = JSON.stringify(readMockState(ops)); ... ; expect(JSON.stringify(readMockState(ops))).toBe(before)
+ * @example const before = JSON.stringify(await readMockState(ops)); ... ; expect(JSON.stringify(await readMockState(ops))).toBe(before)
  */
-export function readMockState(ops: StateSources): MockState {
+export async function readMockState(ops: StateSources): Promise<MockState> {
   const { store, guesses } = ops.domain
+  const records = await store.snapshot()
   const collections = Object.fromEntries(
     (Object.keys(SECRET_FIELDS) as CollectionName[]).map((name) => [
       name,
-      readRecords(name, store[name].all(), ops.fingerprints),
+      readRecords(name, records[name], ops.fingerprints),
     ]),
   )
   return {

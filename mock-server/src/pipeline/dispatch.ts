@@ -9,7 +9,7 @@ import { matchRoute, type ControlGuard } from './match.ts'
 import type { DocumentName, Route } from './openapi-docs.ts'
 import { errorResponse, parseCookies, type RawRequest, type RawResponse } from './raw.ts'
 import { readInput } from './read-input.ts'
-import { applyScenario, type ScenarioHooks } from './scenario-step.ts'
+import { applyScenario, createArrivalOrder, type ScenarioHooks } from './scenario-step.ts'
 import { serialize } from './serialize.ts'
 
 export interface DispatcherOptions extends CallRecorders {
@@ -32,6 +32,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
   // Without a --cors-origin, answers go out exactly as before (no Vary: Origin).
   const withCors = (raw: RawRequest, response: RawResponse) =>
     corsOrigins.size > 0 ? addCorsHeaders(corsOrigins, raw, response) : response
+  const takeInOrder = createArrivalOrder()
   return async (raw) => {
     const url = new URL(raw.url, 'http://mock.invalid')
     const match = matchRoute(options.routes, raw, url, options.guardControl, corsOrigins)
@@ -41,10 +42,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     const { route } = match
     const startedAt = performance.now()
     const crossOrigin = isAllowedOrigin(corsOrigins, raw.headers)
-    const outcome = await runRoute(options, route, raw, url, crossOrigin).catch((error: unknown): Outcome => {
-      recordFault(options, route, url, error)
-      return { response: errorResponse(500, 'internal_error', 'Something went wrong on our side.') }
-    })
+    const outcome = await runRoute(options, takeInOrder, route, raw, url, crossOrigin).catch(
+      (error: unknown): Outcome => {
+        recordFault(options, route, url, error)
+        return { response: errorResponse(500, 'internal_error', 'Something went wrong on our side.') }
+      },
+    )
     recordCall(options, route, raw, url, outcome, startedAt)
     return route.document === 'api' ? withCors(raw, outcome.response) : outcome.response
   }
@@ -52,6 +55,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
 
 async function runRoute(
   options: DispatcherOptions,
+  takeInOrder: ReturnType<typeof createArrivalOrder>,
   route: Route,
   raw: RawRequest,
   url: URL,
@@ -67,9 +71,12 @@ async function runRoute(
     (await authorize(route.bearer, call.request, bearer, options.authenticate)) ?? handler(call)
   // Scenarios and the journal are the product API's; the control surface just runs.
   if (route.document !== 'api') return { response: serialize(route, await run(), raw, { crossOrigin }) }
-  const email = options.scenarios.resolveEmail(call, bearer)
-  const facts = { operation: route.operationId, email, hasBearer: bearer !== undefined }
-  const { output, scenario, dropped } = await applyScenario(options.scenarios, facts, run)
+  const { prepared: email, taken } = await takeInOrder(
+    () => options.scenarios.resolveEmail(call, bearer),
+    (email) =>
+      options.scenarios.take({ operation: route.operationId, email, hasBearer: bearer !== undefined }),
+  )
+  const { output, scenario, dropped } = await applyScenario(options.scenarios, taken, run)
   return {
     response: serialize(route, output, raw, { ...(dropped && { dropped }), crossOrigin }),
     ...(email !== undefined && { email }),

@@ -25,16 +25,35 @@ export interface ScenarioHooks {
   resolveEmail(
     input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
     bearer: string | undefined,
-  ): string | undefined
+  ): Promise<string | undefined>
   sleep(ms: number): Promise<void>
 }
 
+/**
+ * Calls take armed scenarios in the order they arrive. Finding a call's account may read the store, so the
+ * accounts are found side by side and the takes made one after another, in arrival order.
+ * @example
+ * const takeInOrder = createArrivalOrder()
+ * const { email, scenario } = await takeInOrder(() => resolve(call), (email) => hooks.take({ ...facts, email }))
+ */
+export function createArrivalOrder() {
+  let tail: Promise<unknown> = Promise.resolve()
+  return <T, R>(prepare: () => Promise<T>, take: (prepared: T) => R): Promise<{ prepared: T; taken: R }> => {
+    const prepared = prepare()
+    const result = tail.then(async () => {
+      const value = await prepared
+      return { prepared: value, taken: take(value) }
+    })
+    tail = result.catch(() => undefined)
+    return result
+  }
+}
+
 export async function applyScenario(
-  hooks: ScenarioHooks,
-  call: CallFacts,
+  hooks: Pick<ScenarioHooks, 'sleep'>,
+  scenario: ArmedScenario | null,
   run: () => Promise<AnyOutput>,
 ): Promise<{ output: AnyOutput; scenario?: string; dropped?: true }> {
-  const scenario = hooks.take(call)
   if (!scenario) return { output: await run() }
   const answer = answerFor(scenario)
   if (answer) return { output: answer, scenario: scenario.name }

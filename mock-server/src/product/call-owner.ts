@@ -9,28 +9,27 @@ import { findRefreshToken, getSignedAccessTokenSubject } from './domain/tokens.t
 import { getUserById } from './domain/users.ts'
 
 /** Undefined when the call belongs to no account; never an account an unsigned token merely names. */
-export function resolveEmail(
+export async function resolveEmail(
   domain: DomainContext,
   input: { body: unknown; request: { cookies: Record<string, string | undefined>; secure: boolean } },
   bearer: string | undefined,
-): string | undefined {
+): Promise<string | undefined> {
   const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Record<
     string,
     unknown
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
-  const userId = (() => {
+  const userId = await (async () => {
     if (bearer) return getSignedAccessTokenSubject(domain, bearer)
     // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
     if (typeof body.refresh_token === 'string') {
-      const record = findRefreshToken(domain, body.refresh_token)
-      return record ? domain.store.sessions.findBy('id', record.sessionId)?.userId : undefined
+      const record = await findRefreshToken(domain, body.refresh_token)
+      return record ? (await domain.store.sessions.byId(record.sessionId))?.userId : undefined
     }
-    if (typeof body.reset_token === 'string') {
-      const hash = hashToken(body.reset_token)
-      return domain.store.resetTokens.findFirst((q) => q.where({ hash }))?.userId
-    }
-    return getSessionByCookie(domain, readSessionCookie(input.request.cookies, input.request.secure))?.userId
+    if (typeof body.reset_token === 'string')
+      return (await domain.store.resetTokens.byHash(hashToken(body.reset_token)))?.userId
+    const cookie = readSessionCookie(input.request.cookies, input.request.secure)
+    return (await getSessionByCookie(domain, cookie))?.userId
   })()
-  return userId ? getUserById(domain, userId)?.email : undefined
+  return userId ? (await getUserById(domain, userId))?.email : undefined
 }

@@ -16,7 +16,7 @@ import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
 import { createPendingPasswords } from './domain/pending-passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
 import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
-import { clearStore, createStore } from './domain/store.ts'
+import { createMemoryStore } from './storage/memory.ts'
 import { verifyAccessToken } from './domain/tokens.ts'
 import { createAccountOperations } from './operations/account.ts'
 import { createAuthOperations } from './operations/auth.ts'
@@ -61,7 +61,7 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
     secret: random.token(),
   }
   return {
-    store: createStore(),
+    store: createMemoryStore(),
     clock,
     locks: createKeyedLock(),
     hasher: createPasswordHasher(options.hasher),
@@ -113,7 +113,7 @@ export function createProduct(
     operations,
     /** Empties what the product holds; `seed` (after the clock's reset) brings the seed back. */
     async clear(): Promise<void> {
-      await clearStore(domain.store)
+      await domain.store.clear()
       for (const piece of [domain.decoys, domain.pendingPasswords, domain.lockout, domain.guesses])
         piece.clear()
       for (const limiter of Object.values(limiters)) limiter.clear()

@@ -5,7 +5,7 @@ import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createNumericCode, hashToken, keyedHash, safeEqual } from '../../shared/crypto.ts'
 import { CODE_DIGITS, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts'
-import type { CodeFields, CodeRecord, ResetTokenRecord } from './store.ts'
+import type { CodeFields, CodeRecord } from '../storage/records.ts'
 
 export type Purpose = CodeRecord['purpose']
 
@@ -16,20 +16,15 @@ export type CodeCheck =
   | { ok: false; reason: 'guess_limit'; retryAfter: number }
 
 /** Seconds until another code may be sent to this address for this purpose (0 when it may now). */
-export function getCooldownSeconds(ctx: DomainContext, email: string, purpose: Purpose): number {
-  const latest = latestCode(ctx, normalizeEmail(email), purpose)
+export async function getCooldownSeconds(
+  ctx: DomainContext,
+  email: string,
+  purpose: Purpose,
+): Promise<number> {
+  const latest = await ctx.store.codes.latest(normalizeEmail(email), purpose)
   if (!latest) return 0
   const wait = latest.sentAt + ctx.config.codeCooldownMs - ctx.clock.now()
   return wait > 0 ? Math.ceil(wait / 1000) : 0
-}
-
-function latestCode(ctx: DomainContext, email: string, purpose: Purpose): CodeRecord | undefined {
-  // Sorted here: @msw/data applies `take` before `orderBy`.
-  const codes = ctx.store.codes.findMany((q) => q.where({ email, purpose }))
-  return codes.reduce<CodeRecord | undefined>(
-    (latest, code) => (!latest || code.sentAt >= latest.sentAt ? code : latest),
-    undefined,
-  )
 }
 
 /**
@@ -55,13 +50,8 @@ export async function writeCode(
   signup: CodeFields['signup'],
 ): Promise<string> {
   const now = ctx.clock.now()
-  await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose, supersededAt: null }), {
-    data(draft) {
-      draft.supersededAt = now
-    },
-  })
   const code = createNumericCode(CODE_DIGITS)
-  await ctx.store.codes.create({
+  await ctx.store.codes.issue({
     id: ctx.random.id(),
     email: address,
     purpose,
@@ -78,11 +68,12 @@ export async function writeCode(
 }
 
 /** The codes of an address and purpose that can still be used (whether superseded or burned or not). */
-export function getUnusedCodes(ctx: DomainContext, address: string, purpose: Purpose): CodeRecord[] {
-  const now = ctx.clock.now()
-  return ctx.store.codes.findMany((q) =>
-    q.where({ email: address, purpose, usedAt: null }).where((code) => code.expiresAt > now),
-  )
+export async function getUnusedCodes(
+  ctx: DomainContext,
+  address: string,
+  purpose: Purpose,
+): Promise<CodeRecord[]> {
+  return ctx.store.codes.listUnused(address, purpose, ctx.clock.now())
 }
 
 /**
@@ -106,25 +97,18 @@ export async function consumeCode(
     const now = ctx.clock.now()
     const wait = knownClient ? 0 : ctx.guesses.wait(address, purpose, now)
     if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
-    const current = latestCode(ctx, address, purpose)
+    const current = await ctx.store.codes.latest(address, purpose)
     const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
     if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
     const right = safeEqual(record.hash, keyedHash(ctx.config.secret, address, purpose, code))
-    const usable = record.usedAt === null && record.supersededAt === null && record.expiresAt > now
-    if (current && right && usable) {
-      await ctx.store.codes.update(current, { data: (draft) => void (draft.usedAt = now) })
+    if (current && right && (await ctx.store.codes.use(current.id, now)))
       return { ok: true, signup: current.signup } as const
-    }
-    const attempts = record.attempts + 1
-    const burned = attempts >= ctx.config.codeMaxAttempts
-    if (current) {
-      await ctx.store.codes.update(current, {
-        data(draft) {
-          draft.attempts = attempts
-          draft.burned = burned
-        },
-      })
-    } else ctx.decoys.set({ ...record, attempts, burned })
+    // A right code that could not be used (used, superseded, expired) counts as a wrong one.
+    const outcome = current
+      ? await ctx.store.codes.recordWrong(current.id, ctx.config.codeMaxAttempts)
+      : countDecoyAttempt(ctx, record)
+    if (!outcome) return { ok: false, reason: 'too_many_attempts' } as const
+    const { attempts, burned } = outcome
     const left = knownClient ? Number.POSITIVE_INFINITY : ctx.guesses.record(address, purpose, now)
     if (left === 0)
       return {
@@ -136,6 +120,13 @@ export async function consumeCode(
     const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)
     return { ok: false, reason: 'invalid_code', attemptsLeft } as const
   })
+}
+
+function countDecoyAttempt(ctx: DomainContext, record: CodeFields) {
+  const attempts = record.attempts + 1
+  const burned = attempts >= ctx.config.codeMaxAttempts
+  ctx.decoys.set({ ...record, attempts, burned })
+  return { attempts, burned }
 }
 
 /** A code nobody can know, counted like a real one; never stored with the real codes (product/domain/decoys.ts). */
@@ -160,8 +151,7 @@ function createDecoy(ctx: DomainContext, email: string, purpose: Purpose): CodeF
 /** A new reset token for the user; any older one of theirs stops working (only the newest recovery counts). */
 export async function issueResetToken(ctx: DomainContext, userId: string): Promise<string> {
   const token = ctx.random.token()
-  ctx.store.resetTokens.deleteMany((q) => q.where({ userId }))
-  await ctx.store.resetTokens.create({
+  await ctx.store.resetTokens.replace({
     id: ctx.random.id(),
     userId,
     hash: hashToken(token),
@@ -171,26 +161,13 @@ export async function issueResetToken(ctx: DomainContext, userId: string): Promi
   return token
 }
 
-/** The user id a live reset token belongs to, consuming it; null when unknown, used or expired. */
 /** Whose reset token this is while it can still be used, without using it up; null otherwise. */
-export function getResetTokenUserId(ctx: DomainContext, token: string): string | null {
-  const hash = hashToken(token)
-  const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
-  return isUsable(record, ctx.clock.now()) ? record.userId : null
+export async function getResetTokenUserId(ctx: DomainContext, token: string): Promise<string | null> {
+  const record = await ctx.store.resetTokens.byHash(hashToken(token))
+  return record && record.usedAt === null && record.expiresAt > ctx.clock.now() ? record.userId : null
 }
 
-/** A reset token works once, until it expires. */
-function isUsable(record: ResetTokenRecord | undefined, now: number): record is ResetTokenRecord {
-  return record !== undefined && record.usedAt === null && record.expiresAt > now
-}
-
+/** The account of a reset token, using it up: of concurrent uses exactly one gets it; null when unusable. */
 export async function consumeResetToken(ctx: DomainContext, token: string): Promise<string | null> {
-  const hash = hashToken(token)
-  return ctx.locks.run(`reset:${hash}`, async () => {
-    const record: ResetTokenRecord | undefined = ctx.store.resetTokens.findFirst((q) => q.where({ hash }))
-    const now = ctx.clock.now()
-    if (!isUsable(record, now)) return null
-    await ctx.store.resetTokens.update(record, { data: (draft) => void (draft.usedAt = now) })
-    return record.userId
-  })
+  return ctx.store.resetTokens.use(hashToken(token), ctx.clock.now())
 }

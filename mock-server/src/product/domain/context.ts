@@ -9,7 +9,7 @@ import type { KeyedLock } from './locks.ts'
 import type { Lockout } from './lockout.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { PendingPasswords } from './pending-passwords.ts'
-import type { Store } from './store.ts'
+import type { ProductStore } from '../storage/port.ts'
 
 /** Where the product sends its mails; the control surface's mailbox is the one handed in (core.ts). */
 export interface MailSender {
@@ -28,7 +28,7 @@ export interface DomainConfig {
 }
 
 export interface DomainContext {
-  store: Store
+  store: ProductStore
   clock: Clock
   locks: KeyedLock
   hasher: PasswordHasher

@@ -1,7 +1,7 @@
 // Decoy codes: bounded (the oldest go first) and purged by the caller's rule.
 import { expect, test } from 'vitest'
 import { createDecoyCodes } from './decoys.ts'
-import type { CodeFields } from './store.ts'
+import type { CodeFields } from '../storage/records.ts'
 
 const decoy = (email: string, expiresAt = 1_000): CodeFields => ({
   id: email,

@@ -1,6 +1,6 @@
 // Decoy codes: an address without a code is checked against one, so wrong guesses count alike with or without
 // an account. In memory only and capped, so guesses at invented addresses grow nothing without bound.
-import type { CodeFields as CodeRecord } from './store.ts'
+import type { CodeFields as CodeRecord } from '../storage/records.ts'
 
 export interface DecoyCodes {
   get(email: string, purpose: CodeRecord['purpose']): CodeRecord | undefined

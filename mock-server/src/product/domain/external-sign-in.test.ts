@@ -15,7 +15,7 @@ describe('signInExternally', () => {
     const { domain } = core.ops
     const user = await signInExternally(domain, { email: 'new@example.com', name: 'New Person' })
     expect(user).toMatchObject({ email: 'new@example.com', name: 'New Person', verified: true })
-    expect(getUserByEmail(domain, 'new@example.com')?.id).toBe(user.id)
+    expect((await getUserByEmail(domain, 'new@example.com'))?.id).toBe(user.id)
   })
 
   test('an unverified account is proven and loses its unproven password', async () => {

@@ -2,7 +2,7 @@
 // provider and the sign-in's steps are the external-sign-in feature's (external-sign-in/); no HTTP here.
 import type { DomainContext } from './context.ts'
 import { proveAddress } from './sign-ups.ts'
-import type { UserRecord } from './store.ts'
+import type { UserRecord } from '../storage/records.ts'
 import { createUser, getUserByEmail } from './users.ts'
 
 /**
@@ -14,7 +14,7 @@ export async function signInExternally(
   domain: DomainContext,
   identity: { email: string; name: string },
 ): Promise<UserRecord> {
-  const existing = getUserByEmail(domain, identity.email)
+  const existing = await getUserByEmail(domain, identity.email)
   if (existing) return proveAddress(domain, existing, { signup: null, name: identity.name })
   return createUser(domain, {
     email: identity.email,

@@ -1,7 +1,7 @@
 // The learner's enrolment process: the same ordered steps for every new account, each with a status
 // and an optional scheduled date-time.
 import type { DomainContext } from './context.ts'
-import type { StepRecord } from './store.ts'
+import type { StepRecord } from '../storage/records.ts'
 
 const STEP_TEMPLATE: readonly { title: string; description: string; status: StepRecord['status'] }[] = [
   { title: 'Create your account', description: 'Sign up and confirm your e-mail address.', status: 'done' },
@@ -33,9 +33,15 @@ const STEP_TEMPLATE: readonly { title: string; description: string; status: Step
 ]
 
 export async function createStepsFor(ctx: DomainContext, userId: string): Promise<void> {
-  for (const [position, step] of STEP_TEMPLATE.entries()) {
-    await ctx.store.steps.create({ id: ctx.random.id(), userId, position, scheduled_at: null, ...step })
-  }
+  await ctx.store.steps.createAll(
+    STEP_TEMPLATE.map((step, position) => ({
+      id: ctx.random.id(),
+      userId,
+      position,
+      scheduled_at: null,
+      ...step,
+    })),
+  )
 }
 
 export type PublicStep = Omit<StepRecord, 'userId' | 'position'>
@@ -44,10 +50,8 @@ export function toPublicStep({ userId: _userId, position: _position, ...step }: 
   return step
 }
 
-export function listSteps(ctx: DomainContext, userId: string): PublicStep[] {
-  return ctx.store.steps
-    .findMany((q) => q.where({ userId }), { orderBy: { position: 'asc' } })
-    .map(toPublicStep)
+export async function listSteps(ctx: DomainContext, userId: string): Promise<PublicStep[]> {
+  return (await ctx.store.steps.list(userId)).map(toPublicStep)
 }
 
 export async function updateStep(
@@ -56,13 +60,11 @@ export async function updateStep(
   stepId: string,
   patch: { status?: StepRecord['status']; scheduled_at?: string | null },
 ): Promise<PublicStep | null> {
-  const updated = await ctx.store.steps.update((q) => q.where({ id: stepId, userId }), {
-    data(draft) {
-      if (patch.status !== undefined) draft.status = patch.status
-      if (patch.scheduled_at !== undefined) {
-        draft.scheduled_at = patch.scheduled_at === null ? null : new Date(patch.scheduled_at).toISOString()
-      }
-    },
+  const updated = await ctx.store.steps.update(userId, stepId, {
+    ...(patch.status !== undefined && { status: patch.status }),
+    ...(patch.scheduled_at !== undefined && {
+      scheduled_at: patch.scheduled_at === null ? null : new Date(patch.scheduled_at).toISOString(),
+    }),
   })
   return updated ? toPublicStep(updated) : null
 }

@@ -4,7 +4,7 @@
 import { MAX_UNVERIFIED_ACCOUNTS, PENDING_PASSWORD_MS } from '../../shared/constants.ts'
 import { codeLockKey } from './codes.ts'
 import type { DomainContext } from './context.ts'
-import type { CodeFields } from './store.ts'
+import type { CodeFields } from '../storage/records.ts'
 
 export interface PurgeOptions {
   /** Addresses whose unverified account stays (the development seeds, meant to stay unverified). */
@@ -28,24 +28,9 @@ export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {
   // Guess logs are memory only: dropping them changes no file, so they do not count as removed records.
   ctx.guesses.purge(now)
   ctx.pendingPasswords.purge()
-  for (const code of ctx.store.codes.findMany((q) => q.where(codeDone))) {
-    removed += await ctx.locks.run(`code:${code.email}:${code.purpose}`, async () =>
-      Number(ctx.store.codes.delete((q) => q.where({ id: code.id }).where(codeDone)) !== undefined),
-    )
-  }
-  const tokenDone = (token: { expiresAt: number; usedAt: number | null }) =>
-    token.expiresAt <= now || token.usedAt !== null
-  removed += ctx.store.resetTokens.deleteMany((q) => q.where(tokenDone)).length
-  const retention = getSessionRetentionMs(ctx)
-  const sessionDone = (session: { expiresAt: number; revokedAt: number | null }) =>
-    Math.min(session.expiresAt, session.revokedAt ?? Infinity) + retention <= now
-  for (const session of ctx.store.sessions.findMany((q) => q.where(sessionDone))) {
-    removed += await ctx.locks.run(`family:${session.id}`, async () => {
-      const tokens = ctx.store.refreshTokens.deleteMany((q) => q.where({ sessionId: session.id }))
-      ctx.store.sessions.delete((q) => q.where({ id: session.id }))
-      return 1 + tokens.length
-    })
-  }
+  removed += await ctx.store.codes.purgeDone(now, ctx.config.codeCooldownMs)
+  removed += await ctx.store.resetTokens.purgeDone(now)
+  removed += await ctx.store.sessions.purgeEnded(now - getSessionRetentionMs(ctx))
   removed += await purgeUnverified(
     ctx,
     now,
@@ -66,22 +51,16 @@ async function purgeUnverified(
   max: number,
 ): Promise<number> {
   let removed = 0
-  const unverified = ctx.store.users
-    .findMany((q) => q.where((user) => !user.verified && !keep.has(user.email)))
-    .sort((a, b) => a.createdAt - b.createdAt)
+  const unverified = await ctx.store.users.listUnverified(keep)
   const excess = Math.max(0, unverified.length - max)
   const stale = unverified.filter(
     (user, index) => index < excess || user.createdAt + PENDING_PASSWORD_MS <= now,
   )
   for (const user of stale) {
-    removed += await ctx.locks.run(codeLockKey(user.email, 'signup'), async () => {
-      if (ctx.store.codes.findFirst((q) => q.where({ email: user.email }))) return 0
-      const gone = ctx.store.users.delete((q) => q.where({ id: user.id }).where({ verified: false }))
-      if (!gone) return 0
-      const steps = ctx.store.steps.deleteMany((q) => q.where({ userId: user.id })).length
-      const resets = ctx.store.resetTokens.deleteMany((q) => q.where({ userId: user.id })).length
-      return 1 + steps + resets
-    })
+    // Under the sign-up lock: a sign-up of the address waits, and a code it wrote keeps the account.
+    removed += await ctx.locks.run(codeLockKey(user.email, 'signup'), () =>
+      ctx.store.users.deleteUnverified(user.id),
+    )
   }
   return removed
 }

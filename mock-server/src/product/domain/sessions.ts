@@ -2,7 +2,7 @@
 // session ends its cookie, its refresh tokens and its access tokens at once.
 import type { DomainContext } from './context.ts'
 import { hashToken } from '../../shared/crypto.ts'
-import type { SessionRecord } from './store.ts'
+import type { SessionRecord } from '../storage/records.ts'
 
 export interface NewSession {
   session: SessionRecord
@@ -28,28 +28,19 @@ export async function createSession(ctx: DomainContext, userId: string): Promise
 }
 
 /** The live session a cookie names, or null. */
-export function getSessionByCookie(ctx: DomainContext, cookie: string | undefined): SessionRecord | null {
+export async function getSessionByCookie(
+  ctx: DomainContext,
+  cookie: string | undefined,
+): Promise<SessionRecord | null> {
   if (!cookie) return null
-  const cookieHash = hashToken(cookie)
-  const session = ctx.store.sessions.findBy('cookieHash', cookieHash)
+  const session = await ctx.store.sessions.byCookieHash(hashToken(cookie))
   if (!session || session.revokedAt !== null || session.expiresAt <= ctx.clock.now()) return null
   return session
 }
 
+/** Ends a session, its cookie, its refresh tokens and its access tokens; a session already ended keeps its reason. */
 export async function revokeSession(ctx: DomainContext, sessionId: string, reason: string): Promise<void> {
-  const now = ctx.clock.now()
-  await ctx.store.sessions.update((q) => q.where({ id: sessionId, revokedAt: null }), {
-    data(draft) {
-      draft.revokedAt = now
-      draft.revokedReason = reason
-    },
-  })
-  // A revoked family's tokens can never be used again: drop the sealed pairs at once.
-  await ctx.store.refreshTokens.updateMany((q) => q.where({ sessionId }), {
-    data(draft) {
-      draft.graceBox = null
-    },
-  })
+  await ctx.store.sessions.revoke(sessionId, ctx.clock.now(), reason)
 }
 
 /** Ends every live session of a user but `keepSessionId`. */
@@ -59,7 +50,7 @@ export async function revokeUserSessions(
   reason: string,
   keepSessionId?: string,
 ): Promise<void> {
-  const live = ctx.store.sessions.findMany((q) => q.where({ userId, revokedAt: null }))
+  const live = await ctx.store.sessions.listLive(userId)
   for (const session of live) {
     if (session.id !== keepSessionId) await revokeSession(ctx, session.id, reason)
   }

@@ -22,7 +22,7 @@ import { createLockout } from './lockout.ts'
 import { createPasswordHasher } from './passwords.ts'
 import { createPendingPasswords } from './pending-passwords.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from './sign-ups.ts'
-import { createStore } from './store.ts'
+import { createMemoryStore } from '../storage/memory.ts'
 import { createUser, getUserByEmail } from './users.ts'
 
 const EMAIL = 'owner@example.test'
@@ -31,7 +31,7 @@ function createDomain() {
   let now = 1_000_000
   const clock = { now: () => now }
   const ctx: DomainContext = {
-    store: createStore(),
+    store: createMemoryStore(),
     clock,
     locks: createKeyedLock(),
     hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
@@ -72,11 +72,11 @@ async function proveAfter(steps: readonly Step[]) {
     else if ('signUp' in step) {
       const passwordHash = await ctx.hasher.hash(`${step.signUp} passphrase`)
       newest = (await recordSignUp(ctx, { email: EMAIL, name: step.signUp, passwordHash })) ?? newest
-    } else newest = await resendSignUpCode(ctx, getUserByEmail(ctx, EMAIL)!)
+    } else newest = await resendSignUpCode(ctx, (await getUserByEmail(ctx, EMAIL))!)
   }
   const check = await consumeCode(ctx, EMAIL, 'signup', newest!)
   if (!check.ok) throw new Error(`Failed to prove the address: ${check.reason}.`)
-  const user = await proveAddress(ctx, getUserByEmail(ctx, EMAIL)!, { signup: check.signup })
+  const user = await proveAddress(ctx, (await getUserByEmail(ctx, EMAIL))!, { signup: check.signup })
   const opens = async (who: string) => ctx.hasher.verify(user.passwordHash, `${who} passphrase`)
   return {
     name: user.name,

@@ -4,7 +4,7 @@
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { codeLockKey, getCooldownSeconds, getUnusedCodes, writeCode } from './codes.ts'
-import type { CodeFields, UserRecord } from './store.ts'
+import type { CodeFields, UserRecord } from '../storage/records.ts'
 import { createUser, getUserByEmail } from './users.ts'
 
 export type PendingSignUp = NonNullable<CodeFields['signup']>
@@ -25,17 +25,15 @@ export async function recordSignUp(
 ): Promise<string | null> {
   const address = normalizeEmail(input.email)
   return ctx.locks.run(codeLockKey(address, 'signup'), async () => {
-    const user = getUserByEmail(ctx, address)
+    const user = await getUserByEmail(ctx, address)
     const pending = { name: input.name.trim(), passwordHash: input.passwordHash }
-    const contested = getUnusedCodes(ctx, address, 'signup').length > 0
+    const contested = (await getUnusedCodes(ctx, address, 'signup')).length > 0
     if (contested) {
-      await ctx.store.codes.updateMany((q) => q.where({ email: address, purpose: 'signup', usedAt: null }), {
-        data: (draft) => void (draft.signup = null),
-      })
+      await ctx.store.codes.withdrawSignUps(address)
       if (user) await setDetails(ctx, user, await getWithdrawnDetails(ctx, address))
     } else if (user) await setDetails(ctx, user, pending)
     else await createUser(ctx, { email: address, ...pending, verified: false })
-    if (getCooldownSeconds(ctx, address, 'signup') > 0) return null
+    if ((await getCooldownSeconds(ctx, address, 'signup')) > 0) return null
     return writeCode(ctx, address, 'signup', contested ? null : pending)
   })
 }
@@ -43,7 +41,7 @@ export async function recordSignUp(
 /** A resent `signup` code for an unverified account: it proves what the newest alive code proves. */
 export async function resendSignUpCode(ctx: DomainContext, user: UserRecord): Promise<string> {
   return ctx.locks.run(codeLockKey(user.email, 'signup'), async () => {
-    const alive = getUnusedCodes(ctx, user.email, 'signup').sort((a, b) => b.sentAt - a.sentAt)[0]
+    const alive = (await getUnusedCodes(ctx, user.email, 'signup')).sort((a, b) => b.sentAt - a.sentAt)[0]
     const signup = alive ? alive.signup : { name: user.name, passwordHash: user.passwordHash }
     return writeCode(ctx, user.email, 'signup', signup)
   })
@@ -72,11 +70,6 @@ async function getWithdrawnDetails(ctx: DomainContext, address: string): Promise
 }
 
 async function setDetails(ctx: DomainContext, user: UserRecord, details: PendingSignUp, verified = false) {
-  return ctx.store.users.update((q) => q.where({ id: user.id }), {
-    data(draft) {
-      draft.name = details.name
-      draft.passwordHash = details.passwordHash
-      if (verified) draft.verified = true
-    },
-  })
+  const { name, passwordHash } = details
+  return ctx.store.users.update(user.id, { name, passwordHash, ...(verified && { verified: true }) })
 }

@@ -7,7 +7,7 @@ import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { hashToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
 import { revokeSession } from './sessions.ts'
-import type { RefreshTokenRecord, SessionRecord } from './store.ts'
+import type { RefreshTokenRecord, SessionRecord } from '../storage/records.ts'
 
 const ALGORITHM = 'HS256'
 const ISSUER = 'auth-shell-mock'
@@ -113,7 +113,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   )
     return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
-  const session = ctx.store.sessions.findBy('id', sessionId)
+  const session = await ctx.store.sessions.byId(sessionId)
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
   if (session.revokedAt !== null || session.expiresAt <= ctx.clock.now())
     return { ok: false, code: 'session_revoked' }
@@ -147,7 +147,12 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
 /** Issues the first refresh token of a session (family). */
 export async function issueRefreshToken(ctx: DomainContext, sessionId: string): Promise<string> {
   const token = ctx.random.token()
-  await ctx.store.refreshTokens.create({
+  await ctx.store.refreshTokens.create(newRefreshToken(ctx, sessionId, token))
+  return token
+}
+
+function newRefreshToken(ctx: DomainContext, sessionId: string, token: string): RefreshTokenRecord {
+  return {
     id: ctx.random.id(),
     sessionId,
     hash: hashToken(token),
@@ -155,61 +160,65 @@ export async function issueRefreshToken(ctx: DomainContext, sessionId: string): 
     retiredAt: null,
     childId: null,
     graceBox: null,
-  })
-  return token
+  }
 }
 
-export function findRefreshToken(ctx: DomainContext, token: string): RefreshTokenRecord | undefined {
-  const hash = hashToken(token)
-  return ctx.store.refreshTokens.findBy('hash', hash)
+export async function findRefreshToken(
+  ctx: DomainContext,
+  token: string,
+): Promise<RefreshTokenRecord | null> {
+  return ctx.store.refreshTokens.byHash(hashToken(token))
 }
 
 /**
  * Rotates a refresh token. The live token yields a new pair and retires; its immediate parent,
  * within the grace window, yields the same live pair again; any other reuse revokes the family.
+ * Of concurrent rotations of one live token exactly one retires it (the store's compare-and-set); the others
+ * then meet it retired and take the grace path, as a late duplicate does.
  */
 export async function rotateRefreshToken(ctx: DomainContext, token: string): Promise<RefreshOutcome> {
-  const found = findRefreshToken(ctx, token)
+  const found = await findRefreshToken(ctx, token)
   if (!found) return { ok: false, code: 'refresh_invalid' }
-  return ctx.locks.run(`family:${found.sessionId}`, async () => {
-    const record = ctx.store.refreshTokens.findBy('id', found.id)
-    const session = ctx.store.sessions.findBy('id', found.sessionId)
-    const now = ctx.clock.now()
-    if (!record || !session || session.revokedAt !== null)
-      return { ok: false, code: 'refresh_invalid' } as const
-    if (session.expiresAt <= now) return { ok: false, code: 'refresh_expired' } as const
-    if (record.retiredAt === null)
-      return { ok: true, pair: await rotate(ctx, record, session, token), session }
-    const graceOpen = now - record.retiredAt <= ctx.config.refreshGraceMs
-    const child = record.childId ? ctx.store.refreshTokens.findBy('id', record.childId) : undefined
-    const sealed =
-      graceOpen && child?.retiredAt === null && record.graceBox ? openBox(token, record.graceBox) : null
-    if (sealed) return { ok: true, pair: JSON.parse(sealed) as TokenPair, session }
-    await revokeSession(ctx, session.id, 'refresh_reused')
-    return { ok: false, code: 'refresh_reused' } as const
-  })
+  const session = await ctx.store.sessions.byId(found.sessionId)
+  if (!session || session.revokedAt !== null) return { ok: false, code: 'refresh_invalid' }
+  if (session.expiresAt <= ctx.clock.now()) return { ok: false, code: 'refresh_expired' }
+  if (found.retiredAt === null) {
+    const pair = await rotate(ctx, found, session, token)
+    if (pair) return { ok: true, pair, session }
+  }
+  return replay(ctx, found.id, session, token)
 }
 
+/** A retired token: within the grace window its sealed pair, while that pair's token lives; else reuse. */
+async function replay(
+  ctx: DomainContext,
+  id: string,
+  session: SessionRecord,
+  token: string,
+): Promise<RefreshOutcome> {
+  const record = await ctx.store.refreshTokens.byId(id)
+  if (!record || record.retiredAt === null) return { ok: false, code: 'refresh_invalid' }
+  const graceOpen = ctx.clock.now() - record.retiredAt <= ctx.config.refreshGraceMs
+  const child = graceOpen && record.childId ? await ctx.store.refreshTokens.byId(record.childId) : null
+  const sealed = child?.retiredAt === null && record.graceBox ? openBox(token, record.graceBox) : null
+  // The session is read again: a revocation since the first read ends the family's grace too.
+  const live = sealed ? await ctx.store.sessions.byId(session.id) : null
+  if (sealed && live?.revokedAt === null) return { ok: true, pair: JSON.parse(sealed) as TokenPair, session }
+  if (live && live.revokedAt !== null) return { ok: false, code: 'refresh_invalid' }
+  await revokeSession(ctx, session.id, 'refresh_reused')
+  return { ok: false, code: 'refresh_reused' }
+}
+
+/** The successor pair, or null when another rotation retired the token first. */
 async function rotate(ctx: DomainContext, record: RefreshTokenRecord, session: SessionRecord, token: string) {
   const refresh_token = ctx.random.token()
-  const childId = ctx.random.id()
-  const now = ctx.clock.now()
-  await ctx.store.refreshTokens.create({
-    id: childId,
-    sessionId: session.id,
-    hash: hashToken(refresh_token),
-    createdAt: now,
-    retiredAt: null,
-    childId: null,
-    graceBox: null,
-  })
+  const child = newRefreshToken(ctx, session.id, refresh_token)
   const pair = { token: await signAccessToken(ctx, session.userId, session.id), refresh_token }
-  await ctx.store.refreshTokens.update(record, {
-    data(draft) {
-      draft.retiredAt = now
-      draft.childId = childId
-      draft.graceBox = sealBox(token, JSON.stringify(pair), ctx.random)
-    },
+  const rotated = await ctx.store.refreshTokens.rotate({
+    parentId: record.id,
+    child,
+    retiredAt: child.createdAt,
+    graceBox: sealBox(token, JSON.stringify(pair), ctx.random),
   })
-  return pair
+  return rotated ? pair : null
 }

@@ -3,7 +3,7 @@
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createStepsFor } from './process.ts'
-import type { UserRecord } from './store.ts'
+import type { UserRecord } from '../storage/records.ts'
 
 export type CredentialCheck =
   /** `passwordHash`: the hash the password was checked against (a later change makes the check stale). */
@@ -14,13 +14,12 @@ export type CredentialCheck =
   /** Past the account's ceiling from an address it does not know: the password was not checked. */
   | { ok: false; reason: 'paced'; retryAfter: number }
 
-export function getUserByEmail(ctx: DomainContext, email: string): UserRecord | null {
-  const wanted = normalizeEmail(email)
-  return ctx.store.users.findBy('email', wanted) ?? null
+export async function getUserByEmail(ctx: DomainContext, email: string): Promise<UserRecord | null> {
+  return ctx.store.users.byEmail(normalizeEmail(email))
 }
 
-export function getUserById(ctx: DomainContext, id: string): UserRecord | null {
-  return ctx.store.users.findBy('id', id) ?? null
+export async function getUserById(ctx: DomainContext, id: string): Promise<UserRecord | null> {
+  return ctx.store.users.byId(id)
 }
 
 /** Creates an account, from a password or (when the caller already paid for the hash) a password hash. */
@@ -30,7 +29,7 @@ export async function createUser(
     { password: string } | { passwordHash: string }
   ),
 ): Promise<UserRecord> {
-  const user = await ctx.store.users.create({
+  const created = await ctx.store.users.create({
     id: ctx.random.id(),
     email: normalizeEmail(input.email),
     name: input.name.trim(),
@@ -38,7 +37,11 @@ export async function createUser(
     verified: input.verified,
     createdAt: ctx.clock.now(),
   })
-  await createStepsFor(ctx, user.id)
+  // Every caller holds the address's lock and found no account; an account made meanwhile by another instance
+  // is the one the address has.
+  const user = created ?? (await getUserByEmail(ctx, input.email))
+  if (!user) throw new Error('Failed to create an account: the address is taken and its account is gone.')
+  if (created) await createStepsFor(ctx, user.id)
   return user
 }
 
@@ -56,7 +59,7 @@ export async function checkCredentials(
   return ctx.locks.run(`login:${wanted}`, async () => {
     const gate = ctx.lockout.admit(wanted, client)
     if (gate.kind === 'paced') return { ok: false, reason: 'paced', retryAfter: gate.retryAfter } as const
-    const user = getUserByEmail(ctx, wanted)
+    const user = await getUserByEmail(ctx, wanted)
     const checkedHash = user?.passwordHash
     const matches = await ctx.hasher.verify(checkedHash ?? (await ctx.hasher.dummyHash()), password)
     if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
@@ -79,20 +82,20 @@ export async function checkCredentials(
  * Whether the password a sign-in checked is still the account's. A password change during the check ends the
  * sessions it finds, so a session made after that sweep must not outlive it (docs/security/hardening.md).
  */
-export function isPasswordCurrent(ctx: DomainContext, userId: string, checkedHash: string): boolean {
-  return getUserById(ctx, userId)?.passwordHash === checkedHash
+export async function isPasswordCurrent(
+  ctx: DomainContext,
+  userId: string,
+  checkedHash: string,
+): Promise<boolean> {
+  return (await getUserById(ctx, userId))?.passwordHash === checkedHash
 }
 
 export async function setPassword(ctx: DomainContext, user: UserRecord, password: string): Promise<void> {
   const passwordHash = await ctx.hasher.hash(password)
-  await ctx.store.users.update((q) => q.where({ id: user.id }), {
-    data(draft) {
-      draft.passwordHash = passwordHash
-    },
-  })
+  await ctx.store.users.update(user.id, { passwordHash })
   // A reset token issued before the new password is dead: whoever once read a reset code cannot take the account
   // back after the owner recovered or changed it (docs/security/hardening.md).
-  ctx.store.resetTokens.deleteMany((q) => q.where({ userId: user.id }))
+  await ctx.store.resetTokens.deleteFor(user.id)
   // A new password lifts every lock-out of the account, and no address stays known to it; nor does a
   // sign-up's password answer `unverified` any more.
   ctx.lockout.forgetAccount(user.email)
@@ -101,11 +104,5 @@ export async function setPassword(ctx: DomainContext, user: UserRecord, password
 
 export async function markVerified(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {
   if (user.verified) return user
-  return (
-    (await ctx.store.users.update((q) => q.where({ id: user.id }), {
-      data(draft) {
-        draft.verified = true
-      },
-    })) ?? user
-  )
+  return (await ctx.store.users.update(user.id, { verified: true })) ?? user
 }

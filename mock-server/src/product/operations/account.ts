@@ -19,14 +19,14 @@ function requireUserId(auth: AuthState): string {
 
 export function createAccountOperations({ domain }: ProductContext): OperationTable<AccountOperations> {
   return {
-    getMe({ request }) {
-      const user = getUserById(domain, requireUserId(request.auth))
+    async getMe({ request }) {
+      const user = await getUserById(domain, requireUserId(request.auth))
       if (!user)
         return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
       return { status: 200, body: toPublicUser(user) }
     },
-    getProcess({ request }) {
-      return { status: 200, body: { steps: listSteps(domain, requireUserId(request.auth)) } }
+    async getProcess({ request }) {
+      return { status: 200, body: { steps: await listSteps(domain, requireUserId(request.auth)) } }
     },
     async updateProcessStep({ path, body, request }) {
       // The schema states the format and refuses leap seconds; only the offset can take a date out of the years a

@@ -15,7 +15,7 @@ import { getPasswordProblem } from '../domain/passwords.ts'
 import { revokeUserSessions } from '../domain/sessions.ts'
 import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
 import { proveAddress, recordSignUp, resendSignUpCode } from '../domain/sign-ups.ts'
-import type { UserRecord } from '../domain/store.ts'
+import type { UserRecord } from '../storage/records.ts'
 import { rateLimited } from '../../pipeline/answers.ts'
 import { type ProductContext, passwordRejected } from './context.ts'
 import { signIn, signInWithPassword } from './sign-in.ts'
@@ -39,15 +39,15 @@ const SUBJECTS: Record<Purpose, string> = {
 
 export function createAuthOperations(ops: ProductContext): OperationTable<AuthOperations> {
   const { domain, limiters, mailbox } = ops
-  const accepted = (email: string, purpose: Purpose) =>
+  const accepted = async (email: string, purpose: Purpose) =>
     ({
       status: 202,
-      body: { accepted: true, resend_after: getCooldownSeconds(domain, email, purpose) },
+      body: { accepted: true, resend_after: await getCooldownSeconds(domain, email, purpose) },
     }) as const
 
   /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
   async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
-    if (getCooldownSeconds(domain, email, purpose) > 0) return
+    if ((await getCooldownSeconds(domain, email, purpose)) > 0) return
     // A resent sign-up code proves the same sign-up as the one before it (product/domain/sign-ups.ts).
     const code =
       purpose === 'signup' && user && !user.verified
@@ -86,10 +86,10 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       // On every path too: sign-in answers `unverified` to this password, whether or not the address had an
       // account (docs/security/codes.md).
       domain.pendingPasswords.record(normalizeEmail(body.email), passwordHash)
-      const existing = getUserByEmail(domain, body.email)
+      const existing = await getUserByEmail(domain, body.email)
       if (existing?.verified) {
         // A sign-up never changes a verified account: its owner is only told someone tried.
-        if (getCooldownSeconds(domain, body.email, 'signup') === 0) {
+        if ((await getCooldownSeconds(domain, body.email, 'signup')) === 0) {
           await issueCode(domain, body.email, 'signup', false)
           mailbox.send({
             to: existing.email,
@@ -107,9 +107,9 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     async sendOtp({ body, request }) {
       const wait = limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
-      const cooldown = getCooldownSeconds(domain, body.email, body.purpose)
+      const cooldown = await getCooldownSeconds(domain, body.email, body.purpose)
       if (cooldown > 0) return rateLimited(cooldown)
-      const user = getUserByEmail(domain, body.email)
+      const user = await getUserByEmail(domain, body.email)
       const deliverable = user !== null && (body.purpose !== 'signup' || !user.verified)
       await sendCode(body.email, body.purpose, deliverable ? user : null)
       return accepted(body.email, body.purpose)
@@ -133,7 +133,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
           body: { error: 'too_many_attempts', message: 'Too many wrong attempts. Ask for a new code.' },
         }
       }
-      const user = getUserByEmail(domain, body.email)
+      const user = await getUserByEmail(domain, body.email)
       if (!check.ok || !user) {
         const attempts_left = check.ok ? 0 : check.attemptsLeft
         return {
@@ -152,7 +152,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     async forgotPassword({ body, request }) {
       const wait = limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
-      await sendCode(body.email, 'reset', getUserByEmail(domain, body.email))
+      await sendCode(body.email, 'reset', await getUserByEmail(domain, body.email))
       return accepted(body.email, 'reset')
     },
 
@@ -162,12 +162,12 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       if ('reset_token' in body) {
         // Read, not used up: a refused password leaves the token for the next try. Its owner's address is no
         // password on this path either.
-        const holderId = getResetTokenUserId(domain, body.reset_token)
-        const holder = holderId ? getUserById(domain, holderId) : null
+        const holderId = await getResetTokenUserId(domain, body.reset_token)
+        const holder = holderId ? await getUserById(domain, holderId) : null
         const problem = getPasswordProblem(body.password, holder ?? {})
         if (problem) return passwordRejected(problem)
         const userId = await consumeResetToken(domain, body.reset_token)
-        const user = userId ? getUserById(domain, userId) : null
+        const user = userId ? await getUserById(domain, userId) : null
         if (!user)
           return {
             status: 400,
@@ -180,7 +180,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
         return { status: 200, body: { updated: true } }
       }
       if (request.auth.kind !== 'valid') return { status: 401, body: { message: 'Sign in to continue.' } }
-      const user = getUserById(domain, request.auth.userId)
+      const user = await getUserById(domain, request.auth.userId)
       if (!user)
         return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
       const problem = getPasswordProblem(body.password, user)

@@ -19,9 +19,9 @@ const REFRESH_MESSAGES = {
 
 export function createSessionOperations({ domain }: ProductContext): OperationTable<SessionOperations> {
   return {
-    getSession({ request }) {
-      const session = getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))
-      const user = session ? getUserById(domain, session.userId) : null
+    async getSession({ request }) {
+      const session = await getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))
+      const user = session ? await getUserById(domain, session.userId) : null
       if (!session || !user) return { status: 200, body: {} }
       return {
         status: 200,
@@ -37,7 +37,7 @@ export function createSessionOperations({ domain }: ProductContext): OperationTa
           body: { error: 'cross_site_request', message: 'Sign out from this site only.' },
         }
       }
-      const session = getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))
+      const session = await getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))
       if (session) await revokeSession(domain, session.id, 'logout')
       if (request.auth.kind === 'valid') await revokeSession(domain, request.auth.sessionId, 'logout')
       return { status: 200, body: { loggedOut: true }, cookies: [{ name: 'session', value: null }] }

@@ -2,7 +2,7 @@
 import type { components } from '#api/openapi.gen.ts'
 import type { DomainContext } from '../domain/context.ts'
 import { createSession, type NewSession, revokeSession } from '../domain/sessions.ts'
-import type { UserRecord } from '../domain/store.ts'
+import type { UserRecord } from '../storage/records.ts'
 import { issueRefreshToken, signAccessToken } from '../domain/tokens.ts'
 import { isPasswordCurrent } from '../domain/users.ts'
 
@@ -20,7 +20,7 @@ export async function signIn(ctx: DomainContext, user: UserRecord) {
  */
 export async function signInWithPassword(ctx: DomainContext, user: UserRecord, checkedHash: string) {
   const started = await createSession(ctx, user.id)
-  if (isPasswordCurrent(ctx, user.id, checkedHash)) return answerFor(ctx, user, started)
+  if (await isPasswordCurrent(ctx, user.id, checkedHash)) return answerFor(ctx, user, started)
   await revokeSession(ctx, started.session.id, 'password_changed')
   return null
 }
