@@ -66,7 +66,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
           // The tests that start the mock server as `npm run mock` does run its compiled build, made here once.
-          globalSetup: ['mock-server/testing/build-once.ts'],
+          globalSetup: ['mock-server/testing/build-once.ts', 'harness/postgres-setup.ts'],
           // One module graph per worker, as in unit-web-node: every server here is built by a factory (createApp,
           // createCore) with its own state, and the only module-level maps are caches of pure results (compiled
           // routes, published passwords' hashes, signing keys by secret). No test of this project stubs a global,

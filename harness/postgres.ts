@@ -1,0 +1,83 @@
+// A local PostgreSQL for the suites' PostgreSQL legs (docs/contract-suite.md: "Every store"). It uses
+// TEST_DATABASE_URL when set; else, on a machine where it may (root, Debian's packages), it installs PostgreSQL
+// when missing, starts the cluster, and makes a role with a fresh random password and a database for the tests.
+// Under CI=true a PostgreSQL that cannot be had is a failure, never a skipped leg.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+
+export type PostgresTarget = { url: string } | { skipped: string }
+
+const ROLE = 'auth_shell_test'
+const DATABASE = 'auth_shell_test'
+
+const run = (command: string, args: string[]) =>
+  execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+
+/** Runs SQL as the cluster's superuser (peer authentication over the local socket). */
+const asPostgres = (sql: string, database = 'postgres') =>
+  run('runuser', [
+    '-u',
+    'postgres',
+    '--',
+    'psql',
+    '-X',
+    '-q',
+    '-t',
+    '-A',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-d',
+    database,
+    '-c',
+    sql,
+  ])
+
+function installIfMissing(): void {
+  if (existsSync('/usr/bin/pg_ctlcluster')) return
+  console.log('Installing PostgreSQL (apt-get install postgresql)...')
+  run('apt-get', ['update', '-qq'])
+  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+}
+
+/** The first cluster `pg_lsclusters` lists: version, name and port. */
+function firstCluster(): { version: string; name: string; port: string; online: boolean } {
+  const line = run('pg_lsclusters', ['--no-header']).trim().split('\n')[0]
+  if (!line) throw new Error('no PostgreSQL cluster exists (pg_lsclusters lists none)')
+  const [version, name, port, status] = line.split(/\s+/)
+  return { version: version!, name: name!, port: port!, online: status === 'online' }
+}
+
+function ensureLocal(): string {
+  installIfMissing()
+  const cluster = firstCluster()
+  if (!cluster.online) run('pg_ctlcluster', [cluster.version, cluster.name, 'start'])
+  const password = randomBytes(18).toString('base64url')
+  const exists = asPostgres(`SELECT 1 FROM pg_roles WHERE rolname = '${ROLE}'`).trim() === '1'
+  asPostgres(`${exists ? 'ALTER' : 'CREATE'} ROLE ${ROLE} LOGIN CREATEDB PASSWORD '${password}'`)
+  if (asPostgres(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).trim() !== '1')
+    asPostgres(`CREATE DATABASE ${DATABASE} OWNER ${ROLE}`)
+  return `postgres://${ROLE}:${password}@127.0.0.1:${cluster.port}/${DATABASE}`
+}
+
+/**
+ * Where the tests find PostgreSQL, or why they cannot. Throws under CI=true rather than skip.
+ * @example
+ * const target = ensurePostgres()
+ * if ('url' in target) process.env.TEST_DATABASE_URL = target.url
+ */
+export function ensurePostgres(): PostgresTarget {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL }
+  try {
+    if (process.getuid?.() !== 0) throw new Error('starting one needs root; set TEST_DATABASE_URL instead')
+    return { url: ensureLocal() }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    if (process.env.CI === 'true')
+      throw new Error(`Failed to get a PostgreSQL for the tests: ${reason}`, { cause: error })
+    return { skipped: `No PostgreSQL for the tests (${reason}); its legs are skipped.` }
+  }
+}

@@ -1,0 +1,85 @@
+// The product's tables, as versioned migrations (shared/sql-migrate.ts applies them in order, once each).
+// A migration is never edited once released: a change is a new one. Times are milliseconds since the epoch as
+// double precision (exact to 2^53), so every driver reads them back as numbers. `seq` keeps the order of writing,
+// which `GET /__mock/state` and a data file show.
+import type { Migration } from '../../shared/sql-migrate.ts'
+
+export const PRODUCT_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'product records',
+    sql: `
+      CREATE TABLE users (
+        seq bigserial,
+        id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        name text NOT NULL,
+        password_hash text NOT NULL,
+        verified boolean NOT NULL,
+        created_at double precision NOT NULL
+      );
+      CREATE TABLE sessions (
+        seq bigserial,
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        cookie_hash text NOT NULL UNIQUE,
+        service_token_hash text NOT NULL,
+        created_at double precision NOT NULL,
+        expires_at double precision NOT NULL,
+        revoked_at double precision,
+        revoked_reason text
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE TABLE refresh_tokens (
+        seq bigserial,
+        id text PRIMARY KEY,
+        session_id text NOT NULL,
+        hash text NOT NULL UNIQUE,
+        created_at double precision NOT NULL,
+        retired_at double precision,
+        child_id text,
+        grace_box text
+      );
+      CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+      CREATE TABLE codes (
+        seq bigserial,
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        purpose text NOT NULL,
+        hash text NOT NULL,
+        sent_at double precision NOT NULL,
+        expires_at double precision NOT NULL,
+        attempts integer NOT NULL,
+        used_at double precision,
+        burned boolean NOT NULL,
+        superseded_at double precision,
+        signup jsonb
+      );
+      CREATE INDEX codes_address ON codes (email, purpose, sent_at);
+      CREATE TABLE reset_tokens (
+        seq bigserial,
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        hash text NOT NULL UNIQUE,
+        expires_at double precision NOT NULL,
+        used_at double precision
+      );
+      CREATE INDEX reset_tokens_user ON reset_tokens (user_id);
+      CREATE TABLE steps (
+        seq bigserial,
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        position integer NOT NULL,
+        title text NOT NULL,
+        description text NOT NULL,
+        status text NOT NULL,
+        scheduled_at text
+      );
+      CREATE INDEX steps_user ON steps (user_id, position);
+      CREATE TABLE server_meta (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+    `,
+  },
+]
