@@ -79,7 +79,8 @@ async function main(): Promise<void> {
       })
       const stop = () => {
         server.close()
-        void app.core.flush().then(() => {
+        // close, not flush: a mail waiting for an SMTP retry gets its last attempt now (docs/mail.md).
+        void app.core.close().then(() => {
           log?.flush()
           process.exit(0)
         })

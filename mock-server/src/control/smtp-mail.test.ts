@@ -49,7 +49,12 @@ test('a mail arrives from the sender, to its address, with its subject and the c
   await smtp.flush()
   expect(server.mails).toHaveLength(1)
   const [mail] = server.mails
-  expect(mail).toMatchObject({ from: '"Auth Shell" <no-reply@example.com>', to: MAIL.to, subject: MAIL.subject, secure: false })
+  expect(mail).toMatchObject({
+    from: '"Auth Shell" <no-reply@example.com>',
+    to: MAIL.to,
+    subject: MAIL.subject,
+    secure: false,
+  })
   expect(mail!.text).toContain('482913')
   expect(mail!.html).toContain('<strong>482913</strong>')
   expect(mail!.headers['auto-submitted']).toBe('auto-generated')
@@ -95,7 +100,10 @@ describe.skipIf(certificate === null)('TLS (a certificate made by openssl for th
   const tls = certificate!
 
   test('smtps:// speaks TLS from the start, trusting the CA the settings name', async () => {
-    const { server, smtp } = await setUp({ tls: { ...tls, implicit: true } }, { implicitTls: true, ca: tls.cert })
+    const { server, smtp } = await setUp(
+      { tls: { ...tls, implicit: true } },
+      { implicitTls: true, ca: tls.cert },
+    )
     smtp.deliver(MAIL)
     await smtp.flush()
     expect(server.mails.map((mail) => mail.secure)).toEqual([true])
@@ -109,7 +117,10 @@ describe.skipIf(certificate === null)('TLS (a certificate made by openssl for th
   })
 
   test('a certificate nobody vouches for stops the mail: it is tried again, never sent', async () => {
-    const { server, smtp, timer, lines } = await setUp({ tls: { ...tls, implicit: true } }, { implicitTls: true })
+    const { server, smtp, timer, lines } = await setUp(
+      { tls: { ...tls, implicit: true } },
+      { implicitTls: true },
+    )
     smtp.deliver(MAIL)
     await timer.untilPending(1)
     await smtp.close()
