@@ -13,6 +13,7 @@ import { createSmtpOutbox } from '#mock-server/control/smtp-mail.ts'
 import type { AppOptions } from '#mock-server/app.ts'
 import {
   advanceClock,
+  bearer,
   PASSWORD,
   readCode,
   requireOwnServer,
@@ -62,7 +63,7 @@ const gist = (mail: { to: string; subject: string; code?: string | undefined }) 
 describe('every mail the product sends arrives over SMTP, and nothing else', () => {
   const { server, current } = useSmtpServer()
 
-  test('sign-up, a sign-up for a verified address, code sign-in, recovery and the password change', async () => {
+  test('sign-up, a sign-up for a verified address, code sign-in, recovery and both password changes', async () => {
     requireOwnServer('needs a server that sends to the test’s SMTP capture')
     const { api } = server
     const email = uniqueEmail('smtp')
@@ -86,6 +87,15 @@ describe('every mail the product sends arrives over SMTP, and nothing else', () 
       .post('/api/auth/update_password')
       .send({ reset_token: verified.body.reset_token, password: `${PASSWORD} anew` })
       .expect(200)
+    const signedIn = await api
+      .post('/api/auth/login')
+      .send({ email, password: `${PASSWORD} anew` })
+      .expect(200)
+    await api
+      .post('/api/auth/update_password')
+      .set(bearer(signedIn.body.token))
+      .send({ current_password: `${PASSWORD} anew`, password: `${PASSWORD} once more` })
+      .expect(200)
     // Addresses with no account get no mail, over SMTP or anywhere.
     await api
       .post('/api/auth/forgot')
@@ -102,6 +112,7 @@ describe('every mail the product sends arrives over SMTP, and nothing else', () 
       'account_exists',
       'login',
       'reset',
+      'password_changed',
       'password_changed',
     ])
     const { capture, lines } = current()
