@@ -88,9 +88,10 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       await send(job.mail)
     } catch (error) {
       failed(job, classify(error))
+    } finally {
+      running -= 1
+      pump()
     }
-    running -= 1
-    pump()
   }
 
   function failed(job: Job, failure: SendFailure): void {
