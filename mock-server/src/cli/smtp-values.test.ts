@@ -98,6 +98,11 @@ test.each([
     '--smtp-from is not an address',
   ],
   [
+    'two senders',
+    { flag: 'smtp://m.example', from: 'Shop, a@example.com <b@example.com>' },
+    '--smtp-from is not an address',
+  ],
+  [
     'a sender with a line break',
     { flag: 'smtp://m.example', env: { MAIL_FROM: 'A\r\nBcc: x@y.z <a@example.com>' } },
     'MAIL_FROM is not an address',

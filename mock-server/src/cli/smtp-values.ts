@@ -8,8 +8,11 @@ export const DEFAULT_MAIL_FROM = 'Auth Shell <no-reply@localhost>'
 /** Both query settings the URL may carry; nodemailer's own URL options are not passed through. */
 const QUERY = new Set(['tls', 'ca'])
 
-/** An address, alone or after a display name: `a@b.example` or `Name <a@b.example>`, on one line. */
-const FROM = /^(?:[^<>\p{Cc}]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/u
+/**
+ * One address, alone or after a display name: `a@b.example` or `Name <a@b.example>`, on one line. A comma or a
+ * semicolon would make it a list of senders.
+ */
+const FROM = /^(?:[^<>,;\p{Cc}]*<[^\s@<>,;]+@[^\s@<>,;]+>|[^\s@<>,;]+@[^\s@<>,;]+)$/u
 
 export interface SmtpInput {
   flag: string | undefined
