@@ -46,8 +46,13 @@ export interface MockCore {
   production: boolean
   /** Whether external sign-in works here (config.json `externalSignIn`). */
   externalSignIn: boolean
-  /** Writes pending state to the data file and pending mails to the outbox, if any. */
+  /** Writes pending state to the data file and pending mails to the outbox, and waits for SMTP sends under way. */
   flush(): Promise<void>
+  /**
+   * For a shutdown, once the server takes no more calls: as flush, after giving each mail waiting for an SMTP retry
+   * its last attempt now (a failure is reported as given up at shutdown). The core is not used after it.
+   */
+  close(): Promise<void>
   /**
    * Each document's operations by operationId, looked up at every call: a test replaces one to make it throw,
    * and sees the answer a fault gets (contracts/pipeline/conformance.contract.test.ts).
@@ -139,6 +144,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     externalSignIn: external.available,
     flush: async () => {
       await Promise.all([persistence?.flush(), control.flush()])
+    },
+    close: async () => {
+      await Promise.all([persistence?.flush(), control.close()])
     },
     tables,
   }

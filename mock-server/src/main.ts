@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
+import { describeSmtp } from './cli/smtp-values.ts'
 import { BUILD_TIME } from './shared/build-time.ts'
 
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
     return
   }
   const { values, port, host, webRoot, trustProxyHops, controlToken, allowedHosts, corsOrigins } = flags
-  const { publicOrigin, oidc, durations } = flags
+  const { publicOrigin, oidc, smtp, durations } = flags
   const log = values.quiet ? undefined : createLineWriter(process.stdout)
   const logError = (line: string) => console.error(`${new Date().toISOString()} ${line}`)
   if (values.replay !== undefined) {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     ...(values.data && { dataFile: values.data }),
     ...(corsOrigins.length > 0 && { corsOrigins }),
     ...(values['mail-outbox'] && { mailOutbox: resolve(values['mail-outbox']) }),
+    ...(smtp && { smtp }),
     ...(webRoot && { webRoot }),
     ...(log && { log }),
     logError,
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
         if (oidc) console.log(`External sign-in through ${oidc.issuer} as client ${oidc.clientId}.`)
         if (controlToken !== undefined)
           console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+        // Host, port and sender only: the SMTP credentials are never printed.
+        if (smtp) console.log(describeSmtp(smtp))
         if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)
         if (!values.data && !values.production) {
           console.log(
@@ -75,7 +79,8 @@ async function main(): Promise<void> {
       })
       const stop = () => {
         server.close()
-        void app.core.flush().then(() => {
+        // close, not flush: a mail waiting for an SMTP retry gets its last attempt now (docs/mail.md).
+        void app.core.close().then(() => {
           log?.flush()
           process.exit(0)
         })

@@ -1,6 +1,6 @@
 // The flags and environment `npm run mock` reads (`--help` prints them), read and checked in one place, before main.ts
 // imports the app: a refused value stops the start with one line naming it.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseDuration } from '#api/control-values.ts'
@@ -13,6 +13,7 @@ import {
   parseOidc,
   parsePublicOrigin,
 } from './cli-values.ts'
+import { parseSmtp } from './smtp-values.ts'
 
 export const HELP = `Usage: npm run mock -- [options]
 
@@ -53,6 +54,12 @@ Options:
                         cookie is SameSite=None; Secure; Partitioned. Any other origin gets no CORS header.
   --mail-outbox <dir>   Write every mail sent (codes included) to this folder, one JSON file each, owner-only:
                         the mail transport where /__mock/mailbox is off (--production). Never logged.
+  --smtp <url>          Also send every mail over SMTP (env SMTP_URL; the flag wins): smtp://host:port uses
+                        STARTTLS when the server offers it, smtp://host:port?tls=required only with it,
+                        smtps://host:port TLS from the start; ?ca=<file> trusts that PEM CA too. Credentials
+                        from env SMTP_USER and SMTP_PASSWORD, or SMTP_URL's user part; never printed. A mail
+                        the server does not take is tried again 3 times (after 10s, 1m, 5m); docs/mail.md.
+  --smtp-from <addr>    The From address (env MAIL_FROM; default Auth Shell <no-reply@localhost>).
   --public-origin <url> The origin people reach this server at, when a proxy changes it (e.g. https://qa.example):
                         the mock OpenID provider's issuer (<url>/idp) and the redirect URIs external sign-in sends.
                         Default: each request's own (Host header; https behind --trust-proxy).
@@ -67,7 +74,16 @@ Options:
 /** Flags that shape the mock backend, which a replay does not run. */
 
 /** The flags that set up the mock backend, which a replay does not have. */
-const NOT_WITH_REPLAY = ['data', 'production', 'access-ttl', 'refresh-ttl', 'grace', 'code-cooldown'] as const
+const NOT_WITH_REPLAY = [
+  'data',
+  'production',
+  'access-ttl',
+  'refresh-ttl',
+  'grace',
+  'code-cooldown',
+  'smtp',
+  'smtp-from',
+] as const
 
 /** The flags read and checked; `help` when only the usage is asked for. `defaultWeb`: the built app, if it is there. */
 export function readFlags(defaultWeb: string) {
@@ -88,6 +104,8 @@ export function readFlags(defaultWeb: string) {
       replay: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'mail-outbox': { type: 'string' },
+      smtp: { type: 'string' },
+      'smtp-from': { type: 'string' },
       'public-origin': { type: 'string' },
       'oidc-issuer': { type: 'string' },
       'oidc-client-id': { type: 'string' },
@@ -118,6 +136,12 @@ export function readFlags(defaultWeb: string) {
   const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
   if (values['mail-outbox'] === '')
     throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
+  const smtp = parseSmtp({
+    flag: values.smtp,
+    from: values['smtp-from'],
+    env: process.env,
+    readFile: (path) => readFileSync(path, 'utf8'),
+  })
   const publicOrigin = parsePublicOrigin(values['public-origin'])
   const oidc = parseOidc(values['oidc-issuer'], values['oidc-client-id'], process.env.OIDC_CLIENT_SECRET)
   const durations = {
@@ -145,6 +169,7 @@ export function readFlags(defaultWeb: string) {
     corsOrigins,
     publicOrigin,
     oidc,
+    smtp,
     durations,
   } as const
 }

@@ -1,4 +1,4 @@
-// What only the Node server has (files, gunzip, the docs viewer), handed to the features by app.ts.
+// What only the Node server has (files, gunzip, the docs viewer, the SMTP transport), handed to the features by app.ts.
 // The browser demo has none of it.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib'
 import type { MockOptions } from './options.ts'
 import { createPersistence } from './persistence.ts'
 import { createMailOutbox } from '../control/mail-outbox.ts'
+import { createSmtpOutbox } from '../control/smtp-mail.ts'
 
 /** The one image the bundle loads from another host: the Redocly logo of its side menu, from Redocly's CDN. */
 const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
@@ -34,5 +35,6 @@ export const NODE_PORTS = {
   gunzip: gunzipBatch,
   openDataFile: createPersistence,
   openMailOutbox: createMailOutbox,
+  openSmtp: createSmtpOutbox,
   readBuildFile,
 } satisfies MockOptions

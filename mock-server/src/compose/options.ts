@@ -5,6 +5,7 @@ import type { GuessLimit } from '../product/domain/guess-log.ts'
 import type { ViewerReader } from '../control/docs-operations.ts'
 import type { Gunzip } from '../control/sinks.ts'
 import type { createMailOutbox } from '../control/mail-outbox.ts'
+import type { createSmtpOutbox, SmtpSettings } from '../control/smtp-mail.ts'
 import type { BuildFileReader } from '../product/operations/context.ts'
 import type { createPersistence } from './persistence.ts'
 import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
@@ -57,6 +58,11 @@ export interface MockOptions {
   corsOrigins?: readonly string[]
   /** Every mail sent is also written to this folder, code included (--mail-outbox; control/mail-outbox.ts). */
   mailOutbox?: string
+  /**
+   * Every mail sent also goes to this SMTP server, behind the call that sent it, with retries (--smtp, SMTP_URL;
+   * control/smtp-mail.ts, docs/mail.md). The /__mock mailbox and --mail-outbox keep working beside it.
+   */
+  smtp?: SmtpSettings | undefined
   /** Reads the /__mock/docs viewer's script (control/docs-operations.ts); app.ts hands the Node one. */
   readDocsViewer?: ViewerReader | undefined
   /** Inflates gzip recorder batches synchronously (control/sinks.ts); app.ts hands Node's. */
@@ -64,6 +70,8 @@ export interface MockOptions {
   /** Opens the data file (compose/persistence.ts), the mail outbox and the build's files: app.ts hands Node's. */
   openDataFile?: typeof createPersistence | undefined
   openMailOutbox?: typeof createMailOutbox | undefined
+  /** Opens the SMTP transport (nodemailer, which only the Node server bundles). */
+  openSmtp?: typeof createSmtpOutbox | undefined
   readBuildFile?: BuildFileReader | undefined
   /**
    * External sign-in's provider as code (tests). Without it or `oidc`, the product uses the mock provider at /idp;

@@ -3,12 +3,13 @@
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
-import type { createMailOutbox } from './mail-outbox.ts'
+import type { createMailOutbox, MailOutbox } from './mail-outbox.ts'
 import { createMailbox, withOutbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
 import { createSinks, type Gunzip } from './sinks.ts'
+import type { createSmtpOutbox, SmtpSettings } from './smtp-mail.ts'
 import { createFingerprints } from './state.ts'
 
 export interface ControlOptions {
@@ -23,17 +24,39 @@ export interface ControlOptions {
   gunzip?: Gunzip | undefined
   /** Opens the --mail-outbox folder (control/mail-outbox.ts; a folder only the Node server has, handed in by app.ts). */
   openMailOutbox?: typeof createMailOutbox | undefined
+  /** Every mail sent also goes over SMTP (--smtp; control/smtp-mail.ts, docs/mail.md). */
+  smtp?: SmtpSettings | undefined
+  /** Opens the SMTP transport (nodemailer, which only the Node server has; handed in by app.ts). */
+  openSmtp?: typeof createSmtpOutbox | undefined
 }
+
+const reportOf = (options: ControlOptions) => options.logError ?? ((line: string) => console.error(line))
 
 function openOutbox(options: ControlOptions, dir: string) {
   if (!options.openMailOutbox)
     throw new Error('A mail outbox needs the Node server (app.ts), which opens it.')
-  return options.openMailOutbox(dir, options.logError ?? ((line) => console.error(line)))
+  return options.openMailOutbox(dir, reportOf(options))
+}
+
+function openSmtp(options: ControlOptions, settings: SmtpSettings) {
+  if (!options.openSmtp) throw new Error('Mail over SMTP needs the Node server (app.ts), which opens it.')
+  return options.openSmtp(settings, reportOf(options))
+}
+
+/** Where each mail goes besides the mailbox: the --mail-outbox folder and the SMTP server, both when both are set. */
+function openTransports(options: ControlOptions): Array<MailOutbox & { close?(): Promise<void> }> {
+  return [
+    ...(options.mailOutbox ? [openOutbox(options, options.mailOutbox)] : []),
+    ...(options.smtp ? [openSmtp(options, options.smtp)] : []),
+  ]
 }
 
 export function createControl(options: ControlOptions, clock: ControlClock) {
-  const outbox = options.mailOutbox ? openOutbox(options, options.mailOutbox) : null
-  const mailbox = outbox ? withOutbox(createMailbox(clock), outbox, clock) : createMailbox(clock)
+  const transports = openTransports(options)
+  const mailbox = transports.reduce(
+    (inner, transport) => withOutbox(inner, transport, clock),
+    createMailbox(clock),
+  )
   const scenarios = createScenarios(clock)
   const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)
   const fingerprints = createFingerprints()
@@ -54,8 +77,14 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
     clear(): void {
       for (const piece of [mailbox, scenarios, sinks]) piece.clear()
     },
-    /** Writes pending mails to the outbox folder, if any. */
-    flush: async () => outbox?.flush(),
+    /** Writes pending mails to the outbox folder and waits for the SMTP sends under way (not for their retries). */
+    flush: async () => {
+      await Promise.all(transports.map((transport) => transport.flush()))
+    },
+    /** As flush, after giving each mail waiting for an SMTP retry its last attempt; for a shutdown. */
+    close: async () => {
+      await Promise.all(transports.map((transport) => transport.close?.() ?? transport.flush()))
+    },
   }
 }
 

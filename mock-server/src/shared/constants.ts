@@ -114,3 +114,12 @@ export const CONNECTION_CHECK_INTERVAL_MS = 1_000
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 /** Hashes computed at once; the rest wait their turn (2 cores here). */
 export const HASH_CONCURRENCY = 2
+/**
+ * A mail the SMTP server did not take is tried again after each of these waits (docs/mail.md): four attempts in
+ * about six minutes, so the last still carries a code within its 10 minutes.
+ */
+export const MAIL_RETRY_DELAYS_MS = [10_000, MINUTE_MS, 5 * MINUTE_MS] as const
+/** Mails sent over SMTP at once; the others wait their turn. */
+export const MAIL_SEND_CONCURRENCY = 2
+/** Mails waiting for SMTP at most (queued or waiting for a retry); past it a new one is dropped and reported. */
+export const MAX_MAILS_WAITING = 1_000
