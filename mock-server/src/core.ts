@@ -5,8 +5,10 @@ import type { MockOptions } from './compose/options.ts'
 import type { Persistence } from './compose/persistence.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
+import { runShutdownHooks, type ShutdownHook } from './compose/shutdown.ts'
 import { createExternalSignInFeature, type ExternalSignInProvider } from './external-sign-in/index.ts'
 import type { PendingSignIns } from './external-sign-in/pending-sign-ins.ts'
+import { createHealth, isProbePath } from './health/index.ts'
 import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
 import type { Dispatch } from './pipeline/dispatch.ts'
@@ -48,6 +50,10 @@ export interface MockCore {
   externalSignIn: boolean
   /** Writes pending state to the data file and pending mails to the outbox, if any. */
   flush(): Promise<void>
+  /** Readiness answers 503 from now on (the server is stopping; main.ts). */
+  beginShutdown(): void
+  /** Once no request is in flight: flush, then every shutdown hook in order (compose/shutdown.ts). */
+  close(): Promise<void>
   /**
    * Each document's operations by operationId, looked up at every call: a test replaces one to make it throw,
    * and sees the answer a fault gets (contracts/pipeline/conformance.contract.test.ts).
@@ -102,17 +108,25 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await reset()
     await persistence?.save()
   })()
+  // Where a store or a transport composed here adds its probe and its closer (the options' come after them).
+  const health = createHealth({ probes: [...(options.readinessProbes ?? [])] })
+  const shutdownHooks: ShutdownHook[] = [...(options.onShutdown ?? [])]
   const tables: MockCore['tables'] = {
     api: { ...createApiTable(product, external) },
-    control: { ...createControlTable({ control, idp, journal, product, reset }) },
+    control: { ...createControlTable({ control, idp, journal, product, reset, health }) },
   }
   const dispatch: Dispatch = createMockDispatcher(
     { ...options, production },
     { tables, product, scenarios: control.scenarios, journal },
   )
+  const flush = async () => {
+    await Promise.all([persistence?.flush(), control.flush()])
+  }
   return {
     async dispatch(request) {
       await ready
+      // A probe asks nothing of the store: liveness must not fail with a database.
+      if (isProbePath(request.url)) return dispatch(request)
       await product.purgeWhenDue()
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') persistence.schedule()
@@ -137,8 +151,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     },
     production,
     externalSignIn: external.available,
-    flush: async () => {
-      await Promise.all([persistence?.flush(), control.flush()])
+    flush,
+    beginShutdown: health.beginShutdown,
+    close: async () => {
+      await flush()
+      await runShutdownHooks(shutdownHooks, options.logError ?? ((line) => console.error(line)))
     },
     tables,
   }

@@ -114,3 +114,13 @@ export const CONNECTION_CHECK_INTERVAL_MS = 1_000
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 /** Hashes computed at once; the rest wait their turn (2 cores here). */
 export const HASH_CONCURRENCY = 2
+
+/** A readiness probe that has not answered by then counts as `timeout` (docs/deploying.md, Probes). */
+export const READINESS_PROBE_TIMEOUT_MS = 2_000
+/** The `Retry-After` of a 503 from /readyz, in seconds. */
+export const READINESS_RETRY_AFTER_S = 5
+/**
+ * How long a stopping server waits for the requests in flight before it exits anyway (docs/mock-server.md,
+ * Stopping): below Kubernetes' default grace period of 30 s, so the server's own flush runs before a SIGKILL.
+ */
+export const SHUTDOWN_TIMEOUT_MS = 10_000
