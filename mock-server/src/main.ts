@@ -137,7 +137,8 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     if (controlToken !== undefined)
       console.log('/__mock requires the control token (X-Mock-Control-Token header).')
   })
-  stopOnSignals(createGracefulShutdown(server, { ...SHUTDOWN, close: async () => undefined }), log)
+  const plan = { ...SHUTDOWN, beginShutdown: app.beginShutdown, close: async () => undefined }
+  stopOnSignals(createGracefulShutdown(server, plan), log)
 }
 
 /** How a stop goes (hosts/graceful-shutdown.ts): its limit, and its lines on stdout beside the start's. */
