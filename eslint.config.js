@@ -22,7 +22,7 @@ const REPOSITORY = {
 const TESTS_MAY_RUN_AGAINST_THE_MOCK = ['web', 'qa-cli']
 
 const MOCK = './mock-server/src'
-const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har']
+const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har', 'health']
 /** What composes the features. A test may import it to build a whole server. */
 const MOCK_ROOT = ['compose', 'hosts', 'cli', 'core.ts', 'app.ts', 'main.ts']
 

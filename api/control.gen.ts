@@ -514,6 +514,52 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/healthz': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Liveness, the process answers.
+     * @description Answers 200 as long as the process can answer at all; it asks no dependency (a database that is down makes
+     *     the server unready, not dead). For an orchestrator's liveness probe.
+     */
+    get: operations['getLiveness']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    /** Liveness, headers only. */
+    head: operations['headLiveness']
+    patch?: never
+    trace?: never
+  }
+  '/readyz': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Readiness, every dependency answers and the server is not stopping.
+     * @description Runs every readiness probe the server was composed with (its store, its mail transport), each bounded in
+     *     time, and answers 200 when all of them answer; 503 with `Retry-After` and the probes that failed otherwise,
+     *     and while the server stops (`server: stopping`). A probe's error is never shown, only its name and
+     *     `unreachable` or `timeout`. For an orchestrator's readiness probe and a load balancer's health check.
+     */
+    get: operations['getReadiness']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    /** Readiness, headers only. */
+    head: operations['headReadiness']
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -578,6 +624,17 @@ export interface components {
       token_endpoint_auth_methods_supported: components['schemas']['Names']
     } & {
       [key: string]: string[]
+    }
+    Readiness: {
+      /** @enum {unknown} */
+      status: 'ok' | 'unavailable'
+      /**
+       * @description Each probe by name: `ok`, `unreachable` (it answered no, or failed) or `timeout`; while the server stops,
+       *     only `server: stopping`.
+       */
+      checks: {
+        [key: string]: 'ok' | 'unreachable' | 'timeout' | 'stopping'
+      }
     }
     Error: {
       error?: components['schemas']['ControlErrorCode']
@@ -1187,6 +1244,13 @@ export interface components {
     }
   }
   responses: {
+    /** @description A fault of the server's own; a HEAD carries no body. */
+    HeadFault: {
+      headers: {
+        [name: string]: unknown
+      }
+      content?: never
+    }
     /** @description A fault of the server's own (`internal_error`). */
     InternalError: {
       headers: {
@@ -1343,6 +1407,10 @@ export interface components {
     AnyOrigin: '*'
     /** @description Token answers are never cached (RFC 6749 section 5.1). */
     NoStore: 'no-store'
+    /** @description A probe's answer is never cached, so every probe asks the server itself. */
+    ProbeNoStore: 'no-store'
+    /** @description Seconds before asking again. */
+    ProbeRetryAfter: number
   }
   pathItems: never
 }
@@ -2325,6 +2393,113 @@ export interface operations {
       204: components['responses']['IdpPreflight']
       403: components['responses']['ControlRefused']
       500: components['responses']['InternalError']
+    }
+  }
+  getLiveness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The process answers. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'ok'
+          }
+        }
+      }
+      500: components['responses']['InternalError']
+    }
+  }
+  headLiveness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The process answers. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      500: components['responses']['HeadFault']
+    }
+  }
+  getReadiness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Ready; `checks` names every probe (none for the in-memory store). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Readiness']
+        }
+      }
+      500: components['responses']['InternalError']
+      /** @description Not ready; `checks` names what is not (a probe, or `server` while it stops). */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          'Retry-After': components['headers']['ProbeRetryAfter']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Readiness']
+        }
+      }
+    }
+  }
+  headReadiness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Ready. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      500: components['responses']['HeadFault']
+      /** @description Not ready. */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['ProbeNoStore']
+          'Retry-After': components['headers']['ProbeRetryAfter']
+          [name: string]: unknown
+        }
+        content?: never
+      }
     }
   }
 }

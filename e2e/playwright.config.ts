@@ -8,10 +8,13 @@ import { CHROMIUM_ARGS, e2eChromiumPath } from '../harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** A free loopback port, chosen once in the main process; workers inherit it through the environment. */
+/**
+ * A free loopback port, chosen once in the main process; workers inherit it through the environment. Written as
+ * text: console.log would color the number under FORCE_COLOR (as scripts/run-parallel.ts sets it).
+ */
 function freePort(): string {
   const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
 }
 process.env.E2E_PORT ??= freePort()

@@ -7,6 +7,7 @@ import { NODE_PORTS, readBuildFile } from './compose/node-ports.ts'
 import { createWebFiles, type WebHostOptions } from './hosts/web.ts'
 import { createReplayCore, type ReplayCore, type ReplayOptions } from './har/replay-core.ts'
 import { createBuildOperations } from './product/operations/build.ts'
+import { createHealth } from './health/index.ts'
 
 export interface AppOptions extends MockOptions {
   /**
@@ -32,6 +33,8 @@ export interface ReplayAppOptions extends ReplayOptions {
 
 export interface ReplayApp extends Host {
   replay: ReplayCore
+  /** Readiness answers 503 from now on (main.ts, on SIGTERM). */
+  beginShutdown(): void
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
@@ -47,10 +50,15 @@ export function createApp(options: AppOptions = {}): MockApp {
 /** The product API answered from a recorded HAR (har/replay-core.ts), beside the web app as createApp serves it. */
 export function createReplayApp(options: ReplayAppOptions): ReplayApp {
   const build = { ...(options.webRoot && { webRoot: options.webRoot }), readBuildFile, override: null }
-  const replay = createReplayCore(options, { builds: createBuildOperations({ build }) })
+  const health = createHealth()
+  const replay = createReplayCore(options, {
+    builds: createBuildOperations({ build }),
+    health: health.operations,
+  })
   const web = options.webRoot ? { root: options.webRoot, production: false, replay: true } : undefined
   const app = createHost(replay, { ...options, web }) as ReplayApp
   app.replay = replay
+  app.beginShutdown = health.beginShutdown
   return app
 }
 

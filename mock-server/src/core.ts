@@ -5,8 +5,10 @@ import type { MockOptions } from './compose/options.ts'
 import type { Persistence } from './compose/persistence.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
+import { runShutdownHooks, type ShutdownHook } from './compose/shutdown.ts'
 import { createExternalSignInFeature, type ExternalSignInProvider } from './external-sign-in/index.ts'
 import type { PendingSignIns } from './external-sign-in/pending-sign-ins.ts'
+import { createHealth, isProbePath } from './health/index.ts'
 import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
 import type { Dispatch } from './pipeline/dispatch.ts'
@@ -48,9 +50,12 @@ export interface MockCore {
   externalSignIn: boolean
   /** Writes pending state to the data file and pending mails to the outbox, and waits for SMTP sends under way. */
   flush(): Promise<void>
+  /** Readiness answers 503 from now on (the server is stopping; main.ts). */
+  beginShutdown(): void
   /**
-   * For a shutdown, once the server takes no more calls: as flush, after giving each mail waiting for an SMTP retry
-   * its last attempt now (a failure is reported as given up at shutdown). The core is not used after it.
+   * For a shutdown, once no request is in flight: as flush, after giving each mail waiting for an SMTP retry its
+   * last attempt now (a failure is reported as given up at shutdown); then every shutdown hook in order
+   * (compose/shutdown.ts). The core is not used after it.
    */
   close(): Promise<void>
   /**
@@ -107,17 +112,25 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await reset()
     await persistence?.save()
   })()
+  // Where a store or a transport composed here adds its probe and its closer (the options' come after them).
+  const health = createHealth({ probes: [...(options.readinessProbes ?? [])] })
+  const shutdownHooks: ShutdownHook[] = [...(options.onShutdown ?? [])]
   const tables: MockCore['tables'] = {
     api: { ...createApiTable(product, external) },
-    control: { ...createControlTable({ control, idp, journal, product, reset }) },
+    control: { ...createControlTable({ control, idp, journal, product, reset, health }) },
   }
   const dispatch: Dispatch = createMockDispatcher(
     { ...options, production },
     { tables, product, scenarios: control.scenarios, journal },
   )
+  const flush = async () => {
+    await Promise.all([persistence?.flush(), control.flush()])
+  }
   return {
     async dispatch(request) {
       await ready
+      // A probe asks nothing of the store: liveness must not fail with a database.
+      if (isProbePath(request.url)) return dispatch(request)
       await product.purgeWhenDue()
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') persistence.schedule()
@@ -142,11 +155,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     },
     production,
     externalSignIn: external.available,
-    flush: async () => {
-      await Promise.all([persistence?.flush(), control.flush()])
-    },
+    flush,
+    beginShutdown: health.beginShutdown,
     close: async () => {
       await Promise.all([persistence?.flush(), control.close()])
+      await runShutdownHooks(shutdownHooks, options.logError ?? ((line) => console.error(line)))
     },
     tables,
   }

@@ -6,7 +6,9 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
 import { describeSmtp } from './cli/smtp-values.ts'
+import type { GracefulShutdown } from './hosts/graceful-shutdown.ts'
 import { BUILD_TIME } from './shared/build-time.ts'
+import { SHUTDOWN_TIMEOUT_MS } from './shared/constants.ts'
 
 async function main(): Promise<void> {
   const defaultWeb = fileURLToPath(new URL(BUILD_TIME?.webDist ?? '../../web/dist', import.meta.url))
@@ -30,11 +32,13 @@ async function main(): Promise<void> {
     }
     return startReplay(values.replay, { port, host, ...common })
   }
-  const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }] = await Promise.all([
-    import('./app.ts'),
-    import('./hosts/http-server.ts'),
-    import('./product/domain/seed.ts'),
-  ])
+  const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }, { createGracefulShutdown }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./hosts/http-server.ts'),
+      import('./product/domain/seed.ts'),
+      import('./hosts/graceful-shutdown.ts'),
+    ])
   const app = createApp({
     production: values.production === true,
     trustProxyHops,
@@ -77,16 +81,14 @@ async function main(): Promise<void> {
           )
         }
       })
-      const stop = () => {
-        server.close()
-        // close, not flush: a mail waiting for an SMTP retry gets its last attempt now (docs/mail.md).
-        void app.core.close().then(() => {
-          log?.flush()
-          process.exit(0)
-        })
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
+      stopOnSignals(
+        createGracefulShutdown(server, {
+          ...SHUTDOWN,
+          beginShutdown: app.core.beginShutdown,
+          close: app.core.close,
+        }),
+        log,
+      )
     },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error)
@@ -111,9 +113,10 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
   const { port, host, controlToken, webRoot, log } = options
   const { readHarFile } = await import('./har/har-file.ts')
   const har = readHarFile(file)
-  const [{ createReplayApp }, { createHttpServer }] = await Promise.all([
+  const [{ createReplayApp }, { createHttpServer }, { createGracefulShutdown }] = await Promise.all([
     import('./app.ts'),
     import('./hosts/http-server.ts'),
+    import('./hosts/graceful-shutdown.ts'),
   ])
   const app = createReplayApp({
     har,
@@ -138,11 +141,24 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     if (controlToken !== undefined)
       console.log('/__mock requires the control token (X-Mock-Control-Token header).')
   })
-  const stop = () => {
-    server.close()
-    log?.flush()
-    process.exit(0)
-  }
+  const plan = { ...SHUTDOWN, beginShutdown: app.beginShutdown, close: async () => undefined }
+  stopOnSignals(createGracefulShutdown(server, plan), log)
+}
+
+/** How a stop goes (hosts/graceful-shutdown.ts): its limit, and its lines on stdout beside the start's. */
+const SHUTDOWN = { timeoutMs: SHUTDOWN_TIMEOUT_MS, print: (line: string) => console.log(line) }
+
+/**
+ * SIGTERM (an orchestrator, `docker stop`) and SIGINT (Ctrl-C) stop the server gracefully; a second one cuts the
+ * requests in flight off. The request log is written out before the last line.
+ */
+function stopOnSignals(shutdown: GracefulShutdown, log: { flush(): void } | undefined): void {
+  const stop = (signal: NodeJS.Signals) =>
+    void shutdown.stop(signal).then((code) => {
+      log?.flush()
+      console.log('Mock server stopped.')
+      process.exit(code)
+    })
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 }

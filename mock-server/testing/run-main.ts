@@ -14,6 +14,8 @@ export interface RunningMain {
   read: () => string
   stop: () => void
   code: Promise<number | null>
+  /** Resolves with the output once it matches `until` (at once when it already does); rejects after 20 s. */
+  waitFor: (until: RegExp) => Promise<string>
 }
 
 /**
@@ -32,15 +34,27 @@ export function runMain(
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Failed to see ${until} in: ${output}`)), 20_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (!until.test(output)) return
-      clearTimeout(timer)
-      resolve({ output, read: () => output, stop: () => child.kill('SIGTERM'), code })
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-  })
+  const waitFor = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return
+        clearTimeout(timer)
+        child.stdout.off('data', check)
+        child.stderr.off('data', check)
+        resolve(output)
+      }
+      const timer = setTimeout(() => reject(new Error(`Failed to see ${pattern} in: ${output}`)), 20_000)
+      child.stdout.on('data', check)
+      child.stderr.on('data', check)
+      check()
+    })
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return waitFor(until).then((seen) => ({
+    output: seen,
+    read: () => output,
+    stop: () => child.kill('SIGTERM'),
+    code,
+    waitFor,
+  }))
 }

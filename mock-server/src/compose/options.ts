@@ -8,6 +8,8 @@ import type { createMailOutbox } from '../control/mail-outbox.ts'
 import type { createSmtpOutbox, SmtpSettings } from '../control/smtp-mail.ts'
 import type { BuildFileReader } from '../product/operations/context.ts'
 import type { createPersistence } from './persistence.ts'
+import type { ShutdownHook } from './shutdown.ts'
+import type { ReadinessProbe } from '../health/index.ts'
 import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { HasherOptions } from '../product/domain/passwords.ts'
 import type { RateLimit } from '../product/domain/rate-limit.ts'
@@ -85,4 +87,14 @@ export interface MockOptions {
    * issuer, the redirect URIs, and a name /__mock and /idp answer to. Default: the request's.
    */
   publicOrigin?: string
+  /**
+   * What /readyz asks besides the server's own pieces (health/index.ts): a database, a mail server. Each answers
+   * true when its dependency does; /readyz is 503 while one does not.
+   */
+  readinessProbes?: readonly ReadinessProbe[]
+  /**
+   * Closed in order when the server stops, after the requests in flight and the data file's and outbox's flush
+   * (core.ts `close`; compose/shutdown.ts): a database pool, a mail transport.
+   */
+  onShutdown?: readonly ShutdownHook[]
 }

@@ -6,6 +6,7 @@ import type { Control } from '../control/index.ts'
 import type { ControlDeps } from '../control/operations.ts'
 import type { createExternalSignInFeature } from '../external-sign-in/index.ts'
 import { createHarOperations } from '../har/requests.ts'
+import type { Health } from '../health/index.ts'
 import type { createIdp } from '../idp/index.ts'
 import type { Journal } from '../pipeline/journal.ts'
 import type { OperationTable } from '../pipeline/types.ts'
@@ -24,11 +25,13 @@ export function createControlTable(parts: {
   journal: Journal
   product: Pick<Product, 'domain' | 'build'>
   reset: ControlDeps['reset']
+  health: Pick<Health, 'operations'>
 }): OperationTable<ControlOperations> {
-  const { control, idp, journal, product, reset } = parts
+  const { control, idp, journal, product, reset, health } = parts
   return {
     ...control.createOperations({ reset, build: product.build, domain: product.domain }),
     ...createHarOperations(journal),
     ...idp.operations,
+    ...health.operations,
   }
 }

@@ -346,3 +346,13 @@ test('an answer recorded in base64 (an icon, a PNG) is served byte for byte with
   const again = await rawGet(replayOf(parseHar(exported, 'export.har')), '/api/brand/logo.png', {})
   expect(again.bytes.equals(png)).toBe(true)
 })
+
+test('a replay answers the probes: /healthz and /readyz, 503 once it stops', async () => {
+  const replay = replayOf(parseHar(exported, 'export.har'))
+  expect((await request(replay).get('/healthz').expect(200)).body).toEqual({ status: 'ok' })
+  expect((await request(replay).get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: {} })
+  replay.beginShutdown()
+  const stopping = await request(replay).get('/readyz').expect(503)
+  expect(stopping.body).toEqual({ status: 'unavailable', checks: { server: 'stopping' } })
+  expect(stopping.headers['retry-after']).toBe('5')
+})

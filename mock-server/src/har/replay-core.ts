@@ -44,9 +44,15 @@ export interface ReplayOptions {
   realNow?: () => number
 }
 
-/** What replay mode serves besides the recording: the product's build manifest (core.ts hands it in). */
+type HealthOperations = 'getLiveness' | 'headLiveness' | 'getReadiness' | 'headReadiness'
+
+/**
+ * What replay mode serves besides the recording: the product's build manifest and the probes (/healthz, /readyz),
+ * handed in by app.ts.
+ */
 export interface ReplayDeps {
   builds: OperationTable<Pick<ApiOperations, 'getLatestBuild' | 'getBuildMeta'>>
+  health: OperationTable<Pick<ControlOperations, HealthOperations>>
 }
 
 export interface ReplayCore {
@@ -57,7 +63,7 @@ export interface ReplayCore {
 
 const UTF8 = new TextDecoder()
 
-export function createReplayCore(options: ReplayOptions, { builds }: ReplayDeps): ReplayCore {
+export function createReplayCore(options: ReplayOptions, { builds, health }: ReplayDeps): ReplayCore {
   const now = options.realNow ?? Date.now
   const journal = createJournal({ now })
   const matcher = createReplayMatcher(options.har.calls)
@@ -67,7 +73,8 @@ export function createReplayCore(options: ReplayOptions, { builds }: ReplayDeps)
       allowedHosts: options.allowedHosts ?? [],
       ...(options.controlToken !== undefined && { token: options.controlToken }),
     })
-  const control: OperationTable<Pick<ControlOperations, 'getRequests' | 'resetMock'>> = {
+  const control: OperationTable<Pick<ControlOperations, 'getRequests' | 'resetMock' | HealthOperations>> = {
+    ...health,
     getRequests: ({ query }) => readJournal(journal, query),
     resetMock() {
       matcher.rewind()

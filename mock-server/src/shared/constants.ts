@@ -123,3 +123,13 @@ export const MAIL_RETRY_DELAYS_MS = [10_000, MINUTE_MS, 5 * MINUTE_MS] as const
 export const MAIL_SEND_CONCURRENCY = 2
 /** Mails waiting for SMTP at most (queued or waiting for a retry); past it a new one is dropped and reported. */
 export const MAX_MAILS_WAITING = 1_000
+
+/** A readiness probe that has not answered by then counts as `timeout` (docs/deploying.md, Probes). */
+export const READINESS_PROBE_TIMEOUT_MS = 2_000
+/** The `Retry-After` of a 503 from /readyz, in seconds. */
+export const READINESS_RETRY_AFTER_S = 5
+/**
+ * How long a stopping server waits for the requests in flight before it exits anyway (docs/mock-server.md,
+ * Stopping): below Kubernetes' default grace period of 30 s, so the server's own flush runs before a SIGKILL.
+ */
+export const SHUTDOWN_TIMEOUT_MS = 10_000

@@ -1,0 +1,145 @@
+import { once } from 'node:events'
+import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
+import { afterEach, expect, test } from 'vitest'
+import { createGracefulShutdown, type ShutdownPlan } from './graceful-shutdown.ts'
+
+interface Held {
+  server: Server
+  port: number
+  /** Resolves when the server has received the held request. */
+  arrived: Promise<void>
+  /** Lets the held request answer. */
+  release(): void
+}
+
+const servers: Server[] = []
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    server.close()
+  }
+})
+
+/** A server whose /hold requests answer only once released; any other path answers at once. */
+async function startHoldingServer(): Promise<Held> {
+  let arrive = () => undefined as void
+  let release = () => undefined as void
+  const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const server = createServer((req, res) => {
+    if (req.url !== '/hold') return void res.end('quick')
+    arrive()
+    void released.then(() => res.end('held answer'))
+  })
+  servers.push(server)
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return { server, port: (server.address() as AddressInfo).port, arrived, release }
+}
+
+function get(port: number, path: string, agent?: Agent): Promise<IncomingMessage & { text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve(Object.assign(res, { text })))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Whether a new connection to the port is refused. */
+function isRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => (socket.destroy(), resolve(false)))
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
+  })
+}
+
+function planFor(events: string[], overrides: Partial<ShutdownPlan> = {}): ShutdownPlan {
+  return {
+    timeoutMs: 10_000,
+    beginShutdown: () => events.push('not ready'),
+    close: async () => void events.push('closed'),
+    print: (line) => events.push(line),
+    ...overrides,
+  }
+}
+
+test('refuses new connections, lets the request in flight answer, then closes and resolves 0', async () => {
+  const held = await startHoldingServer()
+  const events: string[] = []
+  const shutdown = createGracefulShutdown(held.server, planFor(events))
+  const answer = get(held.port, '/hold')
+  await held.arrived
+  const code = shutdown.stop('SIGTERM')
+  expect(events).toEqual(['not ready', 'Stopping (SIGTERM): 1 request in flight, waiting at most 10 s.'])
+  expect(await isRefused(held.port)).toBe(true)
+  held.release()
+  const res = await answer
+  expect(res.statusCode).toBe(200)
+  expect(res.text).toBe('held answer')
+  expect(res.headers.connection).toBe('close')
+  expect(await code).toBe(0)
+  expect(events.at(-1)).toBe('closed')
+})
+
+test('closes an idle keep-alive connection at once, so it holds nothing up', async () => {
+  const held = await startHoldingServer()
+  const agent = new Agent({ keepAlive: true })
+  const first = await get(held.port, '/quick', agent)
+  expect(first.headers.connection).toBe('keep-alive')
+  const socketClosed = once(Object.values(agent.freeSockets).flat()[0]!, 'close')
+  const events: string[] = []
+  expect(await createGracefulShutdown(held.server, planFor(events)).stop('SIGINT')).toBe(0)
+  await socketClosed
+  expect(events).toEqual(['not ready', 'Stopping (SIGINT).', 'closed'])
+  agent.destroy()
+})
+
+test('past the timeout it cuts the request off, still closes, and resolves 1', async () => {
+  const held = await startHoldingServer()
+  const events: string[] = []
+  const shutdown = createGracefulShutdown(held.server, planFor(events, { timeoutMs: 50 }))
+  const answer = get(held.port, '/hold').then(
+    () => 'answered',
+    (error: NodeJS.ErrnoException) => error.code,
+  )
+  await held.arrived
+  expect(await shutdown.stop('SIGTERM')).toBe(1)
+  expect(await answer).toBe('ECONNRESET')
+  expect(events.slice(1)).toEqual([
+    'Stopping (SIGTERM): 1 request in flight, waiting at most 0.1 s.',
+    'Stopped waiting: 1 request cut off.',
+    'closed',
+  ])
+})
+
+test('a second signal cuts the requests in flight off at once', async () => {
+  const held = await startHoldingServer()
+  const events: string[] = []
+  const shutdown = createGracefulShutdown(held.server, planFor(events))
+  void get(held.port, '/hold').catch(() => undefined)
+  await held.arrived
+  const first = shutdown.stop('SIGINT')
+  expect(await shutdown.stop('SIGINT')).toBe(1)
+  expect(await first).toBe(1)
+  expect(events).toContain('Stopped waiting: 1 request cut off.')
+})
+
+test('a close that fails or hangs is one line and exit code 1', async () => {
+  for (const [close, line] of [
+    [() => Promise.reject(new Error('disk full')), 'Failed to write what was pending while stopping.'],
+    [() => new Promise<void>(() => undefined), 'Failed to finish closing within 0.1 s.'],
+  ] as const) {
+    const held = await startHoldingServer()
+    const events: string[] = []
+    const plan = planFor(events, { close, timeoutMs: 50 })
+    expect(await createGracefulShutdown(held.server, plan).stop('SIGTERM')).toBe(1)
+    expect(events.at(-1)).toBe(line)
+  }
+})

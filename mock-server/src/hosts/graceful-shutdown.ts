@@ -1,0 +1,108 @@
+// How the server stops on SIGTERM or SIGINT (main.ts; docs/mock-server.md, Stopping): readiness turns 503, the
+// listener closes (new connections are refused), idle keep-alive connections close, the requests in flight finish
+// and their connections close behind them; then what must be written is written. A request that outlives the
+// timeout is cut off, and the exit code says so.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+
+export interface ShutdownPlan {
+  /** How long the requests in flight may take, and then how long closing may take (SHUTDOWN_TIMEOUT_MS). */
+  timeoutMs: number
+  /** Called first: readiness answers 503 from now on (core.ts `beginShutdown`). */
+  beginShutdown?: () => void
+  /** Called once no request is in flight, or the time is up: the flush and the shutdown hooks (core.ts `close`). */
+  close(): Promise<void>
+  /** One line each step (stdout in main.ts). */
+  print(line: string): void
+}
+
+export interface GracefulShutdown {
+  /**
+   * Starts stopping and resolves with the exit code: 0 when every request finished and everything closed, 1 when a
+   * request was cut off or closing failed. A second call (a second Ctrl-C) cuts the requests in flight off at once.
+   */
+  stop(signal: string): Promise<number>
+}
+
+/**
+ * @example
+ * const shutdown = createGracefulShutdown(server, { timeoutMs: 10_000, close: () => app.core.close(), print: console.log })
+ * process.on('SIGTERM', () => void shutdown.stop('SIGTERM').then((code) => process.exit(code)))
+ */
+export function createGracefulShutdown(server: Server, plan: ShutdownPlan): GracefulShutdown {
+  const active = new Set<ServerResponse>()
+  let stopping: Promise<number> | null = null
+  let cutOff: (() => void) | null = null
+  const track = (_request: IncomingMessage, response: ServerResponse) => {
+    active.add(response)
+    // A request that arrives on a connection still open while stopping is answered, then its connection closes.
+    if (stopping) response.shouldKeepAlive = false
+    response.once('close', () => {
+      active.delete(response)
+      if (stopping) server.closeIdleConnections()
+    })
+  }
+  server.on('request', track)
+  server.on('checkContinue', track)
+  const seconds = `${Math.round(plan.timeoutMs / 100) / 10} s`
+
+  async function run(signal: string): Promise<number> {
+    plan.beginShutdown?.()
+    for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false
+    const closed = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')))
+    server.closeIdleConnections()
+    const waiting = active.size
+    plan.print(
+      waiting === 0
+        ? `Stopping (${signal}).`
+        : `Stopping (${signal}): ${plural(waiting)} in flight, waiting at most ${seconds}.`,
+    )
+    const forced = new Promise<'forced'>((resolve) => (cutOff = () => resolve('forced')))
+    const drained = await withDeadline(Promise.race([closed, forced]), plan.timeoutMs)
+    let code = 0
+    if (drained !== 'drained') {
+      plan.print(`Stopped waiting: ${plural(active.size)} cut off.`)
+      server.closeAllConnections()
+      code = 1
+    }
+    const finished = await withDeadline(
+      plan.close().then(
+        () => 'closed' as const,
+        () => 'failed' as const,
+      ),
+      plan.timeoutMs,
+    )
+    if (finished !== 'closed') {
+      plan.print(
+        finished === 'failed'
+          ? 'Failed to write what was pending while stopping.'
+          : `Failed to finish closing within ${seconds}.`,
+      )
+      code = 1
+    }
+    return code
+  }
+
+  return {
+    stop(signal) {
+      if (stopping) {
+        cutOff?.()
+        return stopping
+      }
+      stopping = run(signal)
+      return stopping
+    },
+  }
+}
+
+const plural = (count: number) => `${count} request${count === 1 ? '' : 's'}`
+
+/** The promise's value, or 'late' when it has not settled within `ms`. */
+async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
