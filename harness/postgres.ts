@@ -58,8 +58,9 @@ function ensureLocal(): string {
   const password = randomBytes(18).toString('base64url')
   const exists = asPostgres(`SELECT 1 FROM pg_roles WHERE rolname = '${ROLE}'`).trim() === '1'
   asPostgres(`${exists ? 'ALTER' : 'CREATE'} ROLE ${ROLE} LOGIN CREATEDB PASSWORD '${password}'`)
-  if (asPostgres(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).trim() !== '1')
-    asPostgres(`CREATE DATABASE ${DATABASE} OWNER ${ROLE}`)
+  // A clean database each run: schemas a killed run left behind go with it.
+  asPostgres(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
+  asPostgres(`CREATE DATABASE ${DATABASE} OWNER ${ROLE}`)
   return `postgres://${ROLE}:${password}@127.0.0.1:${cluster.port}/${DATABASE}`
 }
 

@@ -85,7 +85,8 @@ export async function buildServer(): Promise<void> {
     format: 'esm',
     target: 'node20',
     // A native binding: loaded from node_modules at run time.
-    external: ['@node-rs/argon2'],
+    // PGlite reads its WebAssembly and data files beside its own module, so it stays in node_modules.
+    external: ['@node-rs/argon2', '@electric-sql/pglite'],
     // CommonJS packages bundled into an ES module still call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

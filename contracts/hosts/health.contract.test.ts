@@ -3,14 +3,17 @@
 // (docs/deploying.md).
 import { describe, expect, test } from 'vitest'
 import { createTestServer, requireOwnServer } from '#contracts/fixtures.ts'
+import { CONTRACT_STORE } from '#contracts/support/test-server.ts'
 import type { ReadinessProbe } from '#mock-server/health/index.ts'
 import { READINESS_RETRY_AFTER_S } from '#mock-server/shared/constants.ts'
 
+/** A SQL store adds its own probe (compose/state-store.ts); memory has none. */
+const storeCheck = CONTRACT_STORE === 'memory' ? {} : { store: 'ok' }
 const SECRET = 'postgres://app:hunter2-secret@db.internal:5432/app'
-const up: ReadinessProbe = { name: 'store', check: async () => true }
+const up: ReadinessProbe = { name: 'backend', check: async () => true }
 const down: ReadinessProbe = { name: 'mail', check: async () => false }
 const failing: ReadinessProbe = {
-  name: 'store',
+  name: 'backend',
   check: async () => {
     throw new Error(`connect ECONNREFUSED ${SECRET}`)
   },
@@ -39,15 +42,15 @@ describe('readiness', () => {
     requireOwnServer('hands the in-process app its probes')
     const { api } = await createTestServer({ readinessProbes: [up] })
     const got = await api.get('/readyz').expect(200)
-    expect(got.body).toEqual({ status: 'ok', checks: { store: 'ok' } })
+    expect(got.body).toEqual({ status: 'ok', checks: { ...storeCheck, backend: 'ok' } })
     expect(got.headers['cache-control']).toBe('no-store')
     expect(got.headers['retry-after']).toBeUndefined()
     await api.head('/readyz').expect(200)
   })
 
-  test('the in-memory store has no probe: ready as soon as the server answers', async () => {
+  test('the in-memory store has no probe, a SQL store its own: ready as soon as the server answers', async () => {
     const { api } = await createTestServer()
-    expect((await api.get('/readyz').expect(200)).body.status).toBe('ok')
+    expect((await api.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: storeCheck })
   })
 
   test('a probe that answers no, or fails, is 503 with Retry-After, naming it and nothing of its error', async () => {
@@ -60,7 +63,10 @@ describe('readiness', () => {
       log: (line) => lines.push(line),
     })
     const got = await api.get('/readyz').expect(503)
-    expect(got.body).toEqual({ status: 'unavailable', checks: { store: 'unreachable', mail: 'unreachable' } })
+    expect(got.body).toEqual({
+      status: 'unavailable',
+      checks: { ...storeCheck, backend: 'unreachable', mail: 'unreachable' },
+    })
     expect(got.headers['retry-after']).toBe(String(READINESS_RETRY_AFTER_S))
     expect(got.headers['cache-control']).toBe('no-store')
     const head = await api.head('/readyz').expect(503)

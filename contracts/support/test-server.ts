@@ -5,10 +5,13 @@
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { beforeEach, onTestFinished, TestRunner } from 'vitest'
+import { afterAll, beforeEach, inject, onTestFinished, TestRunner } from 'vitest'
 import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { createCompiledDocuments } from '#mock-server/pipeline/openapi-docs.ts'
+import { PRODUCT_MIGRATIONS } from '#mock-server/product/storage/migrations.ts'
+import { migrate } from '#mock-server/shared/sql-migrate.ts'
+import { createSqlEngines, type Engine } from '../../mock-server/testing/sql-stores.ts'
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
 import { createTargetServer } from '#contracts/support/target-agent.ts'
@@ -25,6 +28,28 @@ export const TEST_HASHER = { memoryCost: 1024, timeCost: 1 } as const
  * worker (about 60 ms of a fresh server's 70). Each server still keeps its own state.
  */
 export const TEST_APP_OPTIONS = { hasher: TEST_HASHER, documents: createCompiledDocuments() } as const
+
+/**
+ * CONTRACT_STORE=pglite|postgres runs every in-process server on that SQL store, each in a schema of its own on one
+ * engine per worker (docs/contract-suite.md, "Every store"); unset, on memory.
+ */
+export const CONTRACT_STORE = readContractStore(process.env.CONTRACT_STORE)
+const engines = CONTRACT_STORE === 'memory' ? null : createSqlEngines(inject('databaseUrl'))
+if (engines) afterAll(() => engines.dropSchemas())
+
+function readContractStore(value: string | undefined): 'memory' | Engine {
+  if (!value || value === 'memory') return 'memory'
+  if (value === 'pglite' || value === 'postgres') return value
+  throw new Error(`Failed to read CONTRACT_STORE: "${value}" is not memory, pglite or postgres.`)
+}
+
+/** A server given a data file keeps that file's promises (restarts read it), so it stays on the file store. */
+async function storeOptions(options: AppOptions): Promise<Pick<AppOptions, 'sql'>> {
+  if (!engines || CONTRACT_STORE === 'memory' || options.dataFile) return {}
+  const { sql, schema } = await engines.fresh(CONTRACT_STORE)
+  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  return { sql: { client: sql, schema } }
+}
 
 export interface TestServer {
   app: MockApp
@@ -90,7 +115,7 @@ async function targetTestServer(options: AppOptions): Promise<TestServer> {
 }
 
 async function readyApp(options: AppOptions): Promise<MockApp> {
-  const app = createApp({ ...TEST_APP_OPTIONS, ...options })
+  const app = createApp({ ...TEST_APP_OPTIONS, ...(await storeOptions(options)), ...options })
   await app.core.ready
   return app
 }

@@ -2,7 +2,7 @@
 // It holds the two operation tables and the one dispatch every host adapts to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
-import type { Persistence } from './compose/persistence.ts'
+import { openPersistence, productStoreOf, storeProbesOf } from './compose/state-store.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
 import { runShutdownHooks, type ShutdownHook } from './compose/shutdown.ts'
@@ -65,19 +65,16 @@ export interface MockCore {
   tables: Record<DocumentName, Record<string, AnyHandler>>
 }
 
-/** The data file's opener app.ts hands in (a file only the Node server has). */
-function openDataFile(options: MockOptions): NonNullable<MockOptions['openDataFile']> {
-  if (!options.openDataFile) throw new Error('A data file needs the Node server (app.ts), which opens it.')
-  return options.openDataFile
-}
-
 export function createMockCore(options: MockOptions = {}): MockCore {
   const production = options.production === true
   const clock = createControlClock(options.realNow)
   const journal = createJournal(clock)
   const control = createControl(options, clock)
   const onPurged = () => persistence?.schedule()
-  const product = createProduct({ ...options, production }, { clock, mailbox: control.mailbox, onPurged })
+  const product = createProduct(
+    { ...options, production, store: productStoreOf(options) },
+    { clock, mailbox: control.mailbox, onPurged },
+  )
   const { controlToken, publicOrigin } = options
   const seedAccounts = SEED_ACCOUNTS.filter((account) => account.verified)
   const idp = createIdp({ clock, production, controlToken, publicOrigin, seedAccounts })
@@ -99,12 +96,12 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     clock.reset()
     await product.seed()
   }
-  const persistence: Persistence | null = options.dataFile
-    ? openDataFile(options)(options.dataFile, product.domain, control.mailbox, clock, {
-        production,
-        ...(options.logError && { report: options.logError }),
-      })
-    : null
+  const persistence = openPersistence(options, {
+    domain: product.domain,
+    mailbox: control.mailbox,
+    clock,
+    production,
+  })
   const ready = (async () => {
     // Made now: made by the first sign-in at an unknown address, it would slow that call and give the address away.
     await product.domain.hasher.dummyHash()
@@ -113,7 +110,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await persistence?.save()
   })()
   // Where a store or a transport composed here adds its probe and its closer (the options' come after them).
-  const health = createHealth({ probes: [...(options.readinessProbes ?? [])] })
+  const health = createHealth({ probes: [...storeProbesOf(options), ...(options.readinessProbes ?? [])] })
   const shutdownHooks: ShutdownHook[] = [...(options.onShutdown ?? [])]
   const tables: MockCore['tables'] = {
     api: { ...createApiTable(product, external) },

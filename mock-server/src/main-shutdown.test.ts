@@ -1,6 +1,6 @@
 // `npm run mock` stopped as an orchestrator stops it (SIGTERM): the request in flight gets its answer, a new
 // connection is refused, what is pending is written, and the process exits 0 (docs/mock-server.md, Stopping).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,9 +29,9 @@ function isRefused(origin: string): Promise<boolean> {
   })
 }
 
-test('SIGTERM: the call in flight is answered, new connections are refused, the data file is written, exit 0', async () => {
+test('SIGTERM: the call in flight is answered, new connections are refused, the state is kept, exit 0', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-shutdown-'))
-  const dataFile = join(dir, 'state.json')
+  const dataFile = join(dir, 'state')
   const server = await runMain(
     ['--port', '0', '--web', 'none', '--data', dataFile],
     /listening on (http:\/\/\S+)/,
@@ -60,9 +60,22 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
     expect(((await answer.json()) as { email: string }).email).toBe(ADA.email)
     expect(await server.code).toBe(0)
     expect(server.read()).toMatch(/Mock server stopped\.\n$/)
-    // The sign-in's session was flushed on the way out.
-    const saved = readFileSync(dataFile, 'utf8')
-    expect(saved).toContain(ADA.email)
+    // The sign-in's session is in the store: a server started again on the folder has it.
+    const again = await runMain(
+      ['--port', '0', '--web', 'none', '--data', dataFile],
+      /listening on (http:\/\/\S+)/,
+    )
+    try {
+      const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!
+      const state = (await (await fetch(`${restarted}/__mock/state`)).json()) as {
+        store: { users: { id: string; email: string }[]; sessions: { userId: string }[] }
+      }
+      const ada = state.store.users.find((user) => user.email === ADA.email)!
+      expect(state.store.sessions.some((session) => session.userId === ada.id)).toBe(true)
+    } finally {
+      again.stop()
+      await again.code
+    }
   } finally {
     server.stop()
     await server.code

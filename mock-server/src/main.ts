@@ -32,6 +32,13 @@ async function main(): Promise<void> {
     }
     return startReplay(values.replay, { port, host, ...common })
   }
+  const state = await openState(flags, logError)
+  if (flags.command === 'migrate') {
+    const applied = state!.opened.applied
+    console.log(applied.length ? `Applied migrations ${applied.join(', ')}.` : 'The database is current.')
+    await state!.opened.close()
+    return
+  }
   const [{ createApp }, { createHttpServer }, { SEED_ACCOUNTS }, { createGracefulShutdown }] =
     await Promise.all([
       import('./app.ts'),
@@ -47,7 +54,9 @@ async function main(): Promise<void> {
     ...(publicOrigin && { publicOrigin }),
     ...(oidc && { oidc }),
     ...durations,
-    ...(values.data && { dataFile: values.data }),
+    ...(state && { sql: { client: state.opened.client } }),
+    ...(state?.importFile && { dataFile: state.importFile }),
+    ...(state && { onShutdown: [{ name: 'store', close: state.opened.close }] }),
     ...(corsOrigins.length > 0 && { corsOrigins }),
     ...(values['mail-outbox'] && { mailOutbox: resolve(values['mail-outbox']) }),
     ...(smtp && { smtp }),
@@ -75,7 +84,8 @@ async function main(): Promise<void> {
         // Host, port and sender only: the SMTP credentials are never printed.
         if (smtp) console.log(describeSmtp(smtp))
         if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)
-        if (!values.data && !values.production) {
+        if (state) console.log(state.banner)
+        if (!state && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
           )
@@ -95,6 +105,25 @@ async function main(): Promise<void> {
       process.exit(1)
     },
   )
+}
+
+/** The SQL database --data or --database names, opened and migrated; null for the memory store. */
+async function openState(
+  flags: Extract<ReturnType<typeof readFlags>, { help: false }>,
+  onError: (line: string) => void,
+) {
+  const { database, values } = flags
+  if (!database && values.data === undefined) return null
+  const { openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
+  if (database) {
+    const opened = await openSqlState({ database }, onError)
+    // The host and database only: the user and password are never printed.
+    const url = new URL(database)
+    return { opened, banner: `State in PostgreSQL at ${url.host}${url.pathname}.` }
+  }
+  const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
+  const opened = await openSqlState({ dataDir }, onError)
+  return { opened, importFile, banner: `State in ${dataDir} (embedded PostgreSQL, one server).` }
 }
 
 interface ReplayStart {

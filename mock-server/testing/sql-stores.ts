@@ -27,6 +27,9 @@ export function createSqlEngines(databaseUrl: string | null) {
     return open[name]
   }
   const schemas: { sql: SqlClient; schema: string }[] = []
+  const dropSchemas = async () => {
+    for (const { sql, schema } of schemas.splice(0)) await sql.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+  }
   return {
     /** Starts the engine ahead (PGlite takes seconds), so a test's timeout is spent on the test. */
     warm: async (name: Engine): Promise<void> => void (await engine(name)),
@@ -37,10 +40,11 @@ export function createSqlEngines(databaseUrl: string | null) {
       schemas.push({ sql, schema })
       return { sql, schema }
     },
+    /** Drops every schema made so far; the engines stay open for the next. */
+    dropSchemas,
     /** Drops every schema made, then closes the engines. */
     async close(): Promise<void> {
-      for (const { sql, schema } of schemas.splice(0))
-        await sql.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await dropSchemas()
       for (const sql of Object.values(open)) await (await sql).close()
     },
   }

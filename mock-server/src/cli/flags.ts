@@ -16,6 +16,7 @@ import {
 import { parseSmtp } from './smtp-values.ts'
 
 export const HELP = `Usage: npm run mock -- [options]
+       npm run mock -- migrate (--database <url> | --data <dir>)
 
 Starts the mock backend (the product API, the /__mock control surface and the mock identity provider).
 
@@ -26,8 +27,13 @@ Options:
   --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
   --grace <d>           Grace window for the parent of the live refresh token (default 10s).
   --code-cooldown <d>   Time between two codes to one address (default 30s).
-  --data <file>         Keep state in this file across restarts (default: in memory). A new store is seeded with
-                        the demo accounts in development; in production it starts empty.
+  --data <dir>          Keep state in this folder across restarts, in an embedded SQL database (PGlite; one
+                        server per folder). A new store is seeded with the demo accounts in development; in
+                        production it starts empty. Given a JSON data file of earlier releases, the store goes in
+                        <file>.d beside it and takes the file's state once; the file is left as it was.
+  --database <url>      Keep state in PostgreSQL (env DATABASE_URL): any number of servers may share it. The
+                        password comes from DATABASE_URL or PGPASSWORD, never from the command line. Migrations
+                        run at start (under a lock), or alone with: npm run mock -- migrate.
   --web <dir>           Serve the built web app from here (default web/dist when it exists; --web none: API only).
   --production          No /__mock control surface, no mock identity provider (/idp): both answer 404, and
                         external sign-in answers 404 external_sign_in_unavailable. No demo accounts are seeded.
@@ -76,6 +82,7 @@ Options:
 /** The flags that set up the mock backend, which a replay does not have. */
 const NOT_WITH_REPLAY = [
   'data',
+  'database',
   'production',
   'access-ttl',
   'refresh-ttl',
@@ -87,7 +94,7 @@ const NOT_WITH_REPLAY = [
 
 /** The flags read and checked; `help` when only the usage is asked for. `defaultWeb`: the built app, if it is there. */
 export function readFlags(defaultWeb: string) {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -96,6 +103,7 @@ export function readFlags(defaultWeb: string) {
       grace: { type: 'string' },
       'code-cooldown': { type: 'string' },
       data: { type: 'string' },
+      database: { type: 'string' },
       web: { type: 'string' },
       production: { type: 'boolean' },
       'trust-proxy': { type: 'string' },
@@ -113,8 +121,10 @@ export function readFlags(defaultWeb: string) {
       help: { type: 'boolean' },
     },
     strict: true,
+    allowPositionals: true,
   })
   if (values.help) return { help: true } as const
+  const command = readCommand(positionals)
   const port = Number(values.port ?? process.env.PORT ?? 4010)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
@@ -152,6 +162,11 @@ export function readFlags(defaultWeb: string) {
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
     ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
   }
+  const database = parseDatabase(values.database, process.env.DATABASE_URL)
+  if (database && values.data !== undefined)
+    throw new Error('Failed to start: --data and --database each hold the state; give one.')
+  if (command === 'migrate' && !database && values.data === undefined)
+    throw new Error('Failed to migrate: give --database <url> (or DATABASE_URL) or --data <dir>.')
   if (values.replay !== undefined) {
     const clash = NOT_WITH_REPLAY.find((flag) => values[flag] !== undefined)
     if (clash)
@@ -159,7 +174,9 @@ export function readFlags(defaultWeb: string) {
   }
   return {
     help: false,
+    command,
     values,
+    database,
     port,
     host,
     webRoot,
@@ -172,4 +189,33 @@ export function readFlags(defaultWeb: string) {
     smtp,
     durations,
   } as const
+}
+
+function readCommand(positionals: string[]): 'serve' | 'migrate' {
+  if (positionals.length === 0) return 'serve'
+  if (positionals.length === 1 && positionals[0] === 'migrate') return 'migrate'
+  throw new Error(`Failed to start: "${positionals.join(' ')}" is no command (the one command is migrate).`)
+}
+
+/**
+ * The PostgreSQL URL, from --database or DATABASE_URL. A password on the command line is refused: any user of the
+ * machine can read a command line (ps); it goes in DATABASE_URL or PGPASSWORD.
+ */
+function parseDatabase(flag: string | undefined, env: string | undefined): string | undefined {
+  const value = flag ?? (env?.trim() || undefined)
+  if (value === undefined) return undefined
+  const source = flag !== undefined ? '--database' : 'DATABASE_URL'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`Failed to start: ${source} is not a URL (postgres://user@host:5432/database).`)
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error(`Failed to start: ${source} must be a postgres:// URL.`)
+  if (flag !== undefined && url.password !== '')
+    throw new Error(
+      'Failed to start: --database carries a password, which any user can read in the process list; put it in DATABASE_URL or PGPASSWORD.',
+    )
+  return value
 }

@@ -8,6 +8,7 @@ import type { createMailOutbox } from '../control/mail-outbox.ts'
 import type { createSmtpOutbox, SmtpSettings } from '../control/smtp-mail.ts'
 import type { BuildFileReader } from '../product/operations/context.ts'
 import type { createPersistence } from './persistence.ts'
+import type { SqlState } from './sql-persistence.ts'
 import type { ShutdownHook } from './shutdown.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
@@ -37,8 +38,13 @@ export interface MockOptions {
   documents?: CompiledDocuments | undefined
   /** Seed the demo accounts the README publishes (default: in development only). */
   seed?: boolean
-  /** Keep state in this file across restarts (atomic writes). */
+  /**
+   * Keep state in this JSON file across restarts (atomic writes); with `sql`, the file an empty database takes its
+   * state from, once.
+   */
   dataFile?: string
+  /** Keep state in this SQL database (opened and migrated by main.ts: compose/sql-state.ts). */
+  sql?: SqlState
   /** The real time source behind the control clock (default Date.now). */
   realNow?: () => number
   /** One line per request and per fault; never tokens, passwords or codes. */

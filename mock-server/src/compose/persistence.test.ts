@@ -1,10 +1,21 @@
-// --data FILE: state survives a restart, the file is replaced atomically, and tokens stay valid.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+// The JSON data file (MockOptions.dataFile; --data imports one into the embedded store): state survives a restart, the file is replaced atomically, and tokens stay valid.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
 import * as fs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { createApp } from '../app.ts'
 import { createPersistence, type PersistenceFs } from './persistence.ts'
 
@@ -184,3 +195,50 @@ test('production mode ignores a mock-clock offset stored in the data file: it ru
   await restarted.core.ready
   expect(restarted.core.clock.offsetMs()).toBeGreaterThan(0)
 })
+
+/** vi.waitFor's 1 s default is a guess about the machine. */
+const SLOW_MACHINE = { timeout: 15_000, interval: 50 }
+
+test('a failed data-file write keeps the server up and its state in memory, says so once, and a later change saves it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
+  const dataFile = join(dir, 'state.json')
+  const lines: string[] = []
+  const app = createApp({ ...{ hasher }, dataFile, logError: (line) => lines.push(line) })
+  await app.core.ready
+  const listening = app.listen(0, '127.0.0.1')
+  await once(listening, 'listening')
+  const origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+  const server = { read: () => lines.join('\n') }
+  const password = 'a long enough passphrase'
+  const signUp = (email: string) =>
+    fetch(`${origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept', email, password }),
+    })
+  await vi.waitFor(() => expect(existsSync(dataFile)).toBe(true), SLOW_MACHINE)
+  // The fault: the data file's name is taken by a folder, so the rename over it fails.
+  rmSync(dataFile)
+  mkdirSync(join(dataFile, 'in-the-way'), { recursive: true })
+  expect((await signUp('first@example.test')).status).toBe(202)
+  await vi.waitFor(() => expect(server.read()).toMatch(/Failed to save .*state\.json/), SLOW_MACHINE)
+  expect((await signUp('second@example.test')).status).toBe(202)
+  expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
+  const faults = server
+    .read()
+    .split('\n')
+    .filter((line) => line.includes('Failed to save'))
+  expect(faults).toHaveLength(1)
+  expect(server.read()).not.toContain(password)
+  // The fault gone, the next change writes everything the server kept in memory.
+  rmSync(dataFile, { recursive: true })
+  expect((await signUp('third@example.test')).status).toBe(202)
+  const saved = () =>
+    existsSync(dataFile) && statSync(dataFile).isFile() ? readFileSync(dataFile, 'utf8') : ''
+  await vi.waitFor(() => {
+    for (const email of ['first@example.test', 'second@example.test', 'third@example.test'])
+      expect(saved()).toContain(email)
+  }, SLOW_MACHINE)
+  await vi.waitFor(() => expect(server.read()).toMatch(/Saved .*state\.json again/), SLOW_MACHINE)
+  listening.close()
+}, 60_000)

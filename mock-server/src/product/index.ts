@@ -17,6 +17,7 @@ import { createPendingPasswords } from './domain/pending-passwords.ts'
 import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
 import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
 import { createMemoryStore } from './storage/memory.ts'
+import type { ProductStore } from './storage/port.ts'
 import { verifyAccessToken } from './domain/tokens.ts'
 import { createAccountOperations } from './operations/account.ts'
 import { createAuthOperations } from './operations/auth.ts'
@@ -30,6 +31,8 @@ import type { ControlClock } from '../shared/control-clock.ts'
 /** The product's settings, as MockOptions (core.ts) names them. */
 export interface ProductOptions {
   production: boolean
+  /** Where the records live (compose/state-store.ts); memory when not given. */
+  store?: ProductStore | undefined
   seed?: boolean | undefined
   accessTokenTtlMs?: number | undefined
   refreshTokenTtlMs?: number | undefined
@@ -61,7 +64,7 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
     secret: random.token(),
   }
   return {
-    store: createMemoryStore(),
+    store: options.store ?? createMemoryStore(),
     clock,
     locks: createKeyedLock(),
     hasher: createPasswordHasher(options.hasher),

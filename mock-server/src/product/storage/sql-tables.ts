@@ -105,7 +105,7 @@ export function insertOf(
     const values = table.columns.map(([field]) => {
       const value = (record as Record<string, unknown>)[field]
       const json = table.json?.includes(field)
-      params.push(json && value !== null ? JSON.stringify(value) : value)
+      params.push(value)
       return json ? `$${params.length}::jsonb` : `$${params.length}`
     })
     return `(${values.join(', ')})`

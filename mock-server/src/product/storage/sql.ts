@@ -6,6 +6,7 @@ import type { SqlClient, SqlQueryable } from '../../shared/sql.ts'
 import type { ProductStore } from './port.ts'
 import type { CollectionName, ProductSnapshot } from './records.ts'
 import { TABLES, insertOf, selectList, setList } from './sql-tables.ts'
+import { withTextEscapes } from './sql-text.ts'
 
 const COLLECTIONS = Object.keys(TABLES) as CollectionName[]
 
@@ -13,8 +14,9 @@ const COLLECTIONS = Object.keys(TABLES) as CollectionName[]
  * @param schema Where the tables are (default: the connection's search path). Tests put each server's tables in
  * a schema of their own, so many servers share one database.
  */
-export function createSqlStore(sql: SqlClient, schema?: string): ProductStore {
+export function createSqlStore(client: SqlClient, schema?: string): ProductStore {
   const T = tableNames(schema)
+  const sql = withTextEscapes(client)
   const one = async <Row>(db: SqlQueryable, text: string, params: readonly unknown[]) =>
     ((await db.query(text, params))[0] as Row | undefined) ?? null
   const many = async <Row>(text: string, params: readonly unknown[]) =>

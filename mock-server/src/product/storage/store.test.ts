@@ -174,6 +174,17 @@ describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
     expect(await store.sessions.listLive('u1')).toEqual([])
   })
 
+  it('text with U+0000, lone surrogates and backslashes is kept as given, and found by it', async () => {
+    const store = await open()
+    const odd = 'a\0b\\0c\\\ud800\\sd800\udc00x\ud83d\ude00'
+    await store.users.create({ ...user(odd, 'odd@example.test'), name: odd })
+    expect(await store.users.byId(odd)).toMatchObject({ id: odd, name: odd })
+    expect(await store.users.byId('a\0b')).toBeNull()
+    const signup = { name: odd, passwordHash: 'x' }
+    await store.codes.issue(code('c', 1_000, { purpose: 'signup', signup }))
+    expect((await store.codes.latest('ada@example.test', 'signup'))?.signup).toEqual(signup)
+  })
+
   it('one account per address, whoever asks at once', async () => {
     const store = await open()
     const made = await many(10, (index) => store.users.create(user(`u${index}`, 'ada@example.test')))

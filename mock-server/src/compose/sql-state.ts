@@ -1,0 +1,109 @@
+// Opens the SQL database main.ts was pointed at, takes the embedded store's one-writer lock, and migrates it
+// (docs/mock-server.md, "Where the state lives"). Node only: main.ts imports it once the flags are read.
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
+import { migrate } from '../shared/sql-migrate.ts'
+import type { SqlClient } from '../shared/sql.ts'
+import { openPglite, openPostgres } from './sql-drivers.ts'
+
+export type StateLocation = { database: string } | { dataDir: string }
+
+export interface OpenedState {
+  client: SqlClient
+  /** The migration versions this start applied (none when the database was current). */
+  applied: number[]
+  close(): Promise<void>
+}
+
+/**
+ * Where `--data <path>` keeps the embedded store: the folder itself, or, for a JSON data file of earlier
+ * releases, the folder `<path>.d` beside it (the file is imported into it once and left as it was).
+ */
+export function resolveDataPath(path: string): { dataDir: string; importFile?: string } {
+  if (existsSync(path) && statSync(path).isFile()) return { dataDir: `${path}.d`, importFile: path }
+  return { dataDir: path }
+}
+
+export async function openSqlState(
+  location: StateLocation,
+  onError: (line: string) => void,
+): Promise<OpenedState> {
+  if ('database' in location) {
+    const client = openPostgres(location.database, onError)
+    try {
+      return { client, applied: await migrate(client, PRODUCT_MIGRATIONS), close: () => client.close() }
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      throw new Error(`Failed to start: the database cannot be opened (${describe(error)}).`, {
+        cause: error,
+      })
+    }
+  }
+  const release = lockDataDir(location.dataDir)
+  try {
+    const client = await openPglite(location.dataDir)
+    const applied = await migrate(client, PRODUCT_MIGRATIONS)
+    return { client, applied, close: async () => (await client.close(), release()) }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+/**
+ * The embedded store has one writer: a second server on the same folder stops with one line. A lock left by a
+ * process that is gone (kill -9) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+  } catch (cause) {
+    throw new Error(`Failed to start: --data ${dir} cannot be made (${describe(cause)}).`, { cause })
+  }
+  const lock = join(dir, 'server.lock')
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600)
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => unlinkSync(lock)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(lock, 'utf8'))
+      if (isAlive(holder))
+        throw new Error(
+          `Failed to start: ${dir} is in use by process ${holder}; the embedded store takes one server (use --database for several).`,
+          { cause: error },
+        )
+      unlinkSync(lock)
+    }
+  }
+  throw new Error(`Failed to start: ${dir}/server.lock cannot be taken.`)
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** An error's code or message: never a URL, which may carry a password. */
+function describe(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string }
+  const text = (message ?? String(error)).replace(/\w+:\/\/\S+/g, '<url>')
+  return code ? `${code}: ${text}` : text
+}

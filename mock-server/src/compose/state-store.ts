@@ -1,0 +1,61 @@
+// Where the server's state lives, chosen from the options: memory (default), a JSON data file (--data FILE of
+// earlier releases), or a SQL database (--data <dir> on PGlite, --database <url> on PostgreSQL), which may take
+// over a JSON data file once (docs/decisions/024-storage-port.md).
+import type { Mailbox } from '../control/mailbox.ts'
+import type { ReadinessProbe } from '../health/index.ts'
+import type { DomainContext } from '../product/domain/context.ts'
+import type { ProductStore } from '../product/storage/port.ts'
+import { createSqlStore } from '../product/storage/sql.ts'
+import type { ControlClock } from '../shared/control-clock.ts'
+import type { MockOptions } from './options.ts'
+import type { Persistence } from './persistence.ts'
+import { createSqlPersistence } from './sql-persistence.ts'
+
+/** The product's store for these options; undefined leaves the product its memory store. */
+export function productStoreOf(options: MockOptions): ProductStore | undefined {
+  return options.sql ? createSqlStore(options.sql.client, options.sql.schema) : undefined
+}
+
+/** The database answers: readiness fails while it does not (docs/deploying.md, Probes). */
+export function storeProbesOf(options: MockOptions): ReadinessProbe[] {
+  const { sql } = options
+  if (!sql) return []
+  return [{ name: 'store', check: async () => (await sql.client.query('SELECT 1 AS ok')).length === 1 }]
+}
+
+interface StateParts {
+  domain: DomainContext
+  mailbox: Mailbox
+  clock: ControlClock
+  production: boolean
+}
+
+export function openPersistence(options: MockOptions, parts: StateParts): Persistence | null {
+  const report = options.logError && { report: options.logError }
+  const file = options.dataFile
+    ? openDataFile(options)(options.dataFile, parts.domain, parts.mailbox, parts.clock, {
+        production: parts.production,
+        ...report,
+      })
+    : null
+  if (!options.sql) return file
+  const sql = createSqlPersistence(options.sql, parts, { production: parts.production, ...report })
+  if (!file) return sql
+  return {
+    ...sql,
+    // A database met for the first time takes the JSON file's state, once; the file is left as it was.
+    async load() {
+      if (await sql.load()) return true
+      if (!(await file.load())) return false
+      await sql.save()
+      options.log?.(`Imported ${options.dataFile} into the database; the file is left as it was.`)
+      return true
+    },
+  }
+}
+
+/** The data file's opener app.ts hands in (a file only the Node server has). */
+function openDataFile(options: MockOptions): NonNullable<MockOptions['openDataFile']> {
+  if (!options.openDataFile) throw new Error('A data file needs the Node server (app.ts), which opens it.')
+  return options.openDataFile
+}

@@ -1,0 +1,93 @@
+// Where `npm run mock` keeps its state: --data <dir> (embedded PostgreSQL, one server per folder, a JSON data file of
+// earlier releases taken over once) and --database <url> with `migrate` (docs/mock-server.md, "Where the state lives").
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import request from 'supertest'
+import { expect, inject, test } from 'vitest'
+import { runMain } from '../testing/run-main.ts'
+import { createApp } from './app.ts'
+
+const LISTENING = /listening on (http:\/\/\S+)/
+const databaseUrl = inject('databaseUrl')
+
+const stateOf = async (origin: string) =>
+  (await (await fetch(`${origin}/__mock/state`)).json()) as { store: { users: { email: string }[] } }
+
+test('a second server on one --data folder stops with one line (exit 2); the first keeps serving', async () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state')
+  const first = await runMain(['--port', '0', '--web', 'none', '--quiet', '--data', dir], LISTENING)
+  try {
+    const second = await runMain(
+      ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
+      /Failed to start/,
+    )
+    expect(await second.code).toBe(2)
+    expect(second.read()).toContain(`${dir} is in use by process`)
+    const origin = LISTENING.exec(first.output)![1]!
+    expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
+  } finally {
+    first.stop()
+    await first.code
+  }
+}, 90_000)
+
+test('a JSON data file of an earlier release is taken over once into <file>.d and left as it was', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state.json')
+  const old = createApp({ dataFile: file, hasher: { memoryCost: 1024, timeCost: 1 } })
+  await old.core.ready
+  await request(old)
+    .post('/api/auth/signup')
+    .send({ name: 'Kept', email: 'kept@example.test', password: 'a long enough passphrase' })
+    .expect(202)
+  await old.core.flush()
+  const before = readFileSync(file, 'utf8')
+  const server = await runMain(['--port', '0', '--web', 'none', '--data', file], LISTENING)
+  try {
+    expect(server.output).toContain(`State in ${file}.d`)
+    const origin = LISTENING.exec(server.output)![1]!
+    expect((await stateOf(origin)).store.users.map((user) => user.email)).toContain('kept@example.test')
+    expect(readFileSync(file, 'utf8')).toBe(before)
+  } finally {
+    server.stop()
+    await server.code
+  }
+}, 90_000)
+
+test('--database refuses a password on the command line, and --data beside it', async () => {
+  const withPassword = await runMain(
+    ['--database', 'postgres://app:hunter2@127.0.0.1/app'],
+    /Failed to start/,
+  )
+  expect(await withPassword.code).toBe(2)
+  expect(withPassword.read()).toContain('DATABASE_URL or PGPASSWORD')
+  expect(withPassword.read()).not.toContain('hunter2')
+  const both = await runMain(['--database', 'postgres://127.0.0.1/app', '--data', 'x'], /Failed to start/)
+  expect(await both.code).toBe(2)
+})
+
+test.skipIf(databaseUrl === null)(
+  'migrate applies the migrations once; a second run finds the database current',
+  async () => {
+    const url = new URL(databaseUrl!)
+    const schema = `m_${Date.now().toString(36)}`
+    url.searchParams.set('options', `-c search_path=${schema},public`)
+    const env = { DATABASE_URL: url.href }
+    const { openPostgres } = await import('./compose/sql-drivers.ts')
+    const admin = openPostgres(databaseUrl!, () => undefined)
+    await admin.exec(`CREATE SCHEMA ${schema}`)
+    try {
+      const first = await runMain(['migrate'], /Applied migrations|current|Failed/, env)
+      expect(await first.code).toBe(0)
+      expect(first.read()).toContain('Applied migrations 1.')
+      const second = await runMain(['migrate'], /Applied migrations|current|Failed/, env)
+      expect(await second.code).toBe(0)
+      expect(second.read()).toContain('The database is current.')
+      expect(first.read() + second.read()).not.toContain(url.password)
+    } finally {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.close()
+    }
+  },
+  90_000,
+)
