@@ -10,6 +10,11 @@ declare module 'vitest' {
 }
 
 export function setup(project: TestProject): void {
+  // The contract suite needs PostgreSQL only for its PostgreSQL leg (harness/contract-leg.ts).
+  if (project.name === 'contracts' && process.env.CONTRACT_STORE !== 'postgres') {
+    project.provide('databaseUrl', null)
+    return
+  }
   const target = ensurePostgres()
   if ('skipped' in target) console.log(target.skipped)
   project.provide('databaseUrl', 'url' in target ? target.url : null)

@@ -1,0 +1,38 @@
+// `npm run test:contracts:pglite|postgres`: the contract suite with every in-process server on that SQL store
+// (CONTRACT_STORE). The PostgreSQL leg first finds or starts PostgreSQL (harness/postgres.ts); where none can be
+// had outside CI it says so in one line and passes, and under CI=true that is a failure.
+import { spawnSync } from 'node:child_process'
+import { ensurePostgres } from './postgres.ts'
+
+const store = process.argv[2]
+if (store !== 'pglite' && store !== 'postgres') {
+  console.error('Usage: tsx harness/contract-leg.ts pglite|postgres')
+  process.exit(2)
+}
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  CONTRACT_STORE: store,
+  CONTRACT_REPORT_DIR: `reports/contracts-${store}`,
+}
+if (store === 'postgres') {
+  const target = ensurePostgres()
+  if ('skipped' in target) {
+    console.log(target.skipped)
+    process.exit(0)
+  }
+  env.TEST_DATABASE_URL = target.url
+}
+const vitest = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'contracts',
+    '--reporter=default',
+    '--reporter=junit',
+    `--outputFile.junit=reports/contracts-${store}/junit.xml`,
+  ],
+  { stdio: 'inherit', env },
+)
+process.exit(vitest.status ?? 1)
