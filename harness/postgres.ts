@@ -4,7 +4,9 @@
 // Under CI=true a PostgreSQL that cannot be had is a failure, never a skipped leg.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
 
 export type PostgresTarget = { url: string } | { skipped: string }
 
@@ -51,16 +53,37 @@ function firstCluster(): { version: string; name: string; port: string; online: 
   return { version: version!, name: name!, port: port!, online: status === 'online' }
 }
 
+const PASSWORD_FILE = join(
+  process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
+  'auth-shell',
+  'postgres-test-password',
+)
+
+function readPassword(): string | null {
+  try {
+    return readFileSync(PASSWORD_FILE, 'utf8').trim() || null
+  } catch {
+    return null
+  }
+}
+
 function ensureLocal(): string {
   installIfMissing()
   const cluster = firstCluster()
   if (!cluster.online) run('pg_ctlcluster', [cluster.version, cluster.name, 'start'])
-  const password = randomBytes(18).toString('base64url')
   const exists = asPostgres(`SELECT 1 FROM pg_roles WHERE rolname = '${ROLE}'`).trim() === '1'
-  asPostgres(`${exists ? 'ALTER' : 'CREATE'} ROLE ${ROLE} LOGIN CREATEDB PASSWORD '${password}'`)
-  // A clean database each run: schemas a killed run left behind go with it.
-  asPostgres(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
-  asPostgres(`CREATE DATABASE ${DATABASE} OWNER ${ROLE}`)
+  // One password per machine user, kept beside their other caches (never in the repository): two checkouts or two
+  // runs side by side share the role, and neither changes the password under the other.
+  let password = readPassword()
+  if (!exists || password === null) {
+    password = randomBytes(18).toString('base64url')
+    asPostgres(`${exists ? 'ALTER' : 'CREATE'} ROLE ${ROLE} LOGIN CREATEDB PASSWORD '${password}'`)
+    mkdirSync(dirname(PASSWORD_FILE), { recursive: true, mode: 0o700 })
+    writeFileSync(PASSWORD_FILE, password, { mode: 0o600 })
+  }
+  // Each test makes and drops a schema of its own, so the database is shared, never dropped under a running suite.
+  if (asPostgres(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).trim() !== '1')
+    asPostgres(`CREATE DATABASE ${DATABASE} OWNER ${ROLE}`)
   return `postgres://${ROLE}:${password}@127.0.0.1:${cluster.port}/${DATABASE}`
 }
 

@@ -11,6 +11,8 @@ import { hash } from '@node-rs/argon2'
 import { build } from 'esbuild'
 import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
 import { benchBundle } from './bench-bundle.ts'
+import { ensurePostgres } from '../harness/postgres.ts'
+import { openPostgres } from '../mock-server/src/compose/sql-drivers.ts'
 import { buildServer } from './build-server.ts'
 import {
   prismArgs,
@@ -83,6 +85,13 @@ async function compileReference(name: string): Promise<string> {
   return out
 }
 
+/** A fresh start for the PostgreSQL contender: no tables, so it migrates and seeds as a new deployment does. */
+async function emptyDatabase(url: string): Promise<void> {
+  const sql = openPostgres(url, () => undefined)
+  await sql.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public')
+  await sql.close()
+}
+
 async function benchServers(): Promise<string[]> {
   await buildServer()
   const contenders: Contender[] = [
@@ -104,6 +113,24 @@ async function benchServers(): Promise<string[]> {
   ]
   const prism = prismArgs(root)
   if (prism) contenders.push({ name: 'prism', args: prism, signIn: 'none' })
+  // The SQL stores beside memory (docs/decisions/024-storage-port.md). PostgreSQL's own CPU is not counted: the
+  // figure is the server process's, as for every contender.
+  const main = `${root}dist/mock-server/main.js`
+  contenders.push({
+    name: 'mock on PGlite',
+    args: [main, '--port', '{port}', '--web', 'none', '--data', '{dir}'],
+    signIn: 'mock',
+  })
+  const postgres = ensurePostgres()
+  if ('url' in postgres) {
+    contenders.push({
+      name: 'mock on PostgreSQL',
+      args: [main, '--port', '{port}', '--web', 'none'],
+      env: { DATABASE_URL: postgres.url },
+      signIn: 'mock',
+      before: () => emptyDatabase(postgres.url),
+    })
+  }
   const rounds = Number(process.env.BENCH_ROUNDS ?? 4)
   const settings = {
     requests: Number(process.env.BENCH_REQUESTS ?? 2000),

@@ -44,7 +44,8 @@ test('a JSON data file of an earlier release is taken over once into <file>.d an
   const before = readFileSync(file, 'utf8')
   const server = await runMain(['--port', '0', '--web', 'none', '--data', file], LISTENING)
   try {
-    expect(server.output).toContain(`State in ${file}.d`)
+    await server.waitFor(/State in /)
+    expect(server.read()).toContain(`State in ${file}.d`)
     const origin = LISTENING.exec(server.output)![1]!
     expect((await stateOf(origin)).store.users.map((user) => user.email)).toContain('kept@example.test')
     expect(readFileSync(file, 'utf8')).toBe(before)

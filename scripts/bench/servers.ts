@@ -4,6 +4,8 @@
  * Cold start: spawn to the first 200 of the session call.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
@@ -14,8 +16,12 @@ export const ROUTES: RouteName[] = ['GET /api/_auth/session', 'GET /api/me', 'PO
 
 export interface Contender {
   name: string
-  /** node's arguments; `{port}` is replaced. */
+  /** node's arguments; `{port}` is replaced, and `{dir}` by a fresh empty folder each round. */
   args: string[]
+  /** Added to the environment (DATABASE_URL for the PostgreSQL store). */
+  env?: Record<string, string>
+  /** Run before each round (empties the PostgreSQL store's database). */
+  before?: () => Promise<void>
   /** How a signed-in pair is had: the mock server's sign-in of a seeded account, the reference's, or none. */
   signIn: 'mock' | 'reference' | 'none'
 }
@@ -97,11 +103,13 @@ export async function runRound(
   { requests, warmUp, concurrency }: { requests: number; warmUp: number; concurrency: number },
 ): Promise<RoundResult> {
   const port = await freePort()
+  const dir = join(mkdtempSync(join(tmpdir(), 'bench-store-')), 'state')
+  await contender.before?.()
   const started = performance.now()
   const child = spawn(
     process.execPath,
-    contender.args.map((arg) => arg.replace('{port}', String(port))),
-    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+    contender.args.map((arg) => arg.replace('{port}', String(port)).replace('{dir}', dir)),
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...contender.env } },
   )
   // Its log is read and dropped, as a terminal would take it.
   child.stdout!.resume()
