@@ -41,12 +41,17 @@ export function createSqlPersistence(
       ? mailbox.snapshot().map(({ code: _code, ...mail }) => mail)
       : mailbox.snapshot(),
   })
+  /** What was last written: most calls change no mail and no clock, and then write nothing. */
+  let written = ''
   async function save(): Promise<void> {
+    const value = JSON.stringify(meta())
+    if (value === written) return
     await state.client.query(
       `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify(meta())],
+      [value],
     )
+    written = value
   }
   return {
     async load() {
@@ -59,6 +64,7 @@ export function createSqlPersistence(
         `SELECT value FROM ${table} WHERE key = 'server'`,
       )
       const saved = row!.value
+      written = JSON.stringify(saved)
       domain.config.secret = saved.secret
       if (!options.production) clock.set(Date.now() + saved.clockOffsetMs)
       mailbox.restore(saved.mails)

@@ -34,7 +34,8 @@ function createCollections() {
 
 type Collections = ReturnType<typeof createCollections>
 
-/** A plain copy: the domain never holds the collection's own record, so no write bypasses the port. */
+/** A plain copy: the domain never holds the collection's own record, so no write bypasses the port. Writes go by
+ * the record found (the library's key), never by a query, which would scan every record. */
 const copy = <T extends object>(record: T | undefined | null): T | null => (record ? { ...record } : null)
 
 export function createMemoryStore(): ProductStore {
@@ -76,10 +77,11 @@ function createUsers(c: Collections, lock: Lock): ProductStore['users'] {
       lock.run(`user:${user.email}`, async () =>
         c.users.findBy('email', user.email) ? null : copy(await c.users.create(user)),
       ),
-    update: async (id, patch) =>
-      copy(
-        await c.users.update((q) => q.where({ id }), { data: (draft) => void Object.assign(draft, patch) }),
-      ),
+    async update(id, patch) {
+      const user = c.users.findBy('id', id)
+      if (!user) return null
+      return copy(await c.users.update(user, { data: (draft) => void Object.assign(draft, patch) }))
+    },
     listUnverified: async (keep) =>
       c.users
         .findMany((q) => q.where((user) => !user.verified && !keep.has(user.email)))
@@ -107,7 +109,7 @@ function createSessions(c: Collections, lock: Lock): ProductStore['sessions'] {
       lock.run(`session:${id}`, async () => {
         const live = c.sessions.findBy('id', id)
         if (!live || live.revokedAt !== null) return false
-        await c.sessions.update((q) => q.where({ id }), {
+        await c.sessions.update(live, {
           data(draft) {
             draft.revokedAt = at
             draft.revokedReason = reason
@@ -143,7 +145,7 @@ function createRefreshTokens(c: Collections, lock: Lock): ProductStore['refreshT
         const parent = c.refreshTokens.findBy('id', parentId)
         if (!parent || parent.retiredAt !== null) return false
         await c.refreshTokens.create(child)
-        await c.refreshTokens.update((q) => q.where({ id: parentId }), {
+        await c.refreshTokens.update(parent, {
           data(draft) {
             draft.retiredAt = retiredAt
             draft.childId = child.id
@@ -188,7 +190,7 @@ function createCodes(c: Collections, lock: Lock): ProductStore['codes'] {
         const usable =
           code && code.usedAt === null && code.supersededAt === null && !code.burned && code.expiresAt > now
         if (!usable) return false
-        await c.codes.update((q) => q.where({ id }), { data: (draft) => void (draft.usedAt = now) })
+        await c.codes.update(code, { data: (draft) => void (draft.usedAt = now) })
         return true
       }),
     recordWrong: (id, maxAttempts) =>
@@ -197,7 +199,7 @@ function createCodes(c: Collections, lock: Lock): ProductStore['codes'] {
         if (!code || code.burned) return null
         const attempts = code.attempts + 1
         const burned = attempts >= maxAttempts
-        await c.codes.update((q) => q.where({ id }), {
+        await c.codes.update(code, {
           data: (draft) => void Object.assign(draft, { attempts, burned }),
         })
         return { attempts, burned }
@@ -225,7 +227,7 @@ function createResetTokens(c: Collections, lock: Lock): ProductStore['resetToken
       lock.run(`reset:${hash}`, async () => {
         const token = c.resetTokens.findFirst((q) => q.where({ hash }))
         if (!token || token.usedAt !== null || token.expiresAt <= now) return null
-        await c.resetTokens.update((q) => q.where({ hash }), { data: (draft) => void (draft.usedAt = now) })
+        await c.resetTokens.update(token, { data: (draft) => void (draft.usedAt = now) })
         return token.userId
       }),
     async deleteFor(userId) {
