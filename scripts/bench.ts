@@ -147,12 +147,14 @@ async function benchServers(): Promise<string[]> {
   const names = contenders.map((contender) => contender.name)
   const medianOf = (name: string, pick: (result: RoundResult) => number) =>
     median(results.get(name)!.map(pick))
-  const cell = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a').padStart(16)
-  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(16)
+  // Wide enough for the longest heading ("mock/mock on PostgreSQL"), so columns never run together.
+  const width = Math.max(16, ...names.map((name) => name.length + 7))
+  const cell = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a').padStart(width)
+  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(width)
   const others = names.slice(1)
   const lines = [
     `${rounds} rounds, fresh processes, ${settings.requests} requests a route after ${settings.warmUp} to warm up, ${settings.concurrency} keep-alive connections`,
-    `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(16)).join('')}${others.map((name) => ` mock/${name}`.padStart(16)).join('')}`,
+    `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(width)).join('')}${others.map((name) => ` mock/${name}`.padStart(width)).join('')}`,
   ]
   for (const route of ROUTES) {
     const values = names.map((name) => medianOf(name, (result) => result.cpu[route] ?? Number.NaN))
