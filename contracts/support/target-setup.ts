@@ -3,6 +3,7 @@
  * each test starts from the seed, as in-process tests get a fresh app. Files then run one at a time.
  */
 import { afterEach, beforeEach } from 'vitest'
+import { useContractStore } from '#contracts/support/test-server.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -54,3 +55,6 @@ if (TARGET_URL) {
     }
   })
 }
+
+// CONTRACT_STORE=pglite|postgres: every in-process server on that store (docs/contract-suite.md, Every store).
+useContractStore()

@@ -5,7 +5,7 @@
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeEach, inject, onTestFinished, TestRunner } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject, onTestFinished, TestRunner } from 'vitest'
 import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { createCompiledDocuments } from '#mock-server/pipeline/openapi-docs.ts'
@@ -35,7 +35,16 @@ export const TEST_APP_OPTIONS = { hasher: TEST_HASHER, documents: createCompiled
  */
 export const CONTRACT_STORE = readContractStore(process.env.CONTRACT_STORE)
 const engines = CONTRACT_STORE === 'memory' ? null : createSqlEngines(inject('databaseUrl'))
-if (engines) afterAll(() => engines.dropSchemas())
+/**
+ * For the project's setup file, which runs in every file: starts the store's engine before the file's own hooks
+ * (PGlite takes seconds, more on a busy machine), and drops the file's schemas after it.
+ */
+export function useContractStore(): void {
+  if (!engines || CONTRACT_STORE === 'memory') return
+  const engine = CONTRACT_STORE
+  beforeAll(() => engines.warm(engine), 120_000)
+  afterAll(() => engines.dropSchemas())
+}
 
 function readContractStore(value: string | undefined): 'memory' | Engine {
   if (!value || value === 'memory') return 'memory'

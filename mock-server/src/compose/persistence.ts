@@ -9,6 +9,7 @@ import type { ControlClock } from '../shared/control-clock.ts'
 import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import { z } from 'zod'
+import { createSaveChain } from './save-chain.ts'
 import {
   codeSchema,
   refreshTokenSchema,
@@ -89,8 +90,6 @@ export function createPersistence(
   options: PersistenceOptions = {},
 ): Persistence {
   const files = options.fs ?? fs
-  let chain: Promise<void> = Promise.resolve()
-  let pending = false
   let failing = false
   const report = options.report ?? ((line: string) => console.error(line))
   const mails = (): Mail[] =>
@@ -182,15 +181,7 @@ export function createPersistence(
       return true
     },
     save,
-    schedule() {
-      if (pending) return
-      pending = true
-      chain = chain.then(async () => {
-        pending = false
-        await saveOrReport()
-      })
-    },
-    flush: () => chain,
+    ...createSaveChain(saveOrReport),
   }
 }
 

@@ -6,6 +6,7 @@ import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import type { SqlClient } from '../shared/sql.ts'
 import type { Persistence } from './persistence.ts'
+import { createSaveChain } from './save-chain.ts'
 
 export interface SqlState {
   client: SqlClient
@@ -31,8 +32,6 @@ export function createSqlPersistence(
   const { domain, mailbox, clock } = parts
   const table = state.schema ? `${state.schema}.server_meta` : 'server_meta'
   const report = options.report ?? ((line: string) => console.error(line))
-  let chain: Promise<void> = Promise.resolve()
-  let pending = false
   const meta = (): SavedMeta => ({
     secret: domain.config.secret,
     clockOffsetMs: options.production ? 0 : clock.offsetMs(),
@@ -71,16 +70,10 @@ export function createSqlPersistence(
       return true
     },
     save,
-    schedule() {
-      if (pending) return
-      pending = true
-      chain = chain.then(async () => {
-        pending = false
-        await save().catch((error: unknown) =>
-          report(`Failed to save the server's state to the database (${(error as Error).message}).`),
-        )
-      })
-    },
-    flush: () => chain,
+    ...createSaveChain(() =>
+      save().catch((error: unknown) =>
+        report(`Failed to save the server's state to the database (${(error as Error).message}).`),
+      ),
+    ),
   }
 }
