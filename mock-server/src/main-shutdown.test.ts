@@ -10,6 +10,8 @@ import { runMain } from '../testing/run-main.ts'
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 /** Long enough that SIGTERM surely lands while the call is held, on a loaded machine too. */
 const HOLD_MS = 4_000
+/** The embedded store (--data) starts in seconds, more on a busy machine (CI runs four suites side by side). */
+const PGLITE_START = { timeoutMs: 90_000 }
 
 function json(origin: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${origin}${path}`, {
@@ -35,6 +37,8 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
   const server = await runMain(
     ['--port', '0', '--web', 'none', '--data', dataFile],
     /listening on (http:\/\/\S+)/,
+    {},
+    PGLITE_START,
   )
   try {
     const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
@@ -64,6 +68,8 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
     const again = await runMain(
       ['--port', '0', '--web', 'none', '--data', dataFile],
       /listening on (http:\/\/\S+)/,
+      {},
+      PGLITE_START,
     )
     try {
       const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!
@@ -81,7 +87,7 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
     await server.code
     rmSync(dir, { recursive: true, force: true })
   }
-}, 60_000)
+}, 240_000)
 
 test('SIGTERM with nothing in flight stops at once with its two lines, and /readyz was ready until then', async () => {
   const server = await runMain(

@@ -1,6 +1,6 @@
 // Where `npm run mock` keeps its state: --data <dir> (embedded PostgreSQL, one server per folder, a JSON data file of
 // earlier releases taken over once) and --database <url> with `migrate` (docs/mock-server.md, "Where the state lives").
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
@@ -9,6 +9,8 @@ import { runMain } from '../testing/run-main.ts'
 import { createApp } from './app.ts'
 
 const LISTENING = /listening on (http:\/\/\S+)/
+/** The embedded store (--data) starts in seconds, more on a busy machine (CI runs four suites side by side). */
+const PGLITE_START = { timeoutMs: 90_000 }
 const databaseUrl = inject('databaseUrl')
 
 const stateOf = async (origin: string) =>
@@ -16,7 +18,12 @@ const stateOf = async (origin: string) =>
 
 test('a second server on one --data folder stops with one line (exit 2); the first keeps serving', async () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state')
-  const first = await runMain(['--port', '0', '--web', 'none', '--quiet', '--data', dir], LISTENING)
+  const first = await runMain(
+    ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
+    LISTENING,
+    {},
+    PGLITE_START,
+  )
   try {
     const second = await runMain(
       ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
@@ -30,7 +37,7 @@ test('a second server on one --data folder stops with one line (exit 2); the fir
     first.stop()
     await first.code
   }
-}, 90_000)
+}, 240_000)
 
 test('a JSON data file of an earlier release is taken over once into <file>.d and left as it was', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state.json')
@@ -42,7 +49,7 @@ test('a JSON data file of an earlier release is taken over once into <file>.d an
     .expect(202)
   await old.core.flush()
   const before = readFileSync(file, 'utf8')
-  const server = await runMain(['--port', '0', '--web', 'none', '--data', file], LISTENING)
+  const server = await runMain(['--port', '0', '--web', 'none', '--data', file], LISTENING, {}, PGLITE_START)
   try {
     await server.waitFor(/State in /)
     expect(server.read()).toContain(`State in ${file}.d`)
@@ -53,7 +60,16 @@ test('a JSON data file of an earlier release is taken over once into <file>.d an
     server.stop()
     await server.code
   }
-}, 90_000)
+}, 240_000)
+
+test('--data refuses a folder of other files, where the database would land among them (exit 2)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-store-'))
+  writeFileSync(join(dir, 'notes.txt'), 'mine')
+  const refused = await runMain(['--port', '0', '--data', dir], /Failed to start/)
+  expect(await refused.code).toBe(2)
+  expect(refused.read()).toContain(`--data ${dir} holds other files`)
+  expect(readdirSync(dir)).toEqual(['notes.txt'])
+})
 
 test('--database refuses a password on the command line, and --data beside it', async () => {
   const withPassword = await runMain(

@@ -20,13 +20,15 @@ export interface RunningMain {
 
 /**
  * Starts the mock server with `args` (and `env` over the caller's, less MOCK_CONTROL_TOKEN and PORT) and resolves once its
- * stdout and stderr together match `until`; rejects after 20 s.
+ * stdout and stderr together match `until`; rejects after 20 s (`timeoutMs`).
  * @example const server = await runMain(['--port', '0'], /listening on (http:\/\/\S+)/)
  */
 export function runMain(
   args: string[],
   until: RegExp,
   env: Record<string, string> = {},
+  /** How long to wait for each match: an embedded database (--data) takes seconds to start, more on a busy machine. */
+  { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
 ): Promise<RunningMain> {
   const { MOCK_CONTROL_TOKEN: _token, ...inherited } = process.env
   const child = spawn(process.execPath, [START_SCRIPT, ...args], {
@@ -43,7 +45,7 @@ export function runMain(
         child.stderr.off('data', check)
         resolve(output)
       }
-      const timer = setTimeout(() => reject(new Error(`Failed to see ${pattern} in: ${output}`)), 20_000)
+      const timer = setTimeout(() => reject(new Error(`Failed to see ${pattern} in: ${output}`)), timeoutMs)
       child.stdout.on('data', check)
       child.stderr.on('data', check)
       check()

@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   statSync,
   unlinkSync,
@@ -70,6 +71,10 @@ function lockDataDir(dir: string): () => void {
   } catch (cause) {
     throw new Error(`Failed to start: --data ${dir} cannot be made (${describe(cause)}).`, { cause })
   }
+  // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
+  const entries = readdirSync(dir).filter((name) => name !== 'server.lock')
+  if (entries.length > 0 && !entries.includes('PG_VERSION'))
+    throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
   const lock = join(dir, 'server.lock')
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
