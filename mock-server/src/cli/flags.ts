@@ -162,7 +162,11 @@ export function readFlags(defaultWeb: string) {
     ...(values.grace && { refreshGraceMs: parseDuration(values.grace) }),
     ...(values['code-cooldown'] && { codeCooldownMs: parseDuration(values['code-cooldown']) }),
   }
-  const database = parseDatabase(values.database, process.env.DATABASE_URL)
+  // An explicit --data wins over a DATABASE_URL the environment happens to carry; two flags are refused.
+  const database = parseDatabase(
+    values.database,
+    values.data === undefined ? process.env.DATABASE_URL : undefined,
+  )
   if (database && values.data !== undefined)
     throw new Error('Failed to start: --data and --database each hold the state; give one.')
   if (command === 'migrate' && !database && values.data === undefined)

@@ -6,7 +6,9 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  realpathSync,
   readFileSync,
+  rmSync,
   statSync,
   unlinkSync,
   writeSync,
@@ -30,7 +32,9 @@ export interface OpenedState {
  * Where `--data <path>` keeps the embedded store: the folder itself, or, for a JSON data file of earlier
  * releases, the folder `<path>.d` beside it (the file is imported into it once and left as it was).
  */
-export function resolveDataPath(path: string): { dataDir: string; importFile?: string } {
+export function resolveDataPath(given: string): { dataDir: string; importFile?: string } {
+  // A symbolic link is followed: PGlite's file system cannot open one.
+  const path = existsSync(given) ? realpathSync(given) : given
   if (existsSync(path) && statSync(path).isFile()) return { dataDir: `${path}.d`, importFile: path }
   return { dataDir: path }
 }
@@ -50,7 +54,7 @@ export async function openSqlState(
       })
     }
   }
-  const release = lockDataDir(location.dataDir)
+  const release = lockDataDir(location.dataDir, onError)
   try {
     const client = await openPglite(location.dataDir)
     const applied = await migrate(client, PRODUCT_MIGRATIONS)
@@ -63,37 +67,53 @@ export async function openSqlState(
 
 /**
  * The embedded store has one writer: a second server on the same folder stops with one line. A lock left by a
- * process that is gone (kill -9) is taken over.
+ * process that is gone (kill -9) is taken over, as is one naming this very process (a container restarted after a
+ * kill -9 gives the new server the old one's pid). A first start cut off before the cluster was whole (files but no
+ * PG_VERSION, under this server's own lock file) is made again.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string, report: (line: string) => void = () => undefined): () => void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (cause) {
     throw new Error(`Failed to start: --data ${dir} cannot be made (${describe(cause)}).`, { cause })
   }
-  // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
-  const entries = readdirSync(dir).filter((name) => name !== 'server.lock')
-  if (entries.length > 0 && !entries.includes('PG_VERSION'))
-    throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
   const lock = join(dir, 'server.lock')
+  const entries = readdirSync(dir).filter((name) => name !== 'server.lock')
+  const halfMade = entries.length > 0 && !entries.includes('PG_VERSION')
+  // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
+  if (halfMade && !existsSync(lock))
+    throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(lock, 'wx', 0o600)
       writeSync(fd, String(process.pid))
       closeSync(fd)
+      if (halfMade) {
+        for (const name of entries) rmSync(join(dir, name), { recursive: true, force: true })
+        report(`The first start in ${dir} was cut off before its database was whole; it is made again.`)
+      }
       return () => unlinkSync(lock)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = Number(readFileSync(lock, 'utf8'))
-      if (isAlive(holder))
+      const holder = readHolder(lock)
+      if (holder !== process.pid && isAlive(holder))
         throw new Error(
           `Failed to start: ${dir} is in use by process ${holder}; the embedded store takes one server (use --database for several).`,
           { cause: error },
         )
-      unlinkSync(lock)
+      rmSync(lock, { recursive: true, force: true })
     }
   }
   throw new Error(`Failed to start: ${dir}/server.lock cannot be taken.`)
+}
+
+/** The pid a lock file names; NaN for anything else (a folder, garbage), which no process holds. */
+function readHolder(lock: string): number {
+  try {
+    return Number(readFileSync(lock, 'utf8'))
+  } catch {
+    return Number.NaN
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -1,0 +1,46 @@
+// The embedded store's one-writer lock (docs/mock-server.md, "Where the state lives"): what a hostile pass found.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { lockDataDir } from './sql-state.ts'
+
+const fresh = () => join(mkdtempSync(join(tmpdir(), 'mock-lock-')), 'state')
+
+test('a lock naming this very process is taken over (a container restarted after kill -9 reuses the pid)', () => {
+  const dir = fresh()
+  mkdirSync(dir)
+  writeFileSync(join(dir, 'server.lock'), String(process.pid))
+  const release = lockDataDir(dir)
+  expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid))
+  release()
+  expect(readdirSync(dir)).toEqual([])
+})
+
+test("a first start cut off before the cluster was whole is made again, saying so; others' files are refused", () => {
+  const dir = fresh()
+  mkdirSync(join(dir, 'base'), { recursive: true })
+  writeFileSync(join(dir, 'server.lock'), '2147483646')
+  const lines: string[] = []
+  const release = lockDataDir(dir, (line) => lines.push(line))
+  expect(readdirSync(dir)).toEqual(['server.lock'])
+  expect(lines).toEqual([
+    `The first start in ${dir} was cut off before its database was whole; it is made again.`,
+  ])
+  release()
+  const others = fresh()
+  mkdirSync(others)
+  writeFileSync(join(others, 'notes.txt'), 'mine')
+  expect(() => lockDataDir(others)).toThrow(`--data ${others} holds other files`)
+  expect(readdirSync(others)).toEqual(['notes.txt'])
+})
+
+test('a lock file that is a folder or holds garbage is taken over', () => {
+  for (const plant of [(lock: string) => mkdirSync(lock), (lock: string) => writeFileSync(lock, 'garbage')]) {
+    const dir = fresh()
+    mkdirSync(dir)
+    plant(join(dir, 'server.lock'))
+    lockDataDir(dir)()
+    expect(readdirSync(dir)).toEqual([])
+  }
+})
