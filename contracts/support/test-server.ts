@@ -34,14 +34,18 @@ export const TEST_APP_OPTIONS = { hasher: TEST_HASHER, documents: createCompiled
  * engine per worker (docs/contract-suite.md, "Every store"); unset, on memory.
  */
 export const CONTRACT_STORE = readContractStore(process.env.CONTRACT_STORE)
-const engines = CONTRACT_STORE === 'memory' ? null : createSqlEngines(inject('databaseUrl'))
+/** The SQL store's engine and its engines, or null on memory. */
+const sqlStore =
+  CONTRACT_STORE === 'memory'
+    ? null
+    : { engine: CONTRACT_STORE, engines: createSqlEngines(inject('databaseUrl')) }
 /**
  * For the project's setup file, which runs in every file: starts the store's engine before the file's own hooks
  * (PGlite takes seconds, more on a busy machine), and drops the file's schemas after it.
  */
 export function useContractStore(): void {
-  if (!engines || CONTRACT_STORE === 'memory') return
-  const engine = CONTRACT_STORE
+  if (!sqlStore) return
+  const { engine, engines } = sqlStore
   beforeAll(() => engines.warm(engine), 120_000)
   afterAll(() => engines.dropSchemas())
 }
@@ -54,8 +58,8 @@ function readContractStore(value: string | undefined): 'memory' | Engine {
 
 /** A server given a data file keeps that file's promises (restarts read it), so it stays on the file store. */
 async function storeOptions(options: AppOptions): Promise<Pick<AppOptions, 'sql'>> {
-  if (!engines || CONTRACT_STORE === 'memory' || options.dataFile) return {}
-  const { sql, schema } = await engines.fresh(CONTRACT_STORE)
+  if (!sqlStore || options.dataFile) return {}
+  const { sql, schema } = await sqlStore.engines.fresh(sqlStore.engine)
   await migrate(sql, PRODUCT_MIGRATIONS, schema)
   return { sql: { client: sql, schema } }
 }

@@ -5,13 +5,11 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { runMain } from '../testing/run-main.ts'
+import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 /** Long enough that SIGTERM surely lands while the call is held, on a loaded machine too. */
 const HOLD_MS = 4_000
-/** The embedded store (--data) starts in seconds, more on a busy machine (CI runs four suites side by side). */
-const PGLITE_START = { timeoutMs: 90_000 }
 
 function json(origin: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${origin}${path}`, {
@@ -38,7 +36,7 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
     ['--port', '0', '--web', 'none', '--data', dataFile],
     /listening on (http:\/\/\S+)/,
     {},
-    PGLITE_START,
+    EMBEDDED_START,
   )
   try {
     const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
@@ -69,7 +67,7 @@ test('SIGTERM: the call in flight is answered, new connections are refused, the 
       ['--port', '0', '--web', 'none', '--data', dataFile],
       /listening on (http:\/\/\S+)/,
       {},
-      PGLITE_START,
+      EMBEDDED_START,
     )
     try {
       const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!

@@ -5,12 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, inject, test } from 'vitest'
-import { runMain } from '../testing/run-main.ts'
+import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
 import { createApp } from './app.ts'
 
 const LISTENING = /listening on (http:\/\/\S+)/
-/** The embedded store (--data) starts in seconds, more on a busy machine (CI runs four suites side by side). */
-const PGLITE_START = { timeoutMs: 90_000 }
 const databaseUrl = inject('databaseUrl')
 
 const stateOf = async (origin: string) =>
@@ -22,7 +20,7 @@ test('a second server on one --data folder stops with one line (exit 2); the fir
     ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
     LISTENING,
     {},
-    PGLITE_START,
+    EMBEDDED_START,
   )
   try {
     const second = await runMain(
@@ -49,7 +47,12 @@ test('a JSON data file of an earlier release is taken over once into <file>.d an
     .expect(202)
   await old.core.flush()
   const before = readFileSync(file, 'utf8')
-  const server = await runMain(['--port', '0', '--web', 'none', '--data', file], LISTENING, {}, PGLITE_START)
+  const server = await runMain(
+    ['--port', '0', '--web', 'none', '--data', file],
+    LISTENING,
+    {},
+    EMBEDDED_START,
+  )
   try {
     await server.waitFor(/State in /)
     expect(server.read()).toContain(`State in ${file}.d`)

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url'
 
 export const START_SCRIPT = fileURLToPath(new URL('../start.mjs', import.meta.url))
 
+/** runMain's wait for a server on --data: the embedded store starts in seconds, more on a busy machine (CI runs
+ * four suites side by side). */
+export const EMBEDDED_START = { timeoutMs: 90_000 }
+
 export interface RunningMain {
   /** The output up to the match. */
   output: string

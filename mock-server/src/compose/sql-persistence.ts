@@ -4,7 +4,7 @@
 import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
-import type { SqlClient } from '../shared/sql.ts'
+import { qualified, type SqlClient } from '../shared/sql.ts'
 import type { Persistence } from './persistence.ts'
 import { createSaveChain } from './save-chain.ts'
 
@@ -30,7 +30,7 @@ export function createSqlPersistence(
   options: { production?: boolean; report?: (line: string) => void } = {},
 ): Persistence {
   const { domain, mailbox, clock } = parts
-  const table = state.schema ? `${state.schema}.server_meta` : 'server_meta'
+  const table = qualified('server_meta', state.schema)
   const report = options.report ?? ((line: string) => console.error(line))
   const meta = (): SavedMeta => ({
     secret: domain.config.secret,
@@ -54,11 +54,15 @@ export function createSqlPersistence(
   }
   return {
     async load() {
+      const mine = JSON.stringify(meta())
       const claimed = await state.client.query(
         `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb) ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [JSON.stringify(meta())],
+        [mine],
       )
-      if (claimed.length === 1) return false
+      if (claimed.length === 1) {
+        written = mine
+        return false
+      }
       const [row] = await state.client.query<{ value: SavedMeta }>(
         `SELECT value FROM ${table} WHERE key = 'server'`,
       )

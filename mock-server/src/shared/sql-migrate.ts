@@ -1,7 +1,7 @@
 // Applies versioned migrations once each, in order, in one transaction under an advisory lock, so instances
 // starting together on one database migrate it once and the others wait and find it done
 // (docs/decisions/024-storage-port.md). A database migrated by a newer server is refused, never half-understood.
-import type { SqlClient } from './sql.ts'
+import { qualified, type SqlClient } from './sql.ts'
 
 export interface Migration {
   version: number
@@ -24,8 +24,7 @@ export async function migrate(
   return sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY.toString()])
     if (schema !== undefined) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(schema))
-        throw new Error(`Failed to migrate: "${schema}" is not a schema name.`)
+      qualified('schema_migrations', schema) // checks the name, which goes into the SQL text
       await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET LOCAL search_path TO ${schema}`)
     }
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -14,3 +14,15 @@ export interface SqlClient extends SqlQueryable {
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/**
+ * A table's name as queries write it: in `schema` when one is given (tests give each server one). The schema is
+ * checked here, once for every caller, since it is written into the SQL text.
+ * @example qualified('users', 't_1a2b') // 't_1a2b.users'
+ */
+export function qualified(table: string, schema?: string): string {
+  if (schema === undefined) return table
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`Failed to use the database: "${schema}" is not a schema name.`)
+  return `${schema}.${table}`
+}

@@ -1,5 +1,6 @@
 // How each product record maps to its table (product/storage/migrations.ts): field, column, and whether the
 // column is JSON. The SQL store writes its SELECT lists and INSERTs from here, so a field is named once.
+import { qualified } from '../../shared/sql.ts'
 import type { CollectionName } from './records.ts'
 
 interface Table {
@@ -111,7 +112,7 @@ export function insertOf(
     return `(${values.join(', ')})`
   })
   const columns = table.columns.map(([, column]) => column).join(', ')
-  const into = schema ? `${schema}.${table.name}` : table.name
+  const into = qualified(table.name, schema)
   return { text: `INSERT INTO ${into} (${columns}) VALUES ${rows.join(', ')}`, params }
 }
 

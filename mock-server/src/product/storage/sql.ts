@@ -2,7 +2,7 @@
 // conditional statement or one transaction, so any number of instances on one database cannot both win it:
 // a rotation retires its parent only `WHERE retired_at IS NULL`, a code is used only while usable, and so on.
 // Nothing is cached: every read goes to the database, so a revocation on one instance holds on every other at once.
-import type { SqlClient, SqlQueryable } from '../../shared/sql.ts'
+import { qualified, type SqlClient, type SqlQueryable } from '../../shared/sql.ts'
 import type { ProductStore } from './port.ts'
 import type { CollectionName, ProductSnapshot } from './records.ts'
 import { TABLES, insertOf, selectList, setList } from './sql-tables.ts'
@@ -222,10 +222,8 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
   }
 }
 
-/** Each table's name as the queries write it: schema-qualified when a schema is given. */
+/** Each table's name as the queries write it. */
 function tableNames(schema: string | undefined): Record<string, string> {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
-    throw new Error(`Failed to open the store: "${schema}" is not a schema name.`)
   const names = Object.values(TABLES).map((table) => table.name)
-  return Object.fromEntries(names.map((name) => [name, schema ? `${schema}.${name}` : name]))
+  return Object.fromEntries(names.map((name) => [name, qualified(name, schema)]))
 }
