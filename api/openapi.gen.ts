@@ -519,6 +519,7 @@ export interface components {
       | 'server_error'
       | 'session_unavailable'
       | 'internal_error'
+      | 'service_unavailable'
     /**
      * @description A path on this site to send the browser back to: printable ASCII, no backslash, no `//` at its
      *     start and no dot segment (`.`, `..`, or their %2E spellings) in its path, so no browser reads
@@ -653,17 +654,19 @@ export interface components {
       }
     }
     /**
-     * @description A fault: injected on demand by the mock server (`server_error`, any 5xx status), or a fault
-     *     of its own (`500 internal_error`).
+     * @description A fault: injected on demand by the mock server (`server_error`, any 5xx status), a fault
+     *     of its own (`500 internal_error`), or `503 service_unavailable` with `Retry-After` while its
+     *     database is out of reach.
      */
     Fault: {
       headers: {
+        'Retry-After': components['headers']['UnavailableRetryAfter']
         [name: string]: unknown
       }
       content: {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          error: 'server_error' | 'internal_error'
+          error: 'server_error' | 'internal_error' | 'service_unavailable'
         }
       }
     }
@@ -683,6 +686,11 @@ export interface components {
   parameters: never
   requestBodies: never
   headers: {
+    /**
+     * @description On `503 service_unavailable` only: the seconds to wait before trying again (the database is
+     *     out of reach).
+     */
+    UnavailableRetryAfter: number
     /** @description Always `no-store`. */
     NoStore: 'no-store'
     /**
@@ -718,16 +726,17 @@ export interface operations {
       }
       /**
        * @description A fault: the session service is down (`session_unavailable`), or as every call may
-       *     answer (`server_error`, `internal_error`).
+       *     answer (`server_error`, `internal_error`, `service_unavailable`).
        */
       '5XX': {
         headers: {
+          'Retry-After': components['headers']['UnavailableRetryAfter']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            error: 'session_unavailable' | 'server_error' | 'internal_error'
+            error: 'session_unavailable' | 'server_error' | 'internal_error' | 'service_unavailable'
           }
         }
       }

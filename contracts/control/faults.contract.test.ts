@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import type { components } from '#api/control.gen.ts'
 import { arm, bearer, createTestServer, signUp, type TestServer } from '#contracts/fixtures.ts'
+import { ServiceUnavailableError, UNAVAILABLE_RETRY_AFTER_S } from '#mock-server/shared/unavailable.ts'
 
 type Call = (server: TestServer, token: string) => ReturnType<TestServer['api']['get']>
 type FaultyOperation = NonNullable<components['schemas']['ArmServerError']['operation']>
@@ -91,6 +92,36 @@ describe('faults', () => {
     expect(lines.some((line) => line.startsWith('POST /api/auth/login 500 '))).toBe(true)
     expect(errors).toEqual([
       expect.stringMatching(/^POST \/api\/auth\/login 500 in login: Error: disk unplugged/),
+    ])
+    await server.api
+      .post('/api/auth/login')
+      .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
+      .expect(200)
+  })
+
+  test('a database out of reach answers 503 service_unavailable with Retry-After, and the next call is served', async () => {
+    const errors: string[] = []
+    const server = await createTestServer({ logError: (line) => errors.push(line) })
+    // What compose/sql-drivers.ts throws when PostgreSQL is gone (compose/database-outage.test.ts takes it away).
+    const users = server.app.core.ops.domain.store.users
+    const original = users.byEmail.bind(users)
+    users.byEmail = () =>
+      Promise.reject(new ServiceUnavailableError('The database is out of reach (ECONNREFUSED).'))
+    try {
+      const res = await server.api
+        .post('/api/auth/login')
+        .send({ email: 'ada@example.com', password: 'x' })
+        .expect(503)
+      expect(res.body).toEqual({
+        error: 'service_unavailable',
+        message: 'The service is unavailable. Try again shortly.',
+      })
+      expect(res.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S))
+    } finally {
+      users.byEmail = original
+    }
+    expect(errors).toEqual([
+      expect.stringMatching(/^POST \/api\/auth\/login 503 in login: ServiceUnavailableError: The database/),
     ])
     await server.api
       .post('/api/auth/login')

@@ -3,6 +3,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { SqlClient, SqlQueryable } from '../shared/sql.ts'
+import { ServiceUnavailableError } from '../shared/unavailable.ts'
 
 /** The embedded engine, keeping its files in `dir` (made when missing), or in memory without one. */
 export async function openPglite(dir?: string): Promise<SqlClient> {
@@ -19,33 +20,78 @@ export async function openPglite(dir?: string): Promise<SqlClient> {
   }
 }
 
-/** A pool on a PostgreSQL server. Its connection errors reach `onError` (one line), never the process. */
+/** How long a connection may take to open, and a statement to answer, before the database counts as out of reach. */
+export const CONNECT_TIMEOUT_MS = 5_000
+export const QUERY_TIMEOUT_MS = 10_000
+
+// Node's socket errors, and SQLSTATE connection_exception (08…), admin_shutdown, crash_shutdown,
+// cannot_connect_now and too_many_connections: the server or the way to it is gone, not the statement wrong.
+const UNREACHABLE_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|08...|57P0[123]|53300)$/
+// node-postgres's own errors for a lost or silent connection, which carry no code.
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Connection ended/i
+
+/** Whether `error` says the database is out of reach (see UNREACHABLE_CODES), as opposed to a statement it refused. */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  return (
+    (typeof code === 'string' && UNREACHABLE_CODES.test(code)) || UNREACHABLE_MESSAGES.test(error.message)
+  )
+}
+
+/** Runs `work`; an error saying the database is out of reach becomes a ServiceUnavailableError (a 503). */
+async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError || !isUnreachable(error)) throw error
+    throw new ServiceUnavailableError(`The database is out of reach (${describe(error as Error)}).`, {
+      cause: error,
+    })
+  }
+}
+
+/**
+ * A pool on a PostgreSQL server. Its connection errors reach `onError` (one line), never the process; a call made
+ * while the server is out of reach fails with ServiceUnavailableError, and the pool reconnects on the next call.
+ */
 export function openPostgres(url: string, onError: (line: string) => void): SqlClient {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that stops answering mid-statement must not hold the call for ever.
+    query_timeout: QUERY_TIMEOUT_MS,
+  })
   // An idle client losing its server emits here; the next query gets a fresh one.
   pool.on('error', (error) => onError(`The database connection failed (${describe(error)}).`))
   const over = (target: pg.Pool | pg.PoolClient): SqlQueryable => ({
-    query: async <Row>(text: string, params: readonly unknown[] = []) =>
-      (await target.query(text, [...params])).rows as Row[],
+    query: <Row>(text: string, params: readonly unknown[] = []) =>
+      reaching(async () => (await target.query(text, [...params])).rows as Row[]),
     // Without parameters node-postgres sends the simple protocol, which runs several statements.
-    exec: async (text) => void (await target.query(text)),
+    exec: (text) => reaching(async () => void (await target.query(text))),
   })
   return {
     ...over(pool),
-    async transaction(work) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await work(over(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
-    },
+    transaction: (work) =>
+      reaching(async () => {
+        const client = await pool.connect()
+        let broken: unknown
+        try {
+          await client.query('BEGIN')
+          const result = await work(over(client))
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch((failure: unknown) => void (broken = failure))
+          throw error
+        } finally {
+          // A client whose connection failed is destroyed, so the pool never hands it out again.
+          client.release(broken instanceof Error ? broken : undefined)
+        }
+      }),
     close: () => pool.end(),
   }
 }

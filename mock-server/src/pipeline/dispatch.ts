@@ -11,6 +11,7 @@ import { errorResponse, parseCookies, type RawRequest, type RawResponse } from '
 import { readInput } from './read-input.ts'
 import { applyScenario, createArrivalOrder, type ScenarioHooks } from './scenario-step.ts'
 import { serialize } from './serialize.ts'
+import { ServiceUnavailableError, UNAVAILABLE_RETRY_AFTER_S } from '../shared/unavailable.ts'
 
 export interface DispatcherOptions extends CallRecorders {
   routes: Route[]
@@ -45,12 +46,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     const outcome = await runRoute(options, takeInOrder, route, raw, url, crossOrigin).catch(
       (error: unknown): Outcome => {
         recordFault(options, route, url, error)
-        return { response: errorResponse(500, 'internal_error', 'Something went wrong on our side.') }
+        return { response: faultResponse(error) }
       },
     )
     recordCall(options, route, raw, url, outcome, startedAt)
     return route.document === 'api' ? withCors(raw, outcome.response) : outcome.response
   }
+}
+
+/** A call that failed: 503 with Retry-After while the database is out of reach, else 500 `internal_error`. */
+export function faultResponse(error: unknown): RawResponse {
+  if (!(error instanceof ServiceUnavailableError))
+    return errorResponse(500, 'internal_error', 'Something went wrong on our side.')
+  const response = errorResponse(503, 'service_unavailable', 'The service is unavailable. Try again shortly.')
+  return { ...response, headers: { ...response.headers, 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } }
 }
 
 async function runRoute(

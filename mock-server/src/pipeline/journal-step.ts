@@ -5,6 +5,7 @@ import { toExchange, type Exchange } from './exchange.ts'
 import type { JournalEntry } from './journal.ts'
 import type { Route } from './openapi-docs.ts'
 import { describeFault } from './fault-line.ts'
+import { ServiceUnavailableError } from '../shared/unavailable.ts'
 import type { RawRequest, RawResponse } from './raw.ts'
 
 /** A call as the journal records it; the journal numbers and dates it (pipeline/journal.ts). */
@@ -36,7 +37,10 @@ export function recordRefusal(
 }
 
 export function recordFault(recorders: CallRecorders, route: Route, url: URL, error: unknown): void {
-  recorders.logError?.(describeFault(`${route.method} ${url.pathname} 500 in ${route.operationId}`, error))
+  const status = error instanceof ServiceUnavailableError ? 503 : 500
+  recorders.logError?.(
+    describeFault(`${route.method} ${url.pathname} ${status} in ${route.operationId}`, error),
+  )
 }
 
 export function recordCall(

@@ -45,6 +45,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   server_error: SERVER_PROBLEM_MESSAGE,
   session_unavailable: SERVER_PROBLEM_MESSAGE,
   internal_error: SERVER_PROBLEM_MESSAGE,
+  service_unavailable: SERVER_PROBLEM_MESSAGE,
   password_rejected: 'Please check the highlighted fields.',
   date_out_of_range: 'Please check the highlighted fields.',
   bad_request: GENERIC_ERROR_MESSAGE,

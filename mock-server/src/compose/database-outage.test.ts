@@ -1,0 +1,117 @@
+// PostgreSQL going away under running servers (issue: production on real parts, "nothing acknowledged is lost"):
+// every call answers 503 `service_unavailable` with Retry-After while it is gone, never a 500 with a stack and
+// never a wrong 401; readiness fails; and the servers recover without a restart, every token still good.
+// The database is taken away by a TCP proxy (testing/tcp-proxy.ts), since the machine's PostgreSQL is shared.
+import request from 'supertest'
+import { afterAll, afterEach, describe, expect, inject, test } from 'vitest'
+import { createSqlEngines } from '../../testing/sql-stores.ts'
+import { createTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts'
+import { createApp, type MockApp } from '../app.ts'
+import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
+import { migrate } from '../shared/sql-migrate.ts'
+import { UNAVAILABLE_RETRY_AFTER_S } from '../shared/unavailable.ts'
+import { openPostgres } from './sql-drivers.ts'
+import type { SqlClient } from '../shared/sql.ts'
+
+const databaseUrl = inject('databaseUrl')
+const engines = createSqlEngines(databaseUrl)
+const opened: { proxy: TcpProxy; clients: SqlClient[] }[] = []
+afterEach(async () => {
+  for (const { proxy, clients } of opened.splice(0)) {
+    await proxy.restore()
+    for (const client of clients) await client.close()
+    await proxy.close()
+  }
+})
+afterAll(() => engines.close())
+
+const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
+const hasher = { memoryCost: 1024, timeCost: 1 }
+const UNAVAILABLE = {
+  error: 'service_unavailable',
+  message: 'The service is unavailable. Try again shortly.',
+}
+
+/** Two servers, each with its own pool, on one fresh schema reached through one proxy; and what they logged. */
+async function twoServersBehindAProxy() {
+  const { sql, schema } = await engines.fresh('postgres')
+  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  const direct = new URL(databaseUrl!)
+  const proxy = await createTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+  const viaProxy = new URL(direct)
+  viaProxy.hostname = '127.0.0.1'
+  viaProxy.port = String(proxy.port)
+  const lines: string[] = []
+  const clients = [0, 1].map(() => openPostgres(viaProxy.href, (line) => lines.push(line)))
+  opened.push({ proxy, clients })
+  const apps: MockApp[] = []
+  for (const client of clients) {
+    const app = createApp({ hasher, sql: { client, schema }, logError: (line) => lines.push(line) })
+    await app.core.ready
+    apps.push(app)
+  }
+  return { apps, proxy, lines, password: direct.password }
+}
+
+async function expectUnavailable(answer: request.Response): Promise<void> {
+  expect({ status: answer.status, body: answer.body }).toEqual({ status: 503, body: UNAVAILABLE })
+  expect(answer.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S))
+  expect(answer.headers['cache-control']).toBe('no-store')
+}
+
+describe('PostgreSQL out of reach under two running servers', () => {
+  // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
+  const it = databaseUrl === null ? test.skip : test
+
+  it('stopped: 503 with Retry-After on every call, readiness fails, and all comes back without a restart', async () => {
+    const { apps, proxy, lines, password } = await twoServersBehindAProxy()
+    const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
+    const bearer = { Authorization: `Bearer ${signedIn.body.token}` }
+    const cookie = signedIn.headers['set-cookie'] as unknown as string[]
+
+    await proxy.cut()
+    for (const app of apps) {
+      await expectUnavailable(await request(app).get('/api/me').set(bearer))
+      await expectUnavailable(await request(app).post('/api/auth/login').send(ADA))
+      // Never a wrong 401: the refresh token is neither refused nor spent while the database is away.
+      await expectUnavailable(
+        await request(app).post('/api/refresh_token').send({ refresh_token: signedIn.body.refresh_token }),
+      )
+      await expectUnavailable(await request(app).get('/api/_auth/session').set('Cookie', cookie))
+      expect((await request(app).get('/readyz').expect(503)).body.checks).toMatchObject({
+        store: 'unreachable',
+      })
+      await request(app).get('/healthz').expect(200)
+    }
+    // One line a call, naming the operation and the cause: no stack, no password.
+    const faults = lines.filter((line) => / 503 in /.test(line))
+    expect(faults.length).toBeGreaterThanOrEqual(8)
+    for (const line of lines) {
+      expect(line).not.toMatch(/\n\s+at /)
+      expect(line).not.toContain(password)
+    }
+
+    await proxy.restore()
+    for (const app of apps)
+      await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
+    for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
+    const refreshed = await request(apps[1]!)
+      .post('/api/refresh_token')
+      .send({ refresh_token: signedIn.body.refresh_token })
+      .expect(200)
+    await request(apps[0]!)
+      .get('/api/me')
+      .set({ Authorization: `Bearer ${refreshed.body.token}` })
+      .expect(200)
+  }, 120_000)
+
+  it('silent (a hung server or a dropped route): the call answers 503 within the connect time-out, not never', async () => {
+    const { apps, proxy } = await twoServersBehindAProxy()
+    const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
+    const bearer = { Authorization: `Bearer ${signedIn.body.token}` }
+    proxy.stall()
+    await expectUnavailable(await request(apps[1]!).get('/api/me').set(bearer))
+    await proxy.restore()
+    await expect.poll(async () => (await request(apps[1]!).get('/api/me').set(bearer)).status).toBe(200)
+  }, 120_000)
+})
