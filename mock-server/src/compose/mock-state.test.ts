@@ -28,8 +28,8 @@ async function coreWithEverySecret() {
   const passwordHash = await domain.hasher.hash('pass phrase 2')
   await writeCode(domain, EMAIL, 'signup', { name: 'S', passwordHash })
   await issueResetToken(domain, user.id)
-  domain.guesses.record('zed@example.test', 'login', 1)
-  domain.guesses.record('amy@example.test', 'reset', 2)
+  await domain.guesses.record('zed@example.test', 'login', 1)
+  await domain.guesses.record('amy@example.test', 'reset', 2)
   return { core, userId: user.id, sessionId: session.id }
 }
 

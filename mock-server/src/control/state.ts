@@ -13,7 +13,7 @@ type CollectionName = keyof MockState['store']
 export interface StateSources {
   domain: {
     store: { snapshot(): Promise<{ [K in CollectionName]: readonly object[] }> }
-    guesses: { snapshot(): Record<string, readonly number[]> }
+    guesses: { snapshot(): Promise<Record<string, readonly number[]>> }
   }
   mailbox: Pick<Mailbox, 'snapshot'>
   scenarios: Pick<Scenarios, 'list'>
@@ -103,7 +103,7 @@ export async function readMockState(ops: StateSources): Promise<MockState> {
   return {
     store: collections as MockState['store'],
     // Sorted: a guess moves its address to the end of the log, which is no change of what is counted.
-    guesses: Object.entries(guesses.snapshot())
+    guesses: Object.entries(await guesses.snapshot())
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, times]) => ({ key, times: [...times] })),
     mails: ops.mailbox.snapshot(),

@@ -9,12 +9,11 @@ import { resolveEmail } from './call-owner.ts'
 import type { DomainConfig, DomainContext, MailSender } from './domain/context.ts'
 import { createDecoyCodes } from './domain/decoys.ts'
 import { signInExternally } from './domain/external-sign-in.ts'
-import { createGuessLog, type GuessLimit } from './domain/guess-log.ts'
+import { memoryCounters, type CounterBackend } from './domain/counters.ts'
+import type { GuessLimit } from './domain/guess-log.ts'
 import { createKeyedLock } from './domain/locks.ts'
-import { createLockout } from './domain/lockout.ts'
 import { createPasswordHasher, type HasherOptions } from './domain/passwords.ts'
-import { createPendingPasswords } from './domain/pending-passwords.ts'
-import { createRateLimiter, type RateLimit } from './domain/rate-limit.ts'
+import type { RateLimit } from './domain/rate-limit.ts'
 import { SEED_ACCOUNTS, seedAccounts } from './domain/seed.ts'
 import { createMemoryStore } from './storage/memory.ts'
 import type { ProductStore } from './storage/port.ts'
@@ -33,6 +32,8 @@ export interface ProductOptions {
   production: boolean
   /** Where the records live (compose/state-store.ts); memory when not given. */
   store?: ProductStore | undefined
+  /** Where the rules' counters live (domain/counters.ts); this process's memory when not given. */
+  counters?: CounterBackend | undefined
   seed?: boolean | undefined
   accessTokenTtlMs?: number | undefined
   refreshTokenTtlMs?: number | undefined
@@ -53,6 +54,7 @@ export interface ProductOptions {
 export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
 
 function createDomain(options: ProductOptions, clock: ControlClock, mailbox: MailSender): DomainContext {
+  const counters = options.counters ?? memoryCounters
   const random = createRandomPool()
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
@@ -71,18 +73,18 @@ function createDomain(options: ProductOptions, clock: ControlClock, mailbox: Mai
     mailbox,
     config,
     decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
-    pendingPasswords: createPendingPasswords(clock, {
+    pendingPasswords: counters.pendingPasswords(clock, {
       max: defaults.MAX_PENDING_PASSWORDS,
       keepMs: defaults.PENDING_PASSWORD_MS,
     }),
-    lockout: createLockout(clock, {
+    lockout: counters.lockout(clock, {
       threshold: defaults.LOCKOUT_THRESHOLD,
       lockMs: defaults.LOCKOUT_MS,
       ceiling: defaults.ACCOUNT_FAILURE_CEILING,
       paceMs: defaults.ACCOUNT_PACE_MS,
       familiarMs: defaults.FAMILIAR_CLIENT_MS,
     }),
-    guesses: createGuessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
+    guesses: counters.guessLog(options.codeGuessLimit ?? defaults.CODE_GUESS_LIMIT, defaults.MAX_GUESS_LOGS),
     random,
     tokenKeys: createTokenKeys(),
   }
@@ -94,10 +96,11 @@ export function createProduct(
 ) {
   const seeded = options.seed ?? !options.production
   const domain = createDomain(options, deps.clock, deps.mailbox)
+  const counters = options.counters ?? memoryCounters
   const limiters = {
-    login: createRateLimiter(deps.clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
-    mail: createRateLimiter(deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
-    verify: createRateLimiter(deps.clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
+    login: counters.rateLimiter('login', deps.clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
+    mail: counters.rateLimiter('mail', deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),
+    verify: counters.rateLimiter('verify', deps.clock, options.verifyRateLimit ?? defaults.VERIFY_RATE_LIMIT),
   }
   const build: ServedBuild = {
     ...(options.webRoot && { webRoot: options.webRoot }),
@@ -117,9 +120,9 @@ export function createProduct(
     /** Empties what the product holds; `seed` (after the clock's reset) brings the seed back. */
     async clear(): Promise<void> {
       await domain.store.clear()
-      for (const piece of [domain.decoys, domain.pendingPasswords, domain.lockout, domain.guesses])
-        piece.clear()
-      for (const limiter of Object.values(limiters)) limiter.clear()
+      domain.decoys.clear()
+      for (const piece of [domain.pendingPasswords, domain.lockout, domain.guesses]) await piece.clear()
+      for (const limiter of Object.values(limiters)) await limiter.clear()
       build.override = null
     },
     seed: async () => (seeded ? seedAccounts(domain) : undefined),

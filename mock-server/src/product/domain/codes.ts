@@ -95,7 +95,7 @@ export async function consumeCode(
   const address = normalizeEmail(email)
   return ctx.locks.run(codeLockKey(address, purpose), async () => {
     const now = ctx.clock.now()
-    const wait = knownClient ? 0 : ctx.guesses.wait(address, purpose, now)
+    const wait = knownClient ? 0 : await ctx.guesses.wait(address, purpose, now)
     if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
     const current = await ctx.store.codes.latest(address, purpose)
     const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
@@ -109,12 +109,12 @@ export async function consumeCode(
       : countDecoyAttempt(ctx, record)
     if (!outcome) return { ok: false, reason: 'too_many_attempts' } as const
     const { attempts, burned } = outcome
-    const left = knownClient ? Number.POSITIVE_INFINITY : ctx.guesses.record(address, purpose, now)
+    const left = knownClient ? Number.POSITIVE_INFINITY : await ctx.guesses.record(address, purpose, now)
     if (left === 0)
       return {
         ok: false,
         reason: 'guess_limit',
-        retryAfter: ctx.guesses.wait(address, purpose, now),
+        retryAfter: await ctx.guesses.wait(address, purpose, now),
       } as const
     if (burned) return { ok: false, reason: 'too_many_attempts' } as const
     const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)

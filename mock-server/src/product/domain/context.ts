@@ -3,6 +3,7 @@ import type { RandomSource } from '../../shared/crypto.ts'
 import type { TokenKeys } from './token-keys.ts'
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../../shared/clock.ts'
+import type { Async } from './counters.ts'
 import type { DecoyCodes } from './decoys.ts'
 import type { GuessLog } from './guess-log.ts'
 import type { KeyedLock } from './locks.ts'
@@ -36,12 +37,12 @@ export interface DomainContext {
   config: DomainConfig
   /** Codes of addresses that have none (in memory, bounded). */
   decoys: DecoyCodes
-  /** Wrong-password counts per (account, client address) and per account (in memory, bounded). */
-  lockout: Lockout
-  /** Wrong codes per (address, purpose) across resends (in memory, bounded). */
-  guesses: GuessLog
-  /** The newest sign-up's password hash per address (in memory, bounded), for sign-in's `unverified`. */
-  pendingPasswords: PendingPasswords
+  /** Wrong-password counts per (account, client address) and per account (counters.ts says where). */
+  lockout: Async<Lockout>
+  /** Wrong codes per (address, purpose) across resends (counters.ts says where). */
+  guesses: Async<GuessLog>
+  /** The newest sign-up's password hash per address, for sign-in's `unverified` (counters.ts says where). */
+  pendingPasswords: Async<PendingPasswords>
   /** The random bytes of this server's tokens and ids (a pool of its own). */
   random: RandomSource
   /** The secret's keys and the access tokens verified under it. */

@@ -25,9 +25,9 @@ export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {
   const codeDone = (code: CodeFields) =>
     code.expiresAt <= now && code.sentAt + ctx.config.codeCooldownMs <= now
   let removed = ctx.decoys.purge(codeDone)
-  // Guess logs are memory only: dropping them changes no file, so they do not count as removed records.
-  ctx.guesses.purge(now)
-  ctx.pendingPasswords.purge()
+  // Guess logs and pending passwords are counters, not records: dropping them does not count as removed records.
+  await ctx.guesses.purge(now)
+  await ctx.pendingPasswords.purge()
   removed += await ctx.store.codes.purgeDone(now, ctx.config.codeCooldownMs)
   removed += await ctx.store.resetTokens.purgeDone(now)
   removed += await ctx.store.sessions.purgeEnded(now - getSessionRetentionMs(ctx))

@@ -18,6 +18,7 @@ import { createDecoyCodes } from './decoys.ts'
 import { createTokenKeys } from './token-keys.ts'
 import { createGuessLog } from './guess-log.ts'
 import { createKeyedLock } from './locks.ts'
+import { asAsync } from './counters.ts'
 import { createLockout } from './lockout.ts'
 import { createPasswordHasher } from './passwords.ts'
 import { createPendingPasswords } from './pending-passwords.ts'
@@ -46,15 +47,17 @@ function createDomain() {
       secret: 'test-secret',
     },
     decoys: createDecoyCodes(10),
-    pendingPasswords: createPendingPasswords(clock, { max: 10, keepMs: 60_000 }),
-    guesses: createGuessLog(CODE_GUESS_LIMIT, 10),
-    lockout: createLockout(clock, {
-      threshold: LOCKOUT_THRESHOLD,
-      lockMs: LOCKOUT_MS,
-      ceiling: ACCOUNT_FAILURE_CEILING,
-      paceMs: ACCOUNT_PACE_MS,
-      familiarMs: FAMILIAR_CLIENT_MS,
-    }),
+    pendingPasswords: asAsync(createPendingPasswords(clock, { max: 10, keepMs: 60_000 })),
+    guesses: asAsync(createGuessLog(CODE_GUESS_LIMIT, 10)),
+    lockout: asAsync(
+      createLockout(clock, {
+        threshold: LOCKOUT_THRESHOLD,
+        lockMs: LOCKOUT_MS,
+        ceiling: ACCOUNT_FAILURE_CEILING,
+        paceMs: ACCOUNT_PACE_MS,
+        familiarMs: FAMILIAR_CLIENT_MS,
+      }),
+    ),
     random: createRandomPool(),
     tokenKeys: createTokenKeys(),
   }

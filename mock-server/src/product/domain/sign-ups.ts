@@ -57,7 +57,7 @@ export async function proveAddress(
   proven: { signup: PendingSignUp | null; name?: string },
 ): Promise<UserRecord> {
   // The owner has spoken for the address: no sign-up's password answers `unverified` any more.
-  ctx.pendingPasswords.forget(user.email)
+  await ctx.pendingPasswords.forget(user.email)
   if (user.verified) return user
   const withdrawn = await getWithdrawnDetails(ctx, user.email)
   const details = proven.signup ?? { ...withdrawn, name: proven.name?.trim() || withdrawn.name }

@@ -57,23 +57,23 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const wanted = normalizeEmail(email)
   return ctx.locks.run(`login:${wanted}`, async () => {
-    const gate = ctx.lockout.admit(wanted, client)
+    const gate = await ctx.lockout.admit(wanted, client)
     if (gate.kind === 'paced') return { ok: false, reason: 'paced', retryAfter: gate.retryAfter } as const
     const user = await getUserByEmail(ctx, wanted)
     const checkedHash = user?.passwordHash
     const matches = await ctx.hasher.verify(checkedHash ?? (await ctx.hasher.dummyHash()), password)
     if (gate.kind === 'locked') return { ok: false, reason: 'invalid_credentials' } as const
     if (user?.verified && checkedHash && matches) {
-      ctx.lockout.recordSuccess(wanted, client)
+      await ctx.lockout.recordSuccess(wanted, client)
       return { ok: true, user, passwordHash: checkedHash } as const
     }
     // Every other answer costs a second check, against the newest sign-up's password (or the dummy), so
     // "sign up, then sign in" answers `unverified` in every state with the same work. That answer counts neither
     // way for the lock-out.
-    const pending = ctx.pendingPasswords.find(wanted)
+    const pending = await ctx.pendingPasswords.find(wanted)
     const matchesPending = await ctx.hasher.verify(pending ?? (await ctx.hasher.dummyHash()), password)
     if ((user && matches) || matchesPending) return { ok: false, reason: 'unverified' } as const
-    ctx.lockout.recordFailure(wanted, client)
+    await ctx.lockout.recordFailure(wanted, client)
     return { ok: false, reason: 'invalid_credentials' } as const
   })
 }
@@ -98,8 +98,8 @@ export async function setPassword(ctx: DomainContext, user: UserRecord, password
   await ctx.store.resetTokens.deleteFor(user.id)
   // A new password lifts every lock-out of the account, and no address stays known to it; nor does a
   // sign-up's password answer `unverified` any more.
-  ctx.lockout.forgetAccount(user.email)
-  ctx.pendingPasswords.forget(user.email)
+  await ctx.lockout.forgetAccount(user.email)
+  await ctx.pendingPasswords.forget(user.email)
 }
 
 export async function markVerified(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {

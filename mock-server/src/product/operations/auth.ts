@@ -61,7 +61,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
 
   return {
     async login({ body, request }) {
-      const wait = limiters.login.hit(request.ip)
+      const wait = await limiters.login.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       const check = await checkCredentials(domain, body.email, body.password, request.ip)
       if (check.ok)
@@ -77,7 +77,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     },
 
     async signup({ body, request }) {
-      const wait = limiters.mail.hit(request.ip)
+      const wait = await limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       const problem = getPasswordProblem(body.password, body)
       if (problem) return passwordRejected(problem)
@@ -85,7 +85,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       const passwordHash = await domain.hasher.hash(body.password)
       // On every path too: sign-in answers `unverified` to this password, whether or not the address had an
       // account (docs/security/codes.md).
-      domain.pendingPasswords.record(normalizeEmail(body.email), passwordHash)
+      await domain.pendingPasswords.record(normalizeEmail(body.email), passwordHash)
       const existing = await getUserByEmail(domain, body.email)
       if (existing?.verified) {
         // A sign-up never changes a verified account: its owner is only told someone tried.
@@ -105,7 +105,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     },
 
     async sendOtp({ body, request }) {
-      const wait = limiters.mail.hit(request.ip)
+      const wait = await limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       const cooldown = await getCooldownSeconds(domain, body.email, body.purpose)
       if (cooldown > 0) return rateLimited(cooldown)
@@ -116,14 +116,14 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     },
 
     async verifyOtp({ body, request }) {
-      const wait = limiters.verify.hit(request.ip)
+      const wait = await limiters.verify.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       // A client locked out of an account by wrong passwords is locked out of its code sign-in too (before the
       // code is looked at: it is neither used nor counted). Unknown addresses lock alike (docs/security/lockout.md).
       const account = normalizeEmail(body.email)
-      const locked = body.purpose === 'login' ? domain.lockout.getLockSeconds(account, request.ip) : 0
+      const locked = body.purpose === 'login' ? await domain.lockout.getLockSeconds(account, request.ip) : 0
       if (locked > 0) return rateLimited(locked)
-      const knownClient = domain.lockout.isKnown(account, request.ip)
+      const knownClient = await domain.lockout.isKnown(account, request.ip)
       const check = await consumeCode(domain, body.email, body.purpose, body.code, { knownClient })
       // The ceiling of wrong codes per address and purpose: the per-client answer's shape, with the wait.
       if (!check.ok && check.reason === 'guess_limit') return rateLimited(check.retryAfter)
@@ -145,19 +145,19 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       const proven = await proveAddress(domain, user, { signup: check.ok ? check.signup : null })
       if (body.purpose === 'reset')
         return { status: 200, body: { reset_token: await issueResetToken(domain, proven.id) } }
-      domain.lockout.recordSuccess(proven.email, request.ip) // a code sign-in makes this address known too
+      await domain.lockout.recordSuccess(proven.email, request.ip) // a code sign-in makes this address known too
       return signIn(domain, proven)
     },
 
     async forgotPassword({ body, request }) {
-      const wait = limiters.mail.hit(request.ip)
+      const wait = await limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       await sendCode(body.email, 'reset', await getUserByEmail(domain, body.email))
       return accepted(body.email, 'reset')
     },
 
     async updatePassword({ body, request }) {
-      const wait = limiters.login.hit(request.ip)
+      const wait = await limiters.login.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
       if ('reset_token' in body) {
         // Read, not used up: a refused password leaves the token for the next try. Its owner's address is no
@@ -187,10 +187,10 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       if (problem) return passwordRejected(problem)
       // A stolen access token must not buy unlimited guesses at the current password: wrong ones count towards
       // the lock-out of this (account, address) like wrong sign-in passwords (docs/security/lockout.md).
-      const locked = domain.lockout.getLockSeconds(user.email, request.ip)
+      const locked = await domain.lockout.getLockSeconds(user.email, request.ip)
       if (locked > 0) return rateLimited(locked)
       if (!(await domain.hasher.verify(user.passwordHash, body.current_password))) {
-        domain.lockout.recordFailure(user.email, request.ip)
+        await domain.lockout.recordFailure(user.email, request.ip)
         return {
           status: 400,
           body: { error: 'invalid_credentials', message: 'The current password is incorrect.' },

@@ -1,6 +1,7 @@
 // What the product's operation handlers are given: the domain, the limiters, the mail sender and the served build.
 import type { DomainContext, MailSender } from '../domain/context.ts'
 import type { RateLimiter } from '../domain/rate-limit.ts'
+import type { Async, LimiterName } from '../domain/counters.ts'
 import { refusedByRule } from '../../pipeline/answers.ts'
 
 /** The served web build (web/dist) and the id QA made the server announce as newest (POST /__mock/build), if any. */
@@ -16,7 +17,7 @@ export type BuildFileReader = (webRoot: string, file: string) => string
 
 export interface ProductContext {
   domain: DomainContext
-  limiters: { login: RateLimiter; mail: RateLimiter; verify: RateLimiter }
+  limiters: Record<LimiterName, Async<RateLimiter>>
   mailbox: MailSender
   build: ServedBuild
 }
