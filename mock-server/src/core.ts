@@ -2,7 +2,7 @@
 // It holds the two operation tables and the one dispatch every host adapts to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
-import { openPersistence, productStoreOf, storeProbesOf } from './compose/state-store.ts'
+import { openPersistence, productCountersOf, productStoreOf, storeProbesOf } from './compose/state-store.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
 import { runShutdownHooks, type ShutdownHook } from './compose/shutdown.ts'
@@ -73,7 +73,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   const control = createControl(options, clock)
   const onPurged = () => persistence?.schedule()
   const product = createProduct(
-    { ...options, production, store: productStoreOf(options) },
+    { ...options, production, store: productStoreOf(options), counters: productCountersOf(options) },
     { clock, mailbox: control.mailbox, onPurged },
   )
   const { controlToken, publicOrigin } = options

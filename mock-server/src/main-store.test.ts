@@ -7,6 +7,7 @@ import request from 'supertest'
 import { expect, inject, test } from 'vitest'
 import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
 import { createApp } from './app.ts'
+import { PRODUCT_MIGRATIONS } from './product/storage/migrations.ts'
 
 const LISTENING = /listening on (http:\/\/\S+)/
 const databaseUrl = inject('databaseUrl')
@@ -99,7 +100,9 @@ test.skipIf(databaseUrl === null)(
     try {
       const first = await runMain(['migrate'], /Applied migrations|current|Failed/, env)
       expect(await first.code).toBe(0)
-      expect(first.read()).toContain('Applied migrations 1.')
+      expect(first.read()).toContain(
+        `Applied migrations ${PRODUCT_MIGRATIONS.map((m) => m.version).join(', ')}.`,
+      )
       const second = await runMain(['migrate'], /Applied migrations|current|Failed/, env)
       expect(await second.code).toBe(0)
       expect(second.read()).toContain('The database is current.')

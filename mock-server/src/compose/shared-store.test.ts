@@ -5,6 +5,8 @@ import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
 import { createApp, type MockApp } from '../app.ts'
+import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
+import type { MockOptions } from './options.ts'
 import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { migrate } from '../shared/sql-migrate.ts'
 
@@ -16,12 +18,16 @@ const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
 /** `count` servers on one fresh schema, started one after another as a rolling deploy would. */
-async function serversOnOneDatabase(engine: 'pglite' | 'postgres', count: number): Promise<MockApp[]> {
+async function serversOnOneDatabase(
+  engine: 'pglite' | 'postgres',
+  count: number,
+  options: Partial<MockOptions> = {},
+): Promise<MockApp[]> {
   const { sql, schema } = await engines.fresh(engine)
   await migrate(sql, PRODUCT_MIGRATIONS, schema)
   const apps: MockApp[] = []
   for (let index = 0; index < count; index += 1) {
-    const app = createApp({ hasher, sql: { client: sql, schema } })
+    const app = createApp({ hasher, ...options, sql: { client: sql, schema } })
     await app.core.ready
     apps.push(app)
   }
@@ -77,5 +83,49 @@ describe.each([
       .set({ Authorization: `Bearer ${signedIn.body.token}` })
       .expect(200)
     expect(new Set(apps.map((app) => app.core.ops.domain.config.secret)).size).toBe(1)
+  }, 120_000)
+  it('wrong passwords from one address, spread over the servers, lock it out of the account on all at the threshold', async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    for (let attempt = 0; attempt < LOCKOUT_THRESHOLD; attempt += 1)
+      await request(apps[attempt % 3]!)
+        .post('/api/auth/login')
+        .send({ ...ADA, password: 'wrong-password-1' })
+        .expect(401)
+    // Locked: even the right password is refused, on every server, alike (docs/security/lockout.md).
+    for (const app of apps) {
+      const refused = await request(app).post('/api/auth/login').send(ADA).expect(401)
+      expect(refused.body.error).toBe('invalid_credentials')
+    }
+  }, 120_000)
+
+  it('the sign-in rate limit of an address counts its calls on every server', async () => {
+    const apps = await serversOnOneDatabase(engine, 3, { loginRateLimit: { max: 6, windowMs: 60_000 } })
+    for (let call = 0; call < 6; call += 1)
+      await request(apps[call % 3]!)
+        .post('/api/auth/login')
+        .send(ADA)
+        .expect(200)
+    for (const app of apps) {
+      const limited = await request(app).post('/api/auth/login').send(ADA).expect(429)
+      expect(limited.body.error).toBe('rate_limited')
+    }
+  }, 120_000)
+
+  it('wrong codes for one address count across the servers and resends', async () => {
+    const apps = await serversOnOneDatabase(engine, 3, { codeGuessLimit: { max: 4, windowMs: 60_000 } })
+    const ask = (app: MockApp) =>
+      request(app).post('/api/auth/otp/send').send({ email: ADA.email, purpose: 'login' })
+    const guess = (app: MockApp) =>
+      request(app).post('/api/auth/otp/verify').send({ email: ADA.email, purpose: 'login', code: '000000' })
+    await ask(apps[0]!).expect(202)
+    const answers = []
+    for (let attempt = 0; attempt < 4; attempt += 1) answers.push((await guess(apps[attempt % 3]!)).body)
+    expect(answers.map((body) => body.error)).toEqual([
+      'invalid_code',
+      'invalid_code',
+      'invalid_code',
+      'rate_limited',
+    ])
+    for (const app of apps) expect((await guess(app).expect(429)).body.error).toBe('rate_limited')
   }, 120_000)
 })

@@ -6,6 +6,8 @@ import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
 import { createSqlStore } from '../product/storage/sql.ts'
+import { createSqlCounters } from '../product/storage/sql-counters.ts'
+import type { CounterBackend } from '../product/domain/counters.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import type { MockOptions } from './options.ts'
 import type { Persistence } from './persistence.ts'
@@ -14,6 +16,11 @@ import { createSqlPersistence } from './sql-persistence.ts'
 /** The product's store for these options; undefined leaves the product its memory store. */
 export function productStoreOf(options: MockOptions): ProductStore | undefined {
   return options.sql ? createSqlStore(options.sql.client, options.sql.schema) : undefined
+}
+
+/** The rules' counters beside the records, so every instance on one database counts together; memory without SQL. */
+export function productCountersOf(options: MockOptions): CounterBackend | undefined {
+  return options.sql ? createSqlCounters(options.sql.client, options.sql.schema) : undefined
 }
 
 /** The database answers: readiness fails while it does not (docs/deploying.md, Probes). */

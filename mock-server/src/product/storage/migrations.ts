@@ -82,4 +82,42 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "the rules' counters",
+    // storage/sql-counters.ts: what every instance must count together (domain/counters.ts).
+    sql: `
+      CREATE TABLE rate_windows (
+        bucket text NOT NULL,
+        key text NOT NULL,
+        start_ms double precision NOT NULL,
+        hits integer NOT NULL,
+        PRIMARY KEY (bucket, key)
+      );
+      CREATE TABLE lock_pairs (
+        account text NOT NULL,
+        client text NOT NULL,
+        failures integer NOT NULL,
+        locked_until double precision NOT NULL,
+        PRIMARY KEY (account, client)
+      );
+      CREATE TABLE familiar_clients (
+        account text NOT NULL,
+        client text NOT NULL,
+        until_ms double precision NOT NULL,
+        PRIMARY KEY (account, client)
+      );
+      CREATE TABLE code_guesses (
+        seq bigserial PRIMARY KEY,
+        key text NOT NULL,
+        at_ms double precision NOT NULL
+      );
+      CREATE INDEX code_guesses_key ON code_guesses (key, at_ms);
+      CREATE TABLE pending_passwords (
+        address text PRIMARY KEY,
+        password_hash text NOT NULL,
+        until_ms double precision NOT NULL
+      );
+    `,
+  },
 ]
