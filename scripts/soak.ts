@@ -66,12 +66,14 @@ function measureHeap(): number {
 /**
  * The records purging must give back. The journal is left out: it is a fixed-size ring, full by design.
  */
-function storeSize(app: ReturnType<typeof createApp>): { total: number; by: Record<string, number> } {
+async function storeSize(
+  app: ReturnType<typeof createApp>,
+): Promise<{ total: number; by: Record<string, number> }> {
   const { domain, mailbox } = app.core.ops
   const by: Record<string, number> = Object.fromEntries(
     Object.entries(domain.store).map(([name, collection]) => [name, collection.all().length]),
   )
-  by.mails = mailbox.snapshot().length
+  by.mails = (await mailbox.snapshot()).length
   return { total: Object.values(by).reduce((sum, n) => sum + n, 0), by }
 }
 
@@ -102,14 +104,14 @@ async function main(): Promise<void> {
   await advance(25 * 60 * MINUTE)
   await call(origin, 'GET', '/api/_auth/session')
   app.core.ops.journal.clear()
-  const start = { heap: measureHeap(), store: storeSize(app) }
+  const start = { heap: measureHeap(), store: await storeSize(app) }
   const peak = { heap: start.heap, store: start.store.total }
   const began = performance.now()
   for (let first = 0; first < USERS; first += WAVE) {
     await Promise.all(emails.slice(first, first + WAVE).map((email) => cycle(origin, email)))
     await advance(16 * MINUTE) // past the access-token lifetime
     peak.heap = Math.max(peak.heap, process.memoryUsage().heapUsed)
-    peak.store = Math.max(peak.store, storeSize(app).total)
+    peak.store = Math.max(peak.store, (await storeSize(app)).total)
     const done = Math.min(first + WAVE, USERS)
     if (done % 100 === 0 || done === USERS)
       process.stderr.write(
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   const heapWithJournal = measureHeap()
   // The heap once the journal's ring is emptied: what is left is what purging had to give back.
   app.core.ops.journal.clear()
-  const end = { heap: measureHeap(), store: storeSize(app) }
+  const end = { heap: measureHeap(), store: await storeSize(app) }
   server.closeAllConnections()
   server.close()
 

@@ -20,7 +20,7 @@ async function signUpFromApp(server: TestServer) {
     .send({ name: 'Ada', email, password: PASSWORD })
     .expect(202)
   expect(signup.headers['access-control-allow-origin']).toBe(APP)
-  const code = server.app.core.ops.mailbox.list(email).at(-1)?.code ?? ''
+  const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
   const verified = await server.api
     .post('/api/auth/otp/verify')
     .set(FROM_APP)
@@ -65,7 +65,7 @@ describe('--cors-origin in production mode', () => {
       .set({ ...FROM_APP, 'X-Forwarded-Proto': 'https' })
       .send({ name: 'Ada', email, password: PASSWORD })
       .expect(202)
-    const code = server.app.core.ops.mailbox.list(email).at(-1)?.code ?? ''
+    const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
     const verified = await server.api
       .post('/api/auth/otp/verify')
       .set({ ...FROM_APP, 'X-Forwarded-Proto': 'https' })
@@ -80,7 +80,7 @@ describe('--cors-origin in production mode', () => {
     const server = await productionWithApp()
     const email = uniqueEmail('cors-same')
     await server.api.post('/api/auth/signup').send({ name: 'Ada', email, password: PASSWORD }).expect(202)
-    const code = server.app.core.ops.mailbox.list(email).at(-1)?.code ?? ''
+    const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
     const verified = await server.api
       .post('/api/auth/otp/verify')
       .send({ email, code, purpose: 'signup' })

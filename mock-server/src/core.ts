@@ -2,7 +2,13 @@
 // It holds the two operation tables and the one dispatch every host adapts to.
 import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
-import { openPersistence, productCountersOf, productStoreOf, storeProbesOf } from './compose/state-store.ts'
+import {
+  controlStoresOf,
+  openPersistence,
+  productCountersOf,
+  productStoreOf,
+  storeProbesOf,
+} from './compose/state-store.ts'
 import { createApiTable, createControlTable } from './compose/tables.ts'
 import { createMockDispatcher } from './compose/dispatcher.ts'
 import { runShutdownHooks, type ShutdownHook } from './compose/shutdown.ts'
@@ -66,11 +72,14 @@ export interface MockCore {
   tables: Record<DocumentName, Record<string, AnyHandler>>
 }
 
+/** A call of the control surface (/__mock), whose changes other instances must see from the next call on. */
+const isControlPath = (url: string) => url.startsWith('/__mock/')
+
 export function createMockCore(options: MockOptions = {}): MockCore {
   const production = options.production === true
   const clock = createControlClock(options.realNow)
   const journal = createJournal(clock)
-  const control = createControl(options, clock)
+  const control = createControl(options, clock, controlStoresOf(options, clock))
   const onPurged = () => persistence?.schedule()
   const product = createProduct(
     { ...options, production, store: productStoreOf(options), counters: productCountersOf(options) },
@@ -90,7 +99,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   })
   async function reset(): Promise<void> {
     await product.clear()
-    control.clear()
+    await control.clear()
     journal.clear()
     idp.provider?.reset()
     external.pendingSignIns.clear()
@@ -129,12 +138,19 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       await ready
       // A probe asks nothing of the store: liveness must not fail with a database.
       if (isProbePath(request.url)) return dispatch(request)
-      // With the database out of reach the purge waits for a later call; this one still gets its own 503.
-      await product.purgeWhenDue().catch((error: unknown) => {
+      // With the database out of reach the sync and the purge wait for a later call; this one gets its own 503.
+      const unlessUnavailable = (error: unknown) => {
         if (!(error instanceof ServiceUnavailableError)) throw error
-      })
+      }
+      // What another instance changed (the control clock) counts from this call on (compose/sql-persistence.ts).
+      await persistence?.sync?.().catch(unlessUnavailable)
+      await product.purgeWhenDue().catch(unlessUnavailable)
       const response = await dispatch(request)
-      if (persistence && request.method !== 'GET') persistence.schedule()
+      if (persistence && request.method !== 'GET') {
+        persistence.schedule()
+        // A control call (a clock move) is saved before its answer, so the next call on any instance sees it.
+        if (isControlPath(request.url)) await persistence.flush()
+      }
       return response
     },
     ready,

@@ -88,7 +88,7 @@ test('the fingerprint is the first 16 hex digits of the SHA-256; the rest of the
   expect(fingerprint('abc')).toBe('ba7816bf8f01cfea')
   const { core } = await coreWithEverySecret()
   core.clock.advance(5_000)
-  core.ops.scenarios.arm({ name: 'latency', delay_ms: 1 })
+  await core.ops.scenarios.arm({ name: 'latency', delay_ms: 1 })
   core.ops.mailbox.send({ to: EMAIL, subject: 'Code', purpose: 'login', code: '123456' })
   const state = await readMockState(core.ops)
   expect(state.guesses).toEqual([

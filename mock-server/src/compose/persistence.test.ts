@@ -38,7 +38,7 @@ async function startApp(dataFile: string, options: { production?: boolean } = {}
 /** Signs `email` up; the code it was mailed. */
 async function signUpPending(app: ReturnType<typeof createApp>, email: string): Promise<string> {
   await request(app).post('/api/auth/signup').send({ name: 'Pending', email, password: PASSWORD }).expect(202)
-  return app.core.ops.mailbox.list(email)[0]!.code!
+  return (await app.core.ops.mailbox.list(email))[0]!.code!
 }
 
 test('an account, its session and its mails survive a restart', async () => {
@@ -61,7 +61,7 @@ test('an account, its session and its mails survive a restart', async () => {
     .send({ refresh_token: signedIn.body.refresh_token })
     .expect(200)
   await request(second).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200)
-  expect(second.core.ops.mailbox.list(email)).toHaveLength(1)
+  expect(await second.core.ops.mailbox.list(email)).toHaveLength(1)
 })
 
 test('an unreadable data file stops the start with a clear error', async () => {

@@ -80,6 +80,8 @@ export interface Persistence {
   /** Saves soon, after any save under way. */
   schedule(): void
   flush(): Promise<void>
+  /** Takes what other instances changed since (the control clock), before a call; absent for one instance's file. */
+  sync?(): Promise<void>
 }
 
 export function createPersistence(
@@ -92,8 +94,10 @@ export function createPersistence(
   const files = options.fs ?? fs
   let failing = false
   const report = options.report ?? ((line: string) => console.error(line))
-  const mails = (): Mail[] =>
-    options.production ? mailbox.snapshot().map(({ code: _code, ...mail }) => mail) : mailbox.snapshot()
+  const mails = async (): Promise<Mail[]> =>
+    options.production
+      ? (await mailbox.snapshot()).map(({ code: _code, ...mail }) => mail)
+      : mailbox.snapshot()
   async function save(): Promise<void> {
     const state: SavedState = {
       format: FORMAT,
@@ -102,7 +106,7 @@ export function createPersistence(
       store: options.production
         ? { ...(await domain.store.snapshot()), codes: [] }
         : await domain.store.snapshot(),
-      mails: mails(),
+      mails: await mails(),
     }
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
     try {
@@ -177,7 +181,7 @@ export function createPersistence(
       // Production runs on the real clock: a moved mock clock in the file (from development) is ignored.
       if (!options.production) clock.set(Date.now() + state.clockOffsetMs)
       await domain.store.restore(state.store)
-      mailbox.restore(state.mails)
+      await mailbox.restore(state.mails)
       return true
     },
     save,

@@ -128,4 +128,48 @@ describe.each([
     ])
     for (const app of apps) expect((await guess(app).expect(429)).body.error).toBe('rate_limited')
   }, 120_000)
+  it('a scenario armed on one server is served exactly as many times as armed, whichever server answers', async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    await request(apps[0]!)
+      .post('/__mock/scenarios')
+      .send({ name: 'server-error', operation: 'getSession', times: 4 })
+      .expect(201)
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => request(apps[index % 3]!).get('/api/_auth/session')),
+    )
+    expect(answers.filter((answer) => answer.status === 503)).toHaveLength(4)
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(8)
+    expect((await request(apps[2]!).get('/__mock/scenarios').expect(200)).body.armed).toEqual([])
+  }, 120_000)
+
+  it("one server's clock move is seen by every server from the next call on", async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
+    const moved = await request(apps[1]!).post('/__mock/clock').send({ advance_ms: 3_600_000 }).expect(200)
+    for (const app of apps) {
+      expect((await request(app).get('/__mock/clock').expect(200)).body.offset_ms).toBe(moved.body.offset_ms)
+      const expired = await request(app)
+        .get('/api/me')
+        .set({ Authorization: `Bearer ${signedIn.body.token}` })
+        .expect(401)
+      expect(expired.body.error).toBe('token_expired')
+    }
+  }, 120_000)
+
+  it("the mailbox is every server's mails, and a reset on one empties it for all", async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    const email = 'lin@example.com'
+    await request(apps[0]!)
+      .post('/api/auth/signup')
+      .send({ name: 'Lin', email, password: 'a long enough passphrase' })
+      .expect(202)
+    await request(apps[1]!).post('/api/auth/forgot').send({ email: ADA.email }).expect(202)
+    const mails = (await request(apps[2]!).get('/__mock/mailbox').expect(200)).body.messages
+    expect(mails.map((mail: { to: string }) => mail.to)).toEqual([email, ADA.email])
+    const code = mails[0].code
+    await request(apps[2]!).post('/api/auth/otp/verify').send({ email, code, purpose: 'signup' }).expect(200)
+    await request(apps[2]!).post('/__mock/reset').send({}).expect(200)
+    for (const app of apps)
+      expect((await request(app).get('/__mock/mailbox').expect(200)).body.messages).toEqual([])
+  }, 120_000)
 })

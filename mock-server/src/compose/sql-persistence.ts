@@ -1,6 +1,7 @@
-// What a SQL store keeps beside the product's records: the token secret, the control clock's offset and the
-// mailbox, in one server_meta row (product/storage/migrations.ts). The records themselves are written as they
-// change (product/storage/sql.ts); this is the Persistence core.ts already drives for a data file.
+// What a SQL store keeps beside the product's records: the token secret and the control clock's offset, in one
+// server_meta row (product/storage/migrations.ts). The records, the counters, the scenarios and the mailbox are
+// written as they change (product/storage/sql.ts, sql-counters.ts, compose/sql-control.ts); this is the Persistence
+// core.ts already drives for a data file. Each call first takes the clock offset another instance may have moved.
 import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
@@ -17,7 +18,8 @@ export interface SqlState {
 interface SavedMeta {
   secret: string
   clockOffsetMs: number
-  mails: Mail[]
+  /** Mails of a database made before the mailbox had its table (migration 3): moved there once. */
+  mails?: Mail[]
 }
 
 /**
@@ -35,10 +37,6 @@ export function createSqlPersistence(
   const meta = (): SavedMeta => ({
     secret: domain.config.secret,
     clockOffsetMs: options.production ? 0 : clock.offsetMs(),
-    // Production mode keeps no code anywhere but the database's hashes (as a data file: compose/persistence.ts).
-    mails: options.production
-      ? mailbox.snapshot().map(({ code: _code, ...mail }) => mail)
-      : mailbox.snapshot(),
   })
   /** What was last written: most calls change no mail and no clock, and then write nothing. */
   let written = ''
@@ -66,14 +64,23 @@ export function createSqlPersistence(
       const [row] = await state.client.query<{ value: SavedMeta }>(
         `SELECT value FROM ${table} WHERE key = 'server'`,
       )
-      const saved = row!.value
-      written = JSON.stringify(saved)
+      const { mails, ...saved } = row!.value
       domain.config.secret = saved.secret
-      if (!options.production) clock.set(Date.now() + saved.clockOffsetMs)
-      mailbox.restore(saved.mails)
+      if (!options.production) clock.setOffset(saved.clockOffsetMs)
+      if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
+      written = mails ? '' : JSON.stringify(saved)
       return true
     },
     save,
+    async sync() {
+      if (options.production) return
+      const [row] = await state.client.query<{ offset: number | null }>(
+        `SELECT (value->>'clockOffsetMs')::double precision AS offset FROM ${table} WHERE key = 'server'`,
+      )
+      if (row?.offset == null || row.offset === clock.offsetMs()) return
+      clock.setOffset(row.offset)
+      written = JSON.stringify(meta())
+    },
     ...createSaveChain(() =>
       save().catch((error: unknown) =>
         report(`Failed to save the server's state to the database (${(error as Error).message}).`),

@@ -1,7 +1,10 @@
 // Where the server's state lives, chosen from the options: memory (default), a JSON data file (--data FILE of
 // earlier releases), or a SQL database (--data <dir> on PGlite, --database <url> on PostgreSQL), which may take
 // over a JSON data file once (docs/decisions/024-storage-port.md).
-import type { Mailbox } from '../control/mailbox.ts'
+import type { ControlStores } from '../control/index.ts'
+import { MAX_MAILS, type Mailbox } from '../control/mailbox.ts'
+import type { Clock } from '../shared/clock.ts'
+import { createSqlMailbox, createSqlScenarios } from './sql-control.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
@@ -16,6 +19,19 @@ import { createSqlPersistence } from './sql-persistence.ts'
 /** The product's store for these options; undefined leaves the product its memory store. */
 export function productStoreOf(options: MockOptions): ProductStore | undefined {
   return options.sql ? createSqlStore(options.sql.client, options.sql.schema) : undefined
+}
+
+/**
+ * The scenarios and the mailbox in the database, so /__mock reads and arms the same on every instance. Production
+ * has no /__mock: its mailbox stays in each process, so no code is ever written to the database in clear.
+ */
+export function controlStoresOf(options: MockOptions, clock: Clock): ControlStores {
+  if (!options.sql || options.production) return {}
+  const { client, schema } = options.sql
+  return {
+    scenarios: createSqlScenarios(client, clock, schema),
+    mailbox: createSqlMailbox(client, clock, { schema, max: MAX_MAILS }),
+  }
 }
 
 /** The rules' counters beside the records, so every instance on one database counts together; memory without SQL. */

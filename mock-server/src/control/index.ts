@@ -4,9 +4,9 @@ import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
 import type { createMailOutbox, MailOutbox } from './mail-outbox.ts'
-import { createMailbox, withOutbox } from './mailbox.ts'
+import { createMailbox, withOutbox, type Mailbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
-import { createScenarios } from './scenarios.ts'
+import { createScenarios, type Scenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
 import { createSinks, type Gunzip } from './sinks.ts'
 import type { createSmtpOutbox, SmtpSettings } from './smtp-mail.ts'
@@ -51,13 +51,19 @@ function openTransports(options: ControlOptions): Array<MailOutbox & { close?():
   ]
 }
 
-export function createControl(options: ControlOptions, clock: ControlClock) {
+/** Where the mailbox and the scenarios live when not in this process (compose/sql-control.ts). */
+export interface ControlStores {
+  mailbox?: Mailbox | undefined
+  scenarios?: Scenarios | undefined
+}
+
+export function createControl(options: ControlOptions, clock: ControlClock, stores: ControlStores = {}) {
   const transports = openTransports(options)
   const mailbox = transports.reduce(
     (inner, transport) => withOutbox(inner, transport, clock),
-    createMailbox(clock),
+    stores.mailbox ?? createMailbox(clock),
   )
-  const scenarios = createScenarios(clock)
+  const scenarios = stores.scenarios ?? createScenarios(clock)
   const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)
   const fingerprints = createFingerprints()
   return {
@@ -74,8 +80,10 @@ export function createControl(options: ControlOptions, clock: ControlClock) {
       }
     },
     /** Empties the mailbox, the scenarios and the sinks. */
-    clear(): void {
-      for (const piece of [mailbox, scenarios, sinks]) piece.clear()
+    async clear(): Promise<void> {
+      await mailbox.clear()
+      await scenarios.clear()
+      sinks.clear()
     },
     /** Writes pending mails to the outbox folder and waits for the SMTP sends under way (not for their retries). */
     flush: async () => {

@@ -35,8 +35,8 @@ test('each mail sent is one JSON file of the mailbox’s shape, in the order sen
   const dir = join(tempDir(), 'mails')
   const outbox = createMailOutbox(dir, () => {})
   const mailbox = withOutbox(createMailbox(clock), outbox, clock)
-  mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '123456' })
-  mailbox.send({ to: 'ada@example.com', subject: 'Changed', purpose: 'password_changed' })
+  await mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '123456' })
+  await mailbox.send({ to: 'ada@example.com', subject: 'Changed', purpose: 'password_changed' })
   await outbox.flush()
 
   const names = readdirSync(dir).sort()
@@ -60,7 +60,10 @@ test('each mail sent is one JSON file of the mailbox’s shape, in the order sen
   expect(statSync(dir).mode & 0o777).toBe(0o700)
   for (const name of names) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600)
   // The mailbox itself still has them (development reads it at /__mock/mailbox).
-  expect(mailbox.list('ada@example.com').map((mail) => mail.purpose)).toEqual(['signup', 'password_changed'])
+  expect((await mailbox.list('ada@example.com')).map((mail) => mail.purpose)).toEqual([
+    'signup',
+    'password_changed',
+  ])
 })
 
 test('a write that fails is reported in one line naming the folder, never the mail; later mails are written', async () => {
@@ -71,12 +74,12 @@ test('a write that fails is reported in one line naming the folder, never the ma
   // The folder gone and a file in its place: a write fails whoever runs the test (root writes into read-only folders).
   rmSync(dir, { recursive: true })
   writeFileSync(dir, '')
-  mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '654321' })
+  await mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '654321' })
   await outbox.flush()
   expect(lines).toEqual([`Failed to write a mail to ${dir} (ENOTDIR).`])
   rmSync(dir)
   mkdirSync(dir, { mode: 0o700 })
-  mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '111111' })
+  await mailbox.send({ to: 'ada@example.com', subject: 'Confirm', purpose: 'signup', code: '111111' })
   await outbox.flush()
   expect(lines).toHaveLength(1)
   const names = readdirSync(dir)

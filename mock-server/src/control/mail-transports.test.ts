@@ -52,7 +52,7 @@ test('with --mail-outbox and --smtp, each mail goes to the mailbox, the folder a
     },
     createControlClock(() => Date.parse('2026-01-02T03:04:05.678Z')),
   )
-  control.mailbox.send({
+  await control.mailbox.send({
     to: 'ada@example.com',
     subject: 'Your sign-in code',
     purpose: 'login',
@@ -66,7 +66,7 @@ test('with --mail-outbox and --smtp, each mail goes to the mailbox, the folder a
     code: '123456',
     sent_at: '2026-01-02T03:04:05.678Z',
   }
-  expect(control.mailbox.list()).toEqual([expected])
+  expect(await control.mailbox.list()).toEqual([expected])
   expect(smtp.delivered).toEqual([expected])
   expect(readdirSync(join(dir, 'mails'))).toHaveLength(1)
   await control.close()
@@ -76,9 +76,9 @@ test('with --mail-outbox and --smtp, each mail goes to the mailbox, the folder a
 test('clearing the mailbox (a reset) leaves SMTP alone', async () => {
   const smtp = fakeSmtp()
   const control = createControl({ smtp: SETTINGS, openSmtp: smtp.open }, createControlClock())
-  control.mailbox.send({ to: 'ada@example.com', subject: 'Changed', purpose: 'password_changed' })
-  control.clear()
-  expect(control.mailbox.list()).toEqual([])
+  await control.mailbox.send({ to: 'ada@example.com', subject: 'Changed', purpose: 'password_changed' })
+  await control.clear()
+  expect(await control.mailbox.list()).toEqual([])
   expect(smtp.delivered).toHaveLength(1)
 })
 

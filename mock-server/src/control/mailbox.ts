@@ -9,37 +9,38 @@ export type MailPurpose = Mail['purpose']
 /** Mails kept at most (the newest), so sign-ups and resends grow neither memory nor the data file without bound. */
 export const MAX_MAILS = 10_000
 
+/** In this process (createMailbox) or in the database every instance shares (compose/sql-control.ts). */
 export interface Mailbox {
-  send(mail: Omit<Mail, 'sent_at'>): void
+  send(mail: Omit<Mail, 'sent_at'>): Promise<void>
   /** Mails to `email` (all mails without it), oldest first. */
-  list(email?: string): Mail[]
-  snapshot(): Mail[]
-  restore(mails: Mail[]): void
-  clear(): void
+  list(email?: string): Promise<Mail[]>
+  snapshot(): Promise<Mail[]>
+  restore(mails: Mail[]): Promise<void>
+  clear(): Promise<void>
 }
 
 /**
  * @example
  * const mailbox = createMailbox(clock)
  * mailbox.send({ to: 'ada@example.com', subject: 'Your code', purpose: 'signup', code: '123456' })
- * mailbox.list('ada@example.com').at(-1)?.code // '123456'
+ * (await mailbox.list('ada@example.com')).at(-1)?.code // '123456'
  */
 export function createMailbox(clock: Clock, max = MAX_MAILS): Mailbox {
   let mails: Mail[] = []
   return {
-    send(mail) {
+    async send(mail) {
       mails.push({ ...mail, sent_at: new Date(clock.now()).toISOString() })
       if (mails.length > max) mails = mails.slice(-max)
     },
-    list(email) {
+    async list(email) {
       const wanted = email?.trim().toLowerCase()
       return mails.filter((mail) => wanted === undefined || mail.to === wanted).map((mail) => ({ ...mail }))
     },
-    snapshot: () => mails.map((mail) => ({ ...mail })),
-    restore(saved) {
+    snapshot: async () => mails.map((mail) => ({ ...mail })),
+    async restore(saved) {
       mails = saved.slice(-max).map((mail) => ({ ...mail }))
     },
-    clear() {
+    async clear() {
       mails = []
     },
   }
@@ -49,8 +50,8 @@ export function createMailbox(clock: Clock, max = MAX_MAILS): Mailbox {
 export function withOutbox(mailbox: Mailbox, outbox: MailOutbox, clock: Clock): Mailbox {
   return {
     ...mailbox,
-    send(mail) {
-      mailbox.send(mail)
+    async send(mail) {
+      await mailbox.send(mail)
       outbox.deliver({ ...mail, sent_at: new Date(clock.now()).toISOString() })
     },
   }

@@ -56,7 +56,7 @@ export function createControlOperations(ops: ControlDeps): OperationTable<Contro
       else clock.set(target)
       return { status: 200, body: readClock() }
     },
-    listScenarios: () => ({
+    listScenarios: async () => ({
       status: 200,
       body: {
         available: SCENARIOS.map(({ name, description, operations }) => ({
@@ -64,13 +64,16 @@ export function createControlOperations(ops: ControlDeps): OperationTable<Contro
           description,
           operations: [...operations],
         })),
-        armed: scenarios.list(),
+        armed: await scenarios.list(),
       },
     }),
     // Which fields go with which scenario, and which operations it matches, the schema has checked.
-    armScenario: ({ body }) => ({ status: 201, body: scenarios.arm(body) }),
-    clearScenarios: ({ query }) => ({ status: 200, body: { cleared: scenarios.clear(query.email) } }),
-    getMailbox: ({ query }) => ({ status: 200, body: { messages: mailbox.list(query.email) } }),
+    armScenario: async ({ body }) => ({ status: 201, body: await scenarios.arm(body) }),
+    clearScenarios: async ({ query }) => ({
+      status: 200,
+      body: { cleared: await scenarios.clear(query.email) },
+    }),
+    getMailbox: async ({ query }) => ({ status: 200, body: { messages: await mailbox.list(query.email) } }),
     setServedBuild({ body }) {
       build.override = { id: body.id, timestamp: clock.now() }
       return { status: 200, body: build.override }

@@ -40,37 +40,44 @@ export const SCENARIOS: readonly ScenarioInfo[] = SCENARIO_NAMES.map((name) => (
 export type ArmRequest = ControlSchemas['ArmRequest']
 export type ArmedScenario = ControlSchemas['ArmedScenario']
 
+/** The armed scenarios, in this process (createScenarios) or in the database every instance shares (compose/sql-control.ts). */
 export interface Scenarios {
-  arm(request: ArmRequest): ArmedScenario
+  arm(request: ArmRequest): Promise<ArmedScenario>
   /** Takes (and spends one use of) the earliest armed scenario matching the call. */
-  take(call: CallFacts): ArmedScenario | null
-  list(): ArmedScenario[]
+  take(call: CallFacts): Promise<ArmedScenario | null>
+  list(): Promise<ArmedScenario[]>
   /** Disarms all, or one account's; returns how many. */
-  clear(email?: string): number
+  clear(email?: string): Promise<number>
 }
 
 export const DEFAULT_LATENCY_MS = 1000
 export const DEFAULT_FAULT_STATUS = 503
 
+/** The scenario an arm request makes, armed now. */
+export function scenarioOf(request: ArmRequest, clock: Clock): ArmedScenario {
+  return {
+    id: createId(),
+    name: request.name,
+    remaining: request.until_cleared ? null : (request.times ?? 1),
+    armed_at: new Date(clock.now()).toISOString(),
+    ...(request.email !== undefined && { email: request.email.trim().toLowerCase() }),
+    ...(request.operation !== undefined && { operation: request.operation }),
+    ...(request.message !== undefined && { message: request.message }),
+    ...(request.name === 'server-error' && { status: request.status ?? DEFAULT_FAULT_STATUS }),
+    ...(request.name === 'latency' && { delay_ms: request.delay_ms ?? DEFAULT_LATENCY_MS }),
+  }
+}
+
+/** In this process's memory: one instance's scenarios. */
 export function createScenarios(clock: Clock): Scenarios {
   let armed: ArmedScenario[] = []
   return {
-    arm(request) {
-      const scenario: ArmedScenario = {
-        id: createId(),
-        name: request.name,
-        remaining: request.until_cleared ? null : (request.times ?? 1),
-        armed_at: new Date(clock.now()).toISOString(),
-        ...(request.email !== undefined && { email: request.email.trim().toLowerCase() }),
-        ...(request.operation !== undefined && { operation: request.operation }),
-        ...(request.message !== undefined && { message: request.message }),
-        ...(request.name === 'server-error' && { status: request.status ?? DEFAULT_FAULT_STATUS }),
-        ...(request.name === 'latency' && { delay_ms: request.delay_ms ?? DEFAULT_LATENCY_MS }),
-      }
+    async arm(request) {
+      const scenario = scenarioOf(request, clock)
       armed.push(scenario)
       return { ...scenario }
     },
-    take(call) {
+    async take(call) {
       const found = armed.find((scenario) => matches(scenario, call))
       if (!found) return null
       if (found.remaining !== null) {
@@ -79,8 +86,8 @@ export function createScenarios(clock: Clock): Scenarios {
       }
       return { ...found }
     },
-    list: () => armed.map((scenario) => ({ ...scenario })),
-    clear(email) {
+    list: async () => armed.map((scenario) => ({ ...scenario })),
+    async clear(email) {
       const wanted = email?.trim().toLowerCase()
       const before = armed.length
       armed = wanted === undefined ? [] : armed.filter((scenario) => scenario.email !== wanted)
@@ -89,7 +96,8 @@ export function createScenarios(clock: Clock): Scenarios {
   }
 }
 
-function matches(scenario: ArmedScenario, call: CallFacts): boolean {
+/** Whether an armed scenario applies to a call (the contract's SCENARIO_RULES, then its own account and operation). */
+export function matches(scenario: ArmedScenario, call: CallFacts): boolean {
   const rule: { operations: readonly string[]; needsBearer: boolean } = SCENARIO_RULES[scenario.name]
   if (!rule.operations.includes(call.operation)) return false
   if (rule.needsBearer && !call.hasBearer) return false

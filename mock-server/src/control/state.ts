@@ -106,8 +106,8 @@ export async function readMockState(ops: StateSources): Promise<MockState> {
     guesses: Object.entries(await guesses.snapshot())
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, times]) => ({ key, times: [...times] })),
-    mails: ops.mailbox.snapshot(),
-    scenarios: ops.scenarios.list(),
+    mails: await ops.mailbox.snapshot(),
+    scenarios: await ops.scenarios.list(),
     clock: { offset_ms: ops.clock.offsetMs() },
   }
 }

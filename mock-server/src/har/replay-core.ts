@@ -86,7 +86,7 @@ export function createReplayCore(options: ReplayOptions, { builds, health }: Rep
   const local: Dispatch = createDispatcher({
     routes: [...apiRoutes, ...createRoutes('control')].filter((route) => served.has(route.operationId)),
     tables: { api: builds, control },
-    scenarios: { take: () => null, resolveEmail: async () => undefined, sleep: async () => {} },
+    scenarios: { take: async () => null, resolveEmail: async () => undefined, sleep: async () => {} },
     authenticate: async () => ({ kind: 'none' }),
     journal: (entry, exchange) => journal.record(entry, exchange()),
     ...(options.log && { log: options.log }),

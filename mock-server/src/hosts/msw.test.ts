@@ -24,7 +24,7 @@ test('signs up, verifies the mailed code and reads the user with the token', asy
   expect(
     (await post('/api/auth/signup', { name: 'Msw', email, password: 'a long enough passphrase' })).status,
   ).toBe(202)
-  const code = core.ops.mailbox.list(email)[0]?.code
+  const code = (await core.ops.mailbox.list(email))[0]?.code
   const verified = await post('/api/auth/otp/verify', { email, code, purpose: 'signup' })
   expect(verified.status).toBe(200)
   expect(verified.headers.get('cache-control')).toBe('no-store')
@@ -47,7 +47,7 @@ test('a lost answer is a network error for fetch, after the refresh has rotated'
     password: 'analytical-engine-1843',
   })
   const { refresh_token } = (await signedIn.json()) as { refresh_token: string }
-  core.ops.scenarios.arm({ name: 'answer-lost', email: 'ada@example.com', operation: 'refreshToken' })
+  await core.ops.scenarios.arm({ name: 'answer-lost', email: 'ada@example.com', operation: 'refreshToken' })
   await expect(post('/api/refresh_token', { refresh_token })).rejects.toThrow(TypeError)
   expect(core.ops.journal.list().at(-1)).toMatchObject({
     operation: 'refreshToken',

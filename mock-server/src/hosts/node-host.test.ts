@@ -40,7 +40,7 @@ function rawGet(path: string): Promise<string> {
 
 test('a dropped answer closes the connection before a whole status line', async () => {
   expect(await rawGet('/api/_auth/session')).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
-  app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'getSession' })
+  await app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'getSession' })
   expect(await rawGet('/api/_auth/session')).toBe('HTTP/1.1 ')
   expect(app.core.ops.journal.list().at(-1)).toMatchObject({
     operation: 'getSession',
@@ -51,7 +51,7 @@ test('a dropped answer closes the connection before a whole status line', async 
 })
 
 test('supertest sees the connection reset', async () => {
-  app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'login' })
+  await app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'login' })
   await expect(
     request(app)
       .post('/api/auth/login')

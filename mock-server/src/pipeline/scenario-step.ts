@@ -17,7 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export interface ScenarioHooks {
-  take(call: CallFacts): ArmedScenario | null
+  take(call: CallFacts): Promise<ArmedScenario | null>
   /**
    * The account a call belongs to (body e-mail, a bearer token this server signed, refresh token, reset token
    * or cookie): never an account an unsigned token merely names.
@@ -38,11 +38,15 @@ export interface ScenarioHooks {
  */
 export function createArrivalOrder() {
   let tail: Promise<unknown> = Promise.resolve()
-  return <T, R>(prepare: () => Promise<T>, take: (prepared: T) => R): Promise<{ prepared: T; taken: R }> => {
+  return <T, R>(
+    prepare: () => Promise<T>,
+    take: (prepared: T) => Promise<R>,
+  ): Promise<{ prepared: T; taken: R }> => {
     const prepared = prepare()
+    // The next call's take waits for this one's, store round trip included.
     const result = tail.then(async () => {
       const value = await prepared
-      return { prepared: value, taken: take(value) }
+      return { prepared: value, taken: await take(value) }
     })
     tail = result.catch(() => undefined)
     return result

@@ -9,6 +9,8 @@ export interface ControlClock extends Clock {
   advance(ms: number): void
   /** Sets the clock to `epochMs`. */
   set(epochMs: number): void
+  /** Sets how far the clock runs ahead of real time (another instance's offset, read from the database). */
+  setOffset(offsetMs: number): void
   reset(): void
 }
 
@@ -28,6 +30,9 @@ export function createControlClock(realNow: () => number = Date.now, initialOffs
     },
     set(epochMs) {
       offset = epochMs - realNow()
+    },
+    setOffset(offsetMs) {
+      offset = offsetMs
     },
     reset() {
       offset = 0

@@ -14,7 +14,7 @@ import type { ProductStore } from '../storage/port.ts'
 
 /** Where the product sends its mails; the control surface's mailbox is the one handed in (core.ts). */
 export interface MailSender {
-  send(mail: Omit<components['schemas']['Mail'], 'sent_at'>): void
+  send(mail: Omit<components['schemas']['Mail'], 'sent_at'>): Promise<void>
 }
 
 export interface DomainConfig {

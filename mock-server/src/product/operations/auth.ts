@@ -53,11 +53,11 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       purpose === 'signup' && user && !user.verified
         ? await resendSignUpCode(domain, user)
         : await issueCode(domain, email, purpose, user !== null)
-    if (code !== null) mailCode(email, purpose, code)
+    if (code !== null) await mailCode(email, purpose, code)
   }
 
-  const mailCode = (email: string, purpose: Purpose, code: string) =>
-    mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
+  const mailCode = async (email: string, purpose: Purpose, code: string) =>
+    await mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
 
   return {
     async login({ body, request }) {
@@ -91,7 +91,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
         // A sign-up never changes a verified account: its owner is only told someone tried.
         if ((await getCooldownSeconds(domain, body.email, 'signup')) === 0) {
           await issueCode(domain, body.email, 'signup', false)
-          mailbox.send({
+          await mailbox.send({
             to: existing.email,
             subject: 'You already have an account',
             purpose: 'account_exists',
@@ -100,7 +100,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
         return accepted(body.email, 'signup')
       }
       const code = await recordSignUp(domain, { email: body.email, name: body.name, passwordHash })
-      if (code !== null) mailCode(body.email, 'signup', code)
+      if (code !== null) await mailCode(body.email, 'signup', code)
       return accepted(body.email, 'signup')
     },
 
@@ -176,7 +176,11 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
         await setPassword(domain, user, body.password)
         await markVerified(domain, user)
         await revokeUserSessions(domain, user.id, 'password_reset')
-        mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+        await mailbox.send({
+          to: user.email,
+          subject: 'Your password was changed',
+          purpose: 'password_changed',
+        })
         return { status: 200, body: { updated: true } }
       }
       if (request.auth.kind !== 'valid') return { status: 401, body: { message: 'Sign in to continue.' } }
@@ -198,7 +202,11 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       }
       await setPassword(domain, user, body.password)
       await revokeUserSessions(domain, user.id, 'password_changed', request.auth.sessionId)
-      mailbox.send({ to: user.email, subject: 'Your password was changed', purpose: 'password_changed' })
+      await mailbox.send({
+        to: user.email,
+        subject: 'Your password was changed',
+        purpose: 'password_changed',
+      })
       return { status: 200, body: { updated: true } }
     },
   }

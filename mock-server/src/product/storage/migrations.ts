@@ -120,4 +120,24 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'armed scenarios and the mailbox',
+    // compose/sql-control.ts: what /__mock arms and reads must be the same whichever instance answers.
+    sql: `
+      CREATE TABLE scenarios (
+        seq bigserial PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        email text,
+        body jsonb NOT NULL,
+        remaining integer
+      );
+      CREATE TABLE mails (
+        seq bigserial PRIMARY KEY,
+        to_address text NOT NULL,
+        body jsonb NOT NULL
+      );
+      CREATE INDEX mails_to ON mails (to_address, seq);
+    `,
+  },
 ]

@@ -61,7 +61,7 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     const first = await app.mock.latestCode('ray@example.com', 'signup')
     await app.user.click(resend)
     expect(await screen.findByRole('status')).toHaveTextContent('We sent a new code to ray@example.com.')
-    expect(app.core.ops.mailbox.list('ray@example.com').filter((m) => m.code)).toHaveLength(2)
+    expect((await app.core.ops.mailbox.list('ray@example.com')).filter((m) => m.code)).toHaveLength(2)
     await app.user.type(
       screen.getByLabelText('6-digit code'),
       await app.mock.latestCode('ray@example.com', 'signup'),

@@ -52,7 +52,7 @@ describe('the QA panel', () => {
     expect(within(panel).getByText(/^Any call is answered .delay_ms. /)).toBeInTheDocument() // what it does
     await app.user.click(within(panel).getByRole('button', { name: 'Arm for my account' }))
     expect(await within(panel).findByText(`Armed latency for ${ADA.email}.`)).toBeInTheDocument()
-    expect(app.core.ops.scenarios.list()).toEqual([
+    expect(await app.core.ops.scenarios.list()).toEqual([
       expect.objectContaining({ name: 'latency', email: ADA.email, remaining: 1 }),
     ])
   })
@@ -100,7 +100,7 @@ describe('the QA panel', () => {
     await app.user.type(screen.getByLabelText('Password', { exact: true }), 'a long enough passphrase')
     await app.user.click(screen.getByRole('button', { name: 'Create account' }))
     await screen.findByRole('heading', { name: 'Verify your e-mail address' })
-    const code = app.core.ops.mailbox.list(email)[0]?.code
+    const code = (await app.core.ops.mailbox.list(email))[0]?.code
     expect(code).toMatch(/^\d{6}$/)
 
     await app.user.click(await screen.findByRole('button', { name: 'QA panel' }))
@@ -158,7 +158,7 @@ describe('the QA panel against a mock server with a control token', () => {
     await app.user.selectOptions(within(panel).getByRole('combobox', { name: 'Scenario' }), 'latency')
     await app.user.click(within(panel).getByRole('button', { name: 'Arm for my account' }))
     expect(await within(panel).findByText(`Armed latency for ${ADA.email}.`)).toBeInTheDocument()
-    expect(app.core.ops.scenarios.list()).toEqual([
+    expect(await app.core.ops.scenarios.list()).toEqual([
       expect.objectContaining({ name: 'latency', email: ADA.email }),
     ])
   })
