@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Caller, send } from './http.ts'
 import type { Cluster } from './instances.ts'
-import type { SoakUser, Tally } from './journey.ts'
+import type { SoakUser, Tally } from './ledger.ts'
 
 /** Rounds over the instances before the code is asked for again. */
 const ROUNDS = 10

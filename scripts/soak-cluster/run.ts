@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { openPostgres } from '../../mock-server/src/compose/sql-drivers.ts'
 import { type CallStats, createCaller, newStats, send } from './http.ts'
 import { type Cluster, createCluster, type ServerCommand } from './instances.ts'
-import { createJourney, type JourneyConfig, newTally, newUser, type SoakUser, type Tally } from './journey.ts'
+import { createJourney } from './journey.ts'
+import { type JourneyConfig, newTally, newUser, type SoakUser, type Tally } from './ledger.ts'
 import { createVerifier, findDuplicates, newVerdict, type Verdict } from './verify.ts'
 
 export interface SoakOptions extends JourneyConfig {

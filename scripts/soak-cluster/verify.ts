@@ -3,7 +3,7 @@
 // still known: 403); each session acknowledged and not logged out answers /api/me and refreshes; each session logged
 // out or ended by a password change is refused; no address has two accounts.
 import type { Caller } from './http.ts'
-import type { SessionEntry, SoakUser } from './journey.ts'
+import type { SessionEntry, SoakUser } from './ledger.ts'
 
 export interface Verdict {
   lostAccounts: string[]
