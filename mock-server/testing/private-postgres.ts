@@ -1,0 +1,69 @@
+// A PostgreSQL cluster of a test's own, in a temporary folder, that the test may stop and start: the machine's
+// cluster is shared by the other suites and must keep running (harness/postgres.ts). Needs root (the server runs
+// as the `postgres` user) and the postgresql package's binaries; outside CI, null without them.
+import { execFileSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface PrivatePostgres {
+  url: string
+  stop(): void
+  start(): void
+  close(): void
+}
+
+function binaries(): string | null {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return null
+  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]
+  const bin = version && join(root, version, 'bin')
+  return bin && existsSync(join(bin, 'initdb')) ? bin : null
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** Starts a fresh cluster; null (or, under CI=true, an error) where it cannot. */
+export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
+  const bin = binaries()
+  if (!bin || process.getuid?.() !== 0) {
+    if (process.env.CI === 'true')
+      throw new Error('Failed to start a private PostgreSQL: run as root with postgresql installed.')
+    return null
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'private-postgres-'))
+  const postgresUid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
+  const postgresGid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
+  chownSync(dir, postgresUid, postgresGid)
+  const asPostgres = (command: string, args: string[]) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
+  const data = join(dir, 'data')
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
+  const port = await freePort()
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  const start = () =>
+    void asPostgres('pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
+  const stop = () => void asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+  start()
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop,
+    start,
+    close() {
+      try {
+        stop()
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
