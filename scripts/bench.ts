@@ -179,7 +179,7 @@ async function benchServers(postgres: PostgresTarget): Promise<string[]> {
       .join('')}`,
   )
   // Latency as the load generator saw it, under the same load as the CPU figures: median p50 / median p99.
-  lines.push(`${'latency p50/p99 (ms)'.padEnd(28)}`)
+  lines.push('latency p50/p99 (ms)')
   const latency = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a')
   for (const route of ROUTES) {
     const cells = names.map((name) => {

@@ -22,8 +22,13 @@ const STARTUP_PROTOCOL = 196608
 const SSL_REQUEST = 80877103
 const GSSENC_REQUEST = 80877104
 
-/** Reads one client connection's messages and reports each round trip. */
-function createReader(onTrip: (statement: string) => void): (chunk: Buffer) => void {
+/**
+ * Reads one client connection's messages, in chunks cut anywhere, and reports each round trip by its statement.
+ * @example
+ * const read = createTripReader((statement) => trips.push(statement))
+ * socket.on('data', read)
+ */
+export function createTripReader(onTrip: (statement: string) => void): (chunk: Buffer) => void {
   let pending: Buffer = Buffer.alloc(0)
   let started = false
   let lastParse = ''
@@ -38,9 +43,9 @@ function createReader(onTrip: (statement: string) => void): (chunk: Buffer) => v
       const message = pending.subarray(0, total)
       pending = pending.subarray(total)
       if (!started) {
+        // A request for TLS or GSS encryption comes before the startup message; anything else starts the session.
         const code = message.readInt32BE(4)
-        if (code === STARTUP_PROTOCOL) started = true
-        else if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) started = true
+        started = code === STARTUP_PROTOCOL || (code !== SSL_REQUEST && code !== GSSENC_REQUEST)
         continue
       }
       const type = String.fromCharCode(message[0]!)
@@ -66,7 +71,7 @@ export async function startRoundTripCounter(url: string): Promise<RoundTripCount
   const server: Server = createServer((client) => {
     connections += 1
     const upstream = connect(Number(target.port || 5432), target.hostname)
-    const read = createReader((statement) => trips.push(statement))
+    const read = createTripReader((statement) => trips.push(statement))
     for (const socket of [client, upstream]) {
       sockets.add(socket)
       socket.on('close', () => sockets.delete(socket))

@@ -18,6 +18,8 @@ export interface TripFigure {
   target: number
   /** The statements one call sends, each with its count per call. */
   statements: { statement: string; perCall: number }[]
+  /** Connections the server opened while its calls were counted: their start-up exchange is not in `perCall`. */
+  connectionsOpened: number
 }
 
 export const TRIP_TARGETS: Record<TripRoute, number> = {
@@ -62,6 +64,7 @@ export async function measureRoundTrips(
       const counts = new Map<string, number>()
       let total = 0
       await quiet(() => relay.trips().length)
+      const connectionsBefore = relay.connections()
       for (let index = 0; index < calls; index += 1) {
         const before = relay.trips().length
         const answer = await send(route)
@@ -77,6 +80,7 @@ export async function measureRoundTrips(
         perCall: total / calls,
         target: TRIP_TARGETS[route],
         statements: [...counts].map(([statement, count]) => ({ statement, perCall: count / calls })),
+        connectionsOpened: relay.connections() - connectionsBefore,
       })
     }
     return figures

@@ -34,6 +34,12 @@ function tripLines(figures: TripFigure[]): string[] {
       `${figure.route.padEnd(36)}${cells.map((cell) => cell.padStart(14)).join('')}   <= ${figure.target} ${met ? 'met' : 'NOT met'}`,
     )
   }
+  for (const { route, connectionsOpened } of figures) {
+    if (connectionsOpened > 0)
+      lines.push(
+        `${route}: ${connectionsOpened} connections opened while counting (their start-up is not counted)`,
+      )
+  }
   for (const figure of notMet) {
     lines.push(`${figure.route}, round trips of one call on PostgreSQL:`)
     for (const { statement, perCall } of figure.statements)
