@@ -1,8 +1,11 @@
 /**
  * Benchmarks printed side by side, since timed assertions in tests would be flaky. `npm run bench`.
  * 1. password hashing: argon2id against the scrypt reference of ADR 003;
- * 2. the mock server's CPU per request and cold start beside bare servers and Prism (scripts/bench/servers.ts);
- * 3. the initial JavaScript of /login beside a bare React app (scripts/bench-bundle.ts).
+ * 2. the mock server's CPU per request, latency and cold start beside bare servers and Prism, on each of its stores
+ *    (scripts/bench/servers.ts);
+ * 3. the stores' database round trips per call and the throughput of one and two instances on PostgreSQL
+ *    (scripts/bench/store-figures.ts);
+ * 4. the initial JavaScript of /login beside a bare React app (scripts/bench-bundle.ts).
  */
 import { scrypt } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +14,7 @@ import { hash } from '@node-rs/argon2'
 import { build } from 'esbuild'
 import { ARGON2_PARAMS } from '../mock-server/src/shared/constants.ts'
 import { benchBundle } from './bench-bundle.ts'
-import { ensurePostgres } from '../harness/postgres.ts'
+import { ensurePostgres, type PostgresTarget } from '../harness/postgres.ts'
 import { openPostgres } from '../mock-server/src/compose/sql-drivers.ts'
 import { buildServer } from './build-server.ts'
 import {
@@ -22,6 +25,7 @@ import {
   type RoundResult,
   type RouteName,
 } from './bench/servers.ts'
+import { benchStoreFigures } from './bench/store-figures.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -92,8 +96,7 @@ async function emptyDatabase(url: string): Promise<void> {
   await sql.close()
 }
 
-async function benchServers(): Promise<string[]> {
-  await buildServer()
+async function benchServers(postgres: PostgresTarget): Promise<string[]> {
   const contenders: Contender[] = [
     {
       name: 'mock server',
@@ -115,19 +118,22 @@ async function benchServers(): Promise<string[]> {
   if (prism) contenders.push({ name: 'prism', args: prism, signIn: 'none' })
   // The SQL stores beside memory (docs/decisions/024-storage-port.md). PostgreSQL's own CPU is not counted: the
   // figure is the server process's, as for every contender.
+  // They run fewer calls: a PGlite call costs several times a memory one, and the bench keeps to a few minutes.
+  const sqlRequests = Number(process.env.BENCH_SQL_REQUESTS ?? 1000)
   const main = `${root}dist/mock-server/main.js`
   contenders.push({
     name: 'mock on PGlite',
     args: [main, '--port', '{port}', '--web', 'none', '--data', '{dir}'],
     signIn: 'mock',
+    requests: sqlRequests,
   })
-  const postgres = ensurePostgres()
   if ('url' in postgres) {
     contenders.push({
       name: 'mock on PostgreSQL',
       args: [main, '--port', '{port}', '--web', 'none'],
       env: { DATABASE_URL: postgres.url },
       signIn: 'mock',
+      requests: sqlRequests,
       before: () => emptyDatabase(postgres.url),
     })
   }
@@ -153,7 +159,7 @@ async function benchServers(): Promise<string[]> {
   const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a').padStart(width)
   const others = names.slice(1)
   const lines = [
-    `${rounds} rounds, fresh processes, ${settings.requests} requests a route after ${settings.warmUp} to warm up, ${settings.concurrency} keep-alive connections`,
+    `${rounds} rounds, fresh processes, ${settings.requests} requests a route (${sqlRequests} on the SQL stores) after ${settings.warmUp} to warm up, ${settings.concurrency} keep-alive connections`,
     `${'server CPU per request (µs)'.padEnd(28)}${names.map((name) => name.padStart(width)).join('')}${others.map((name) => ` mock/${name}`.padStart(width)).join('')}`,
   ]
   for (const route of ROUTES) {
@@ -172,6 +178,17 @@ async function benchServers(): Promise<string[]> {
       .map((value) => ratio(cold[0]! / value))
       .join('')}`,
   )
+  // Latency as the load generator saw it, under the same load as the CPU figures: median p50 / median p99.
+  lines.push('latency p50/p99 (ms)')
+  const latency = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a')
+  for (const route of ROUTES) {
+    const cells = names.map((name) => {
+      const p50 = medianOf(name, (result) => result.p50[route] ?? Number.NaN)
+      const p99 = medianOf(name, (result) => result.p99[route] ?? Number.NaN)
+      return `${latency(p50)}/${latency(p99)}`.padStart(width)
+    })
+    lines.push(`${`  ${route}`.padEnd(28)}${cells.join('')}`)
+  }
   // The budgets of the mock server (docs/decisions/013-mock-server-speed.md): the mock's median over another's.
   const cpuOf = (route: RouteName) => (result: RoundResult) => result.cpu[route] ?? Number.NaN
   const budgets: { label: string; pick: (result: RoundResult) => number; against: string; limit: number }[] =
@@ -211,15 +228,29 @@ async function benchServers(): Promise<string[]> {
 }
 
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`)
-// BENCH_ONLY=servers runs the servers section alone.
+// BENCH_ONLY=servers runs the servers and stores sections alone, BENCH_ONLY=stores the stores section.
 const only = process.env.BENCH_ONLY
 if (!only || only === 'hashing') {
   console.log('Password hashing (one hash):')
   for (const line of await benchHashing()) console.log(`  ${line}`)
 }
-if (!only || only === 'servers') {
-  console.log('\nServers side by side (median of the rounds; ratios: the mock server over each other):')
-  for (const line of await benchServers()) console.log(`  ${line}`)
+if (!only || only === 'servers' || only === 'stores') {
+  await buildServer()
+  const postgres = ensurePostgres()
+  if (only !== 'stores') {
+    console.log('\nServers side by side (median of the rounds; ratios: the mock server over each other):')
+    for (const line of await benchServers(postgres)) console.log(`  ${line}`)
+  }
+  console.log('\nThe stores side by side: database round trips per call, instances on one PostgreSQL:')
+  const contender =
+    'url' in postgres
+      ? {
+          url: postgres.url,
+          args: [`${root}dist/mock-server/main.js`, '--port', '{port}', '--web', 'none'],
+          empty: () => emptyDatabase(postgres.url),
+        }
+      : null
+  for (const line of await benchStoreFigures(contender, root)) console.log(line ? `  ${line}` : '')
 }
 if (!only || only === 'bundle') {
   console.log('\nInitial JavaScript of /login (fresh production build) beside a bare React + router build:')

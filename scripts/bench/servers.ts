@@ -1,15 +1,15 @@
 /**
  * The mock server beside bare node:http, bare Express 5 and Prism, on the same routes.
  * CPU time is read from the server's own /proc schedstat, so the load generator's work is not counted.
- * Cold start: spawn to the first 200 of the session call.
+ * Cold start: spawn to the first 200 of the session call. Latency: each measured call, sent to answered, as the
+ * load generator (scripts/bench/http.ts) sees it on its keep-alive connections.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { createServer, type AddressInfo } from 'node:net'
+import { Agent } from 'node:http'
 import { join } from 'node:path'
+import { call, JSON_HEADERS, percentile, signInSeeded, startServer, type Answer } from './http.ts'
 
 export type RouteName = 'GET /api/_auth/session' | 'GET /api/me' | 'POST /api/refresh_token'
 export const ROUTES: RouteName[] = ['GET /api/_auth/session', 'GET /api/me', 'POST /api/refresh_token']
@@ -24,29 +24,18 @@ export interface Contender {
   before?: () => Promise<void>
   /** How a signed-in pair is had: the mock server's sign-in of a seeded account, the reference's, or none. */
   signIn: 'mock' | 'reference' | 'none'
+  /** Fewer measured calls than the others (the slow SQL stores), so the whole bench keeps to a few minutes. */
+  requests?: number
 }
 
 export interface RoundResult {
   coldStartMs: number
   /** CPU µs per request by route. */
   cpu: Partial<Record<RouteName, number>>
+  /** Latency percentiles by route, in ms. */
+  p50: Partial<Record<RouteName, number>>
+  p99: Partial<Record<RouteName, number>>
   failures: number
-}
-
-interface Answer {
-  status: number
-  body: string
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** CPU time of every thread of the process, in nanoseconds. */
@@ -62,129 +51,92 @@ function cpuNs(pid: number): number {
   return total
 }
 
-function call(
-  agent: Agent | undefined,
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      { host: '127.0.0.1', port, method, path, agent: agent ?? false, headers: { ...headers } },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (text += chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
-      },
-    )
-    sent.on('error', reject)
-    sent.end(body)
-  })
-}
-
-async function firstOk(port: number, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Failed to start: the server exited (${child.exitCode}).`)
-    const answer = await call(undefined, port, 'GET', '/api/_auth/session').catch(() => null)
-    if (answer?.status === 200) return
-    await new Promise((resolve) => setTimeout(resolve, 5))
+/** One signed-in pair per connection, so each refresh chain rotates on its own. */
+async function signInPairs(contender: Contender, agent: Agent, port: number, count: number) {
+  const pairs: { token: string; refresh: string }[] = []
+  for (let index = 0; index < count; index += 1) {
+    if (contender.signIn === 'mock') pairs.push(await signInSeeded(agent, port))
+    else if (contender.signIn === 'none')
+      pairs.push({ token: 'eyJhbGciOiJIUzI1NiJ9.e30.x', refresh: 'prism-refresh-token' })
+    else {
+      const login = await call(agent, port, 'POST', '/api/auth/login', JSON_HEADERS, '{}')
+      const body = JSON.parse(login.body) as { token: string; refresh_token: string }
+      pairs.push({ token: body.token, refresh: body.refresh_token })
+    }
   }
+  return pairs
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' }
+/** Sends one call of `route` with `pair`, rotating the pair's refresh token on a refresh. */
+export async function sendRoute(
+  agent: Agent,
+  port: number,
+  route: RouteName,
+  pair: { token: string; refresh: string },
+  rotate = true,
+): Promise<Answer> {
+  if (route === 'GET /api/_auth/session') return call(agent, port, 'GET', '/api/_auth/session')
+  if (route === 'GET /api/me')
+    return call(agent, port, 'GET', '/api/me', { authorization: `Bearer ${pair.token}` })
+  const body = JSON.stringify({ refresh_token: pair.refresh })
+  const answer = await call(agent, port, 'POST', '/api/refresh_token', JSON_HEADERS, body)
+  const next = answer.status === 200 ? (JSON.parse(answer.body) as { refresh_token?: string }) : {}
+  if (rotate && next.refresh_token) pair.refresh = next.refresh_token
+  return answer
+}
 
 /** One fresh process of `contender`: its cold start, then `requests` calls of each route after a warm-up. */
 export async function runRound(
   contender: Contender,
   cwd: string,
-  { requests, warmUp, concurrency }: { requests: number; warmUp: number; concurrency: number },
+  settings: { requests: number; warmUp: number; concurrency: number },
 ): Promise<RoundResult> {
-  const port = await freePort()
+  const { warmUp, concurrency } = settings
+  const requests = contender.requests ?? settings.requests
   const dir = join(mkdtempSync(join(tmpdir(), 'bench-store-')), 'state')
   await contender.before?.()
-  const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    contender.args.map((arg) => arg.replace('{port}', String(port)).replace('{dir}', dir)),
-    { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...contender.env } },
+  const server = await startServer(
+    contender.args.map((arg) => arg.replace('{dir}', dir)),
+    cwd,
+    contender.env,
   )
-  // Its log is read and dropped, as a terminal would take it.
-  child.stdout!.resume()
-  child.stderr!.resume()
+  const { port } = server
   try {
-    await firstOk(port, child)
-    const coldStartMs = performance.now() - started
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+    const pairs = await signInPairs(contender, agent, port, concurrency)
     let failures = 0
-    // One signed-in pair per connection: each refresh chain rotates on its own.
-    const pairs: { token: string; refresh: string }[] = []
-    for (let index = 0; index < concurrency; index += 1) {
-      if (contender.signIn === 'none') {
-        pairs.push({ token: 'eyJhbGciOiJIUzI1NiJ9.e30.x', refresh: 'prism-refresh-token' })
-        continue
-      }
-      const login = await call(
-        agent,
-        port,
-        'POST',
-        '/api/auth/login',
-        JSON_HEADERS,
-        contender.signIn === 'mock'
-          ? JSON.stringify({ email: 'ada@example.com', password: 'analytical-engine-1843' })
-          : '{}',
-      )
-      const body = JSON.parse(login.body) as { token: string; refresh_token: string }
-      pairs.push({ token: body.token, refresh: body.refresh_token })
-    }
-    const send = async (route: RouteName, worker: number): Promise<void> => {
-      const pair = pairs[worker]!
-      let answer: Answer
-      if (route === 'GET /api/_auth/session') answer = await call(agent, port, 'GET', '/api/_auth/session')
-      else if (route === 'GET /api/me')
-        answer = await call(agent, port, 'GET', '/api/me', { authorization: `Bearer ${pair.token}` })
-      else {
-        answer = await call(
-          agent,
-          port,
-          'POST',
-          '/api/refresh_token',
-          JSON_HEADERS,
-          JSON.stringify({ refresh_token: pair.refresh }),
-        )
-        const next = answer.status === 200 ? (JSON.parse(answer.body) as { refresh_token?: string }) : {}
-        if (contender.signIn !== 'none' && next.refresh_token) pair.refresh = next.refresh_token
-      }
-      if (answer.status !== 200) failures += 1
-    }
+    let samples: number[] = []
     const load = async (route: RouteName, count: number) => {
       let next = 0
       await Promise.all(
-        Array.from({ length: concurrency }, async (_unused, worker) => {
+        pairs.map(async (pair) => {
           while (next < count) {
             next += 1
-            await send(route, worker)
+            const sent = performance.now()
+            const answer = await sendRoute(agent, port, route, pair, contender.signIn !== 'none')
+            samples.push(performance.now() - sent)
+            if (answer.status !== 200) failures += 1
           }
         }),
       )
     }
-    const cpu: RoundResult['cpu'] = {}
-    let measuredFailures = 0
+    const result: RoundResult = { coldStartMs: server.coldStartMs, cpu: {}, p50: {}, p99: {}, failures: 0 }
     for (const route of ROUTES) {
       await load(route, warmUp)
       failures = 0
-      const before = cpuNs(child.pid!)
+      samples = []
+      const before = cpuNs(server.pid)
       await load(route, requests)
-      cpu[route] = (cpuNs(child.pid!) - before) / requests / 1000
-      measuredFailures += failures
+      result.cpu[route] = (cpuNs(server.pid) - before) / requests / 1000
+      samples.sort((a, b) => a - b)
+      result.p50[route] = percentile(samples, 0.5)
+      result.p99[route] = percentile(samples, 0.99)
+      result.failures += failures
     }
     agent.destroy()
-    return { coldStartMs, cpu, failures: measuredFailures }
+    return result
   } finally {
-    child.kill('SIGKILL')
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    await server.stop()
   }
 }
 
