@@ -36,34 +36,30 @@ function dyingAfter(client: SqlClient, fatal: RegExp): SqlClient {
   }
 }
 
-test(
-  'a server killed right after a changed password is written has already ended the other sessions',
-  async () => {
-    const { sql, schema } = await engines.fresh('pglite')
-    await migrate(sql, PRODUCT_MIGRATIONS, schema)
-    const first = createApp({ hasher, sql: { client: sql, schema }, logError: () => undefined })
-    await first.core.ready
-    const other = await request(first).post('/api/auth/login').send(ADA).expect(200)
-    const mine = await request(first).post('/api/auth/login').send(ADA).expect(200)
+test('a server killed right after a changed password is written has already ended the other sessions', async () => {
+  const { sql, schema } = await engines.fresh('pglite')
+  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  const first = createApp({ hasher, sql: { client: sql, schema }, logError: () => undefined })
+  await first.core.ready
+  const other = await request(first).post('/api/auth/login').send(ADA).expect(200)
+  const mine = await request(first).post('/api/auth/login').send(ADA).expect(200)
 
-    const dying = createApp({
-      hasher,
-      sql: { client: dyingAfter(sql, /^UPDATE \S+\.users SET password_hash/), schema },
-      logError: () => undefined,
-    })
-    await dying.core.ready
-    await request(dying)
-      .post('/api/auth/update_password')
-      .set('authorization', `Bearer ${String(mine.body.token)}`)
-      .send({ current_password: ADA.password, password: NEXT })
+  const dying = createApp({
+    hasher,
+    sql: { client: dyingAfter(sql, /^UPDATE \S+\.users SET password_hash/), schema },
+    logError: () => undefined,
+  })
+  await dying.core.ready
+  await request(dying)
+    .post('/api/auth/update_password')
+    .set('authorization', `Bearer ${String(mine.body.token)}`)
+    .send({ current_password: ADA.password, password: NEXT })
 
-    // The next instance: the change is there (the new password signs in) ...
-    await request(first).post('/api/auth/login').send({ email: ADA.email, password: NEXT }).expect(200)
-    // ... and so it must be whole: the other session ended, as an answered change ends it.
-    const refreshed = await request(first)
-      .post('/api/refresh_token')
-      .send({ refresh_token: String(other.body.refresh_token) })
-    expect(refreshed.status).toBe(401)
-  },
-  90_000,
-) // PGlite starts in seconds, more on a loaded machine.
+  // The next instance: the change is there (the new password signs in) ...
+  await request(first).post('/api/auth/login').send({ email: ADA.email, password: NEXT }).expect(200)
+  // ... and so it must be whole: the other session ended, as an answered change ends it.
+  const refreshed = await request(first)
+    .post('/api/refresh_token')
+    .send({ refresh_token: String(other.body.refresh_token) })
+  expect(refreshed.status).toBe(401)
+}, 90_000) // PGlite starts in seconds, more on a loaded machine.
