@@ -114,4 +114,27 @@ describe('PostgreSQL out of reach under two running servers', () => {
     await proxy.restore()
     await expect.poll(async () => (await request(apps[1]!).get('/api/me').set(bearer)).status).toBe(200)
   }, 120_000)
+  it('cut with calls in flight: each call is answered, the servers live on, and all comes back', async () => {
+    const { apps, proxy } = await twoServersBehindAProxy()
+    const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
+    const bearer = { Authorization: `Bearer ${signedIn.body.token}` }
+    const calls = Array.from({ length: 40 }, (_, index) =>
+      index % 2
+        ? request(apps[index % 2]!)
+            .get('/api/me')
+            .set(bearer)
+        : request(apps[index % 2]!)
+            .post('/api/refresh_token')
+            .send({ refresh_token: signedIn.body.refresh_token }),
+    )
+    // Cut as soon as the first answer is back: the others are still on their way through the database.
+    await Promise.race(calls)
+    await proxy.cut()
+    const statuses = (await Promise.all(calls)).map((answer) => answer.status)
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true)
+    await proxy.restore()
+    for (const app of apps)
+      await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
+    for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
+  }, 120_000)
 })

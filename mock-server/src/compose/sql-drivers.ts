@@ -66,7 +66,8 @@ export function openPostgres(url: string, onError: (line: string) => void): SqlC
     query_timeout: QUERY_TIMEOUT_MS,
   })
   // An idle client losing its server emits here; the next query gets a fresh one.
-  pool.on('error', (error) => onError(`The database connection failed (${describe(error)}).`))
+  const onLost = (error: Error) => onError(`The database connection failed (${describe(error)}).`)
+  pool.on('error', onLost)
   const over = (target: pg.Pool | pg.PoolClient): SqlQueryable => ({
     query: <Row>(text: string, params: readonly unknown[] = []) =>
       reaching(async () => (await target.query(text, [...params])).rows as Row[]),
@@ -78,6 +79,10 @@ export function openPostgres(url: string, onError: (line: string) => void): SqlC
     transaction: (work) =>
       reaching(async () => {
         const client = await pool.connect()
+        // A checked-out client whose connection drops emits 'error'; unheard, that ends the process. The
+        // statement under way fails on its own, so the event needs only a line.
+        const onError = (error: Error) => onLost(error)
+        client.on('error', onError)
         let broken: unknown
         try {
           await client.query('BEGIN')
@@ -89,6 +94,7 @@ export function openPostgres(url: string, onError: (line: string) => void): SqlC
           throw error
         } finally {
           // A client whose connection failed is destroyed, so the pool never hands it out again.
+          client.off('error', onError)
           client.release(broken instanceof Error ? broken : undefined)
         }
       }),

@@ -43,6 +43,9 @@ export function createArrivalOrder() {
     take: (prepared: T) => Promise<R>,
   ): Promise<{ prepared: T; taken: R }> => {
     const prepared = prepare()
+    // Its failure reaches the caller through `result`, which may await it only later: handled now, so a store
+    // that fails meanwhile is never an unhandled rejection (it took the whole process down).
+    prepared.catch(() => undefined)
     // The next call's take waits for this one's, store round trip included.
     const result = tail.then(async () => {
       const value = await prepared
