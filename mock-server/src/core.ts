@@ -17,7 +17,7 @@ import type { PendingSignIns } from './external-sign-in/pending-sign-ins.ts'
 import { createHealth, isProbePath } from './health/index.ts'
 import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
-import type { Dispatch } from './pipeline/dispatch.ts'
+import { faultResponse, type Dispatch } from './pipeline/dispatch.ts'
 import { createJournal, type Journal } from './pipeline/journal.ts'
 import type { DocumentName } from './pipeline/openapi-docs.ts'
 import type { RawRequest, RawResponse } from './pipeline/raw.ts'
@@ -98,8 +98,9 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     getDispatch: () => dispatch,
   })
   async function reset(): Promise<void> {
-    await product.clear()
+    // The mailbox first: a sign-up on another instance meanwhile keeps its mail with its account and code.
     await control.clear()
+    await product.clear()
     journal.clear()
     idp.provider?.reset()
     external.pendingSignIns.clear()
@@ -138,18 +139,37 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       await ready
       // A probe asks nothing of the store: liveness must not fail with a database.
       if (isProbePath(request.url)) return dispatch(request)
-      // With the database out of reach the sync and the purge wait for a later call; this one gets its own 503.
+      const control = isControlPath(request.url)
+      // With the database out of reach the purge waits for a later call; this one gets its own 503.
       const unlessUnavailable = (error: unknown) => {
         if (!(error instanceof ServiceUnavailableError)) throw error
       }
       // What another instance changed (the control clock) counts from this call on (compose/sql-persistence.ts).
-      await persistence?.sync?.().catch(unlessUnavailable)
+      // A control call must not answer from a clock it could not read: it gets the 503 too.
+      const unsynced = await persistence?.sync?.().then(
+        () => null,
+        (error: unknown) => {
+          unlessUnavailable(error)
+          return error
+        },
+      )
+      if (control && unsynced) return faultResponse(unsynced)
       await product.purgeWhenDue().catch(unlessUnavailable)
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') {
-        persistence.schedule()
-        // A control call (a clock move) is saved before its answer, so the next call on any instance sees it.
-        if (isControlPath(request.url)) await persistence.flush()
+        // A control call (a clock move) on a shared database is saved before its answer, so the next call on any
+        // instance sees it; one that cannot be saved is answered 503, never 200 and then forgotten.
+        if (control && persistence.sync) {
+          const failed = await persistence.save().then(
+            () => null,
+            (error: unknown) => {
+              unlessUnavailable(error)
+              return error
+            },
+          )
+          if (failed) return faultResponse(failed)
+        } else persistence.schedule()
+        if (control) await persistence.flush()
       }
       return response
     },

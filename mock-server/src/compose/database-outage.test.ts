@@ -137,4 +137,13 @@ describe('PostgreSQL out of reach under two running servers', () => {
       await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
     for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
   }, 120_000)
+  it('a clock move while the database is away answers 503 and is not kept; reading the clock answers 503', async () => {
+    const { apps, proxy } = await twoServersBehindAProxy()
+    await proxy.cut()
+    await expectUnavailable(await request(apps[0]!).post('/__mock/clock').send({ advance_ms: 3_600_000 }))
+    await expectUnavailable(await request(apps[1]!).get('/__mock/clock'))
+    await proxy.restore()
+    for (const app of apps)
+      await expect.poll(async () => (await request(app).get('/__mock/clock')).body.offset_ms).toBe(0)
+  }, 120_000)
 })
