@@ -114,3 +114,31 @@ test.skipIf(databaseUrl === null)(
   },
   90_000,
 )
+
+test.skipIf(databaseUrl === null)(
+  'a database a newer server migrated stops the start with its one reason, said once',
+  async () => {
+    const url = new URL(databaseUrl!)
+    const schema = `n_${Date.now().toString(36)}`
+    url.searchParams.set('options', `-c search_path=${schema},public`)
+    const { openPostgres } = await import('./compose/sql-drivers.ts')
+    const admin = openPostgres(databaseUrl!, () => undefined)
+    await admin.exec(`CREATE SCHEMA ${schema}`)
+    await admin.exec(
+      `CREATE TABLE ${schema}.schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text);
+       INSERT INTO ${schema}.schema_migrations (version, name) VALUES (99, 'from the future')`,
+    )
+    try {
+      const started = await runMain(['--port', '0'], /Failed to start|listening/, { DATABASE_URL: url.href })
+      expect(await started.code).toBe(2)
+      const known = Math.max(...PRODUCT_MIGRATIONS.map((migration) => migration.version))
+      expect(started.read().trim()).toBe(
+        `Failed to start: the database is at schema version 99, newer than this server's ${known}. Run a newer server.`,
+      )
+    } finally {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.close()
+    }
+  },
+  90_000,
+)

@@ -49,6 +49,8 @@ export async function openSqlState(
       return { client, applied: await migrate(client, PRODUCT_MIGRATIONS), close: () => client.close() }
     } catch (error) {
       await client.close().catch(() => undefined)
+      // A refusal of migrate's own (a newer schema) already says why the start failed.
+      if (error instanceof Error && error.message.startsWith('Failed to start:')) throw error
       throw new Error(`Failed to start: the database cannot be opened (${describe(error)}).`, {
         cause: error,
       })
