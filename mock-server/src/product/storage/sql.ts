@@ -101,17 +101,33 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
       },
       byHash: (hash) => one(sql, `${select('refreshTokens')} WHERE hash = $1`, [hash]),
       byId: (id) => one(sql, `${select('refreshTokens')} WHERE id = $1`, [id]),
-      rotate: ({ parentId, child, retiredAt, graceBox }) =>
-        sql.transaction(async (tx) => {
-          const retired = await tx.query(
-            `UPDATE ${T.refresh_tokens} SET retired_at = $2, child_id = $3, grace_box = $4
-             WHERE id = $1 AND retired_at IS NULL RETURNING id`,
-            [parentId, retiredAt, child.id, graceBox],
+      // One statement, one round trip: the parent is retired only while live, and the child is written only
+      // when it was (the casts give the INSERT's parameters the columns' types of migration 1).
+      rotate: async ({ parentId, child, retiredAt, graceBox }) =>
+        (
+          await sql.query(
+            `WITH retired AS (
+               UPDATE ${T.refresh_tokens} SET retired_at = $2, child_id = $3, grace_box = $4
+               WHERE id = $1 AND retired_at IS NULL RETURNING id
+             )
+             INSERT INTO ${T.refresh_tokens} (id, session_id, hash, created_at, retired_at, child_id, grace_box)
+             SELECT $3::text, $5::text, $6::text, $7::double precision, $8::double precision, $9::text, $10::text
+             WHERE EXISTS (SELECT 1 FROM retired)
+             RETURNING id`,
+            [
+              parentId,
+              retiredAt,
+              child.id,
+              graceBox,
+              child.sessionId,
+              child.hash,
+              child.createdAt,
+              child.retiredAt,
+              child.childId,
+              child.graceBox,
+            ],
           )
-          if (retired.length === 0) return false
-          await insert(tx, 'refreshTokens', [child])
-          return true
-        }),
+        ).length === 1,
     },
     codes: {
       latest: (email, purpose) =>
