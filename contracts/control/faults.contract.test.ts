@@ -58,6 +58,18 @@ describe('server-error on every operation', () => {
   )
 })
 
+/** A sign-in while the store's account lookup (product/storage/port.ts) fails as `lookup` does; then it is back. */
+async function signInWhileLookupFails(server: TestServer, lookup: () => never | Promise<never>) {
+  const users = server.app.core.ops.domain.store.users
+  const original = users.byEmail.bind(users)
+  users.byEmail = lookup
+  try {
+    return await server.api.post('/api/auth/login').send({ email: 'ada@example.com', password: 'x' })
+  } finally {
+    users.byEmail = original
+  }
+}
+
 describe('faults', () => {
   test('the armed status and message are used', async () => {
     const server = await createTestServer()
@@ -73,21 +85,11 @@ describe('faults', () => {
       log: (line) => lines.push(line),
       logError: (line) => errors.push(line),
     })
-    // The sign-in finds the account through the store (product/storage/port.ts).
-    const users = server.app.core.ops.domain.store.users
-    const original = users.byEmail.bind(users)
-    users.byEmail = () => {
+    const res = await signInWhileLookupFails(server, () => {
       throw new Error('disk unplugged')
-    }
-    try {
-      const res = await server.api
-        .post('/api/auth/login')
-        .send({ email: 'ada@example.com', password: 'x' })
-        .expect(500)
-      expect(res.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' })
-    } finally {
-      users.byEmail = original
-    }
+    })
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' })
     // The request log has the call; the error log one line with the operation and the fault.
     expect(lines.some((line) => line.startsWith('POST /api/auth/login 500 '))).toBe(true)
     expect(errors).toEqual([
@@ -103,23 +105,15 @@ describe('faults', () => {
     const errors: string[] = []
     const server = await createTestServer({ logError: (line) => errors.push(line) })
     // What compose/sql-drivers.ts throws when PostgreSQL is gone (compose/database-outage.test.ts takes it away).
-    const users = server.app.core.ops.domain.store.users
-    const original = users.byEmail.bind(users)
-    users.byEmail = () =>
-      Promise.reject(new ServiceUnavailableError('The database is out of reach (ECONNREFUSED).'))
-    try {
-      const res = await server.api
-        .post('/api/auth/login')
-        .send({ email: 'ada@example.com', password: 'x' })
-        .expect(503)
-      expect(res.body).toEqual({
-        error: 'service_unavailable',
-        message: 'The service is unavailable. Try again shortly.',
-      })
-      expect(res.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S))
-    } finally {
-      users.byEmail = original
-    }
+    const res = await signInWhileLookupFails(server, () =>
+      Promise.reject(new ServiceUnavailableError('The database is out of reach (ECONNREFUSED).')),
+    )
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({
+      error: 'service_unavailable',
+      message: 'The service is unavailable. Try again shortly.',
+    })
+    expect(res.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S))
     expect(errors).toEqual([
       expect.stringMatching(/^POST \/api\/auth\/login 503 in login: ServiceUnavailableError: The database/),
     ])

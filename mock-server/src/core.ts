@@ -72,6 +72,17 @@ export interface MockCore {
   tables: Record<DocumentName, Record<string, AnyHandler>>
 }
 
+/** The database-out-of-reach error `work` failed with, or null when it did not; any other failure is thrown. */
+async function unavailableIn(work: Promise<unknown> | undefined): Promise<ServiceUnavailableError | null> {
+  try {
+    await work
+    return null
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) return error
+    throw error
+  }
+}
+
 /** A call of the control surface (/__mock), whose changes other instances must see from the next call on. */
 const isControlPath = (url: string) => url.startsWith('/__mock/')
 
@@ -140,36 +151,23 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       // A probe asks nothing of the store: liveness must not fail with a database.
       if (isProbePath(request.url)) return dispatch(request)
       const control = isControlPath(request.url)
-      // With the database out of reach the purge waits for a later call; this one gets its own 503.
-      const unlessUnavailable = (error: unknown) => {
-        if (!(error instanceof ServiceUnavailableError)) throw error
-      }
-      // What another instance changed (the control clock) counts from this call on (compose/sql-persistence.ts).
-      // A control call must not answer from a clock it could not read: it gets the 503 too.
-      const unsynced = await persistence?.sync?.().then(
-        () => null,
-        (error: unknown) => {
-          unlessUnavailable(error)
-          return error
-        },
-      )
+      // What another instance changed (the control clock) counts from this call on (compose/sql-persistence.ts);
+      // a control call must not answer from a clock it could not read. With the database out of reach the purge
+      // waits for a later call, and the call itself gets its 503 from the pipeline.
+      const unsynced = await unavailableIn(persistence?.sync?.())
       if (control && unsynced) return faultResponse(unsynced)
-      await product.purgeWhenDue().catch(unlessUnavailable)
+      await unavailableIn(product.purgeWhenDue())
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') {
         // A control call (a clock move) on a shared database is saved before its answer, so the next call on any
         // instance sees it; one that cannot be saved is answered 503, never 200 and then forgotten.
         if (control && persistence.sync) {
-          const failed = await persistence.save().then(
-            () => null,
-            (error: unknown) => {
-              unlessUnavailable(error)
-              return error
-            },
-          )
-          if (failed) return faultResponse(failed)
-        } else persistence.schedule()
-        if (control) await persistence.flush()
+          const unsaved = await unavailableIn(persistence.save())
+          if (unsaved) return faultResponse(unsaved)
+        } else {
+          persistence.schedule()
+          if (control) await persistence.flush()
+        }
       }
       return response
     },

@@ -53,8 +53,12 @@ export interface ProductOptions {
 
 export type ProductOperations = Omit<ApiOperations, 'authorizeExternal' | 'exchangeCallback'>
 
-function createDomain(options: ProductOptions, clock: ControlClock, mailbox: MailSender): DomainContext {
-  const counters = options.counters ?? memoryCounters
+function createDomain(
+  options: ProductOptions,
+  counters: CounterBackend,
+  clock: ControlClock,
+  mailbox: MailSender,
+): DomainContext {
   const random = createRandomPool()
   const config: DomainConfig = {
     accessTokenTtlMs: options.accessTokenTtlMs ?? defaults.ACCESS_TOKEN_TTL_MS,
@@ -95,8 +99,8 @@ export function createProduct(
   deps: { clock: ControlClock; mailbox: MailSender; onPurged(): void },
 ) {
   const seeded = options.seed ?? !options.production
-  const domain = createDomain(options, deps.clock, deps.mailbox)
   const counters = options.counters ?? memoryCounters
+  const domain = createDomain(options, counters, deps.clock, deps.mailbox)
   const limiters = {
     login: counters.rateLimiter('login', deps.clock, options.loginRateLimit ?? defaults.LOGIN_RATE_LIMIT),
     mail: counters.rateLimiter('mail', deps.clock, options.mailRateLimit ?? defaults.MAIL_RATE_LIMIT),

@@ -3,6 +3,7 @@
 import type { DomainContext } from './context.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { createStepsFor } from './process.ts'
+import { revokeUserSessions } from './sessions.ts'
 import type { UserRecord } from '../storage/records.ts'
 
 export type CredentialCheck =
@@ -90,9 +91,21 @@ export async function isPasswordCurrent(
   return (await getUserById(ctx, userId))?.passwordHash === checkedHash
 }
 
-export async function setPassword(ctx: DomainContext, user: UserRecord, password: string): Promise<void> {
+/**
+ * A new password, and the end of the account's sessions (but `keep`, the caller's own on a change). They end
+ * before the hash is written, so a server killed in between leaves none the change should have ended
+ * (scripts/soak-cluster, T18), and again after it, for one a sign-in with the old password made meanwhile.
+ */
+export async function setPassword(
+  ctx: DomainContext,
+  user: UserRecord,
+  password: string,
+  sessions: { reason: string; keep?: string },
+): Promise<void> {
   const passwordHash = await ctx.hasher.hash(password)
+  await revokeUserSessions(ctx, user.id, sessions.reason, sessions.keep)
   await ctx.store.users.update(user.id, { passwordHash })
+  await revokeUserSessions(ctx, user.id, sessions.reason, sessions.keep)
   // A reset token issued before the new password is dead: whoever once read a reset code cannot take the account
   // back after the owner recovered or changed it (docs/security/hardening.md).
   await ctx.store.resetTokens.deleteFor(user.id)
