@@ -3,6 +3,7 @@
 // when missing, starts the cluster, and makes a role with a fresh random password and a database for the tests.
 // Under CI=true a PostgreSQL that cannot be had is a failure, never a skipped leg.
 import { execFileSync } from 'node:child_process'
+import { aptInstall } from './apt.ts'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -38,11 +39,7 @@ const asPostgres = (sql: string, database = 'postgres') =>
 function installIfMissing(): void {
   if (existsSync('/usr/bin/pg_ctlcluster')) return
   console.log('Installing PostgreSQL (apt-get install postgresql)...')
-  run('apt-get', ['update', '-qq'])
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  })
+  aptInstall(['postgresql'], 'PostgreSQL')
 }
 
 /** The first cluster `pg_lsclusters` lists: version, name and port. */

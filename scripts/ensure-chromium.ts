@@ -3,7 +3,8 @@
  * It installs Debian's headless shell when it can (harness/chromium.ts), else falls back or says what to install.
  * Run by `npm run test:e2e` before Playwright.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
+import { aptInstall, canUseAptGet } from '#harness/apt.ts'
 import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, e2eChromiumPath, isExecutable } from '#harness/chromium.ts'
 
 const SHELL_PACKAGE = 'chromium-headless-shell'
@@ -21,24 +22,11 @@ function version(binary: string): string | null {
   }
 }
 
-function canInstall(): boolean {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  return isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0
-}
-
 function install(): void {
   console.log(
     `Chromium's headless shell is missing: installing Debian's "${SHELL_PACKAGE}" with apt-get (a minute or two)...`,
   )
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '--reinstall', '-y', '-qq', '--no-install-recommends', SHELL_PACKAGE],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
-    if (result.status !== 0)
-      throw new Error(`Failed to install Chromium: apt-get ${args.join(' ')} exited ${result.status}.`)
-  }
+  aptInstall([SHELL_PACKAGE], 'Chromium', ['--reinstall', '--no-install-recommends'])
 }
 
 function main(): number {
@@ -51,7 +39,7 @@ function main(): number {
     console.error(`Chromium was not found at ${process.env.CHROMIUM_PATH} (CHROMIUM_PATH).`)
     return 1
   }
-  if (!version(HEADLESS_SHELL_PATH) && canInstall()) install()
+  if (!version(HEADLESS_SHELL_PATH) && canUseAptGet()) install()
   const path = e2eChromiumPath()
   const found = version(path)
   if (!found) {

@@ -24,7 +24,12 @@ import {
   type TestServer,
 } from '#contracts/fixtures.ts'
 import { PUBLIC_ORIGIN } from '#contracts/support/external-sign-in.ts'
-import { countTargetRequest, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
+import {
+  countTargetRequest,
+  notCheckable,
+  requireDirectConnection,
+  TARGET_URL,
+} from '#contracts/support/target.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -240,6 +245,7 @@ async function open(
   // Against a CONTRACT_TARGET, its host (the port is the target's too): these bytes are sent to it, and counted.
   if (TARGET_URL?.startsWith('https:'))
     notCheckable('speaks raw HTTP/1.1 over plain TCP, and the target is reached over https')
+  requireDirectConnection('speaks raw HTTP/1.1 to the server itself')
   const socket = connect(port, TARGET_URL ? new URL(TARGET_URL).hostname : '127.0.0.1')
   countTargetRequest()
   sockets.push(socket)

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from 'vitest'
 import { formatNotCheckable } from '#contracts/coverage/global-setup.ts'
-import { probeTarget, readTargetUrl } from '#contracts/support/target.ts'
+import { probeTarget, readProxied, readTargetUrl } from '#contracts/support/target.ts'
 
 test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its trailing slash; a path, a query or credentials are refused', () => {
   expect(readTargetUrl({})).toBeNull()
@@ -16,6 +16,12 @@ test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'staging.example' })).toThrow(/not a URL/)
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'ftp://staging.example' })).toThrow(/http or https/)
   expect(() => readTargetUrl({ CONTRACT_TARGET: 'http://a.example/?x=1' })).toThrow(/no query/)
+})
+
+test('CONTRACT_TARGET_PROXIED: 1 says a proxy stands in front, unset, blank or 0 that none does; anything else is refused', () => {
+  expect(readProxied('1')).toBe(true)
+  for (const none of [undefined, '', '0']) expect(readProxied(none)).toBe(false)
+  expect(() => readProxied('yes')).toThrow('CONTRACT_TARGET_PROXIED is 1 or 0, not "yes".')
 })
 
 /**

@@ -71,6 +71,27 @@ export const targetRequestsOf = (test: { meta: TaskMeta }): number => test.meta.
 /** Whether this run is against a target rather than in-process apps. */
 export const TARGET_URL = readTargetUrl()
 
+/**
+ * CONTRACT_TARGET_PROXIED=1: the target is reached through a proxy or load balancer, which parses the bytes on the
+ * wire itself and answers a dropped connection with its own 502 (docs/contract-suite.md, "Behind a balancer").
+ */
+export const TARGET_PROXIED = readProxied(process.env.CONTRACT_TARGET_PROXIED)
+
+export function readProxied(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0') return false
+  if (value === '1') return true
+  throw new Error(`CONTRACT_TARGET_PROXIED is 1 or 0, not ${JSON.stringify(value)}.`)
+}
+
+/**
+ * For a check of what only the server's own connection shows. Behind a proxy, ends the test as not checkable.
+ * @example requireDirectConnection('speaks raw HTTP/1.1 to the server itself')
+ */
+export function requireDirectConnection(reason: string): void {
+  if (TARGET_URL && TARGET_PROXIED)
+    notCheckable(`${reason}, and the target is reached through a proxy that answers for it`)
+}
+
 let probed: Promise<ContractTarget> | null = null
 /** The fetch target-setup.ts has not wrapped yet: that one adds the control token, and the probe asks once without. */
 export const unwrappedFetch = globalThis.fetch

@@ -15,7 +15,7 @@ import { createSqlEngines, type Engine } from '../../mock-server/testing/sql-sto
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
 import { createTargetServer } from '#contracts/support/target-agent.ts'
-import { notCheckable, TARGET_URL, unavailable } from '#contracts/support/target.ts'
+import { notCheckable, requireDirectConnection, TARGET_URL, unavailable } from '#contracts/support/target.ts'
 
 /**
  * The argon2id cost is lowered here, explicitly, so hundreds of sign-ups stay fast; one test checks
@@ -92,7 +92,15 @@ export const AGENT_ORIGIN = 'http://127.0.0.1'
 /** The mock client over `api` (with whatever headers `api` carries, such as the control token). */
 export function mockOf(api: ContractAgent): MockClient {
   if (api.noControl !== undefined) return unavailable<MockClient>(api.noControl)
-  return createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
+  const client = createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
+  return {
+    ...client,
+    arm(scenario) {
+      // A proxy turns the dropped connection into an answer of its own, so the scenario's promise cannot be seen.
+      if (scenario.name === 'answer-lost') requireDirectConnection('loses an answer on the wire')
+      return client.arm(scenario)
+    },
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // address, as they would for real users), and the retry a client makes when its instance dies under the call: the
 // same request again on another live instance, since it cannot know whether the first was applied.
 import { request } from 'node:http'
-import type { Cluster } from './instances.ts'
+import type { Cluster } from '#harness/cluster.ts'
 
 /** No answer within this long counts as a dead instance. */
 const ANSWER_TIMEOUT_MS = 30_000

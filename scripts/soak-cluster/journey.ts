@@ -4,7 +4,7 @@
 // that tells the lost try was applied (a used code, a changed password) is read as a client would read it.
 import type { Answer, Caller } from './http.ts'
 import { readSignUpCode } from './mailbox.ts'
-import type { Cluster } from './instances.ts'
+import type { Cluster } from '#harness/cluster.ts'
 import type { JourneyConfig, SessionEntry, SoakUser, Tally } from './ledger.ts'
 
 /** Thrown to end a user's journey once a call went wrong (already counted). */

@@ -3,7 +3,7 @@
 // was kept) is asked for again as a client would: POST /api/auth/otp/send once the cooldown allows it.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Caller, send } from './http.ts'
-import type { Cluster } from './instances.ts'
+import type { Cluster } from '#harness/cluster.ts'
 import type { SoakUser, Tally } from './ledger.ts'
 
 /** Rounds over the instances before the code is asked for again. */

@@ -1,11 +1,12 @@
-// Real server processes on one PostgreSQL schema for the cluster soak (docs/security/attack-suite.md, T18): each on
-// its own port, killed with SIGKILL and started again on that port. The database URL (password included) goes in
-// DATABASE_URL, never on a command line (docs/mock-server.md, "Where the state lives").
+// Real server processes on one PostgreSQL schema, for the cluster soak (docs/security/attack-suite.md, T18) and the
+// balancer leg (harness/balancer-leg.ts): each on its own port, killed with SIGKILL and started again on that port.
+// The database URL (password included) goes in DATABASE_URL, never on a command line (docs/mock-server.md, "Where
+// the state lives").
 import { type ChildProcess, spawn } from 'node:child_process'
 import { EventEmitter, once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const LISTENING = /listening on http:\/\/127\.0\.0\.1:(\d+)/
 /** How long a start may take on a loaded 2-core machine (tsx compiles main.ts on each start). */
 const START_TIMEOUT_MS = 90_000
@@ -28,11 +29,15 @@ export interface Instance {
 const commandLine = (command: ServerCommand): string[] =>
   command === 'tsx'
     ? ['--import', 'tsx', 'mock-server/src/main.ts']
-    : [fileURLToPath(new URL('../../mock-server/start.mjs', import.meta.url))]
+    : [fileURLToPath(new URL('../mock-server/start.mjs', import.meta.url))]
 
 /** Starts one server on `port` (0: any) and resolves with its port once it listens; rejects when it stops first. */
 async function startServer(instance: Instance, port: number, options: ClusterOptions): Promise<number> {
-  const args = [...commandLine(options.command), '--port', String(port), '--web', 'none', '--quiet']
+  const args = [
+    ...commandLine(options.command),
+    ...['--port', String(port), '--web', 'none', '--quiet'],
+    ...(options.args ?? []),
+  ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -79,6 +84,8 @@ export interface ClusterOptions {
   databaseUrl: string
   controlToken: string
   command: ServerCommand
+  /** More flags for every instance, such as `--trust-proxy 1` behind a balancer. */
+  args?: string[]
 }
 
 /**

@@ -1,0 +1,153 @@
+// `npm run test:contracts:balancer`: three mock servers on one PostgreSQL schema behind nginx, configured as
+// harness/balancer/auth-shell.nginx.conf says, and the contract suite through CONTRACT_TARGET at the balancer
+// (docs/contract-suite.md, "Behind a balancer"). Where PostgreSQL or nginx cannot be had outside CI it says so in
+// one line and passes; under CI=true that is a failure.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { nginxConfig, NGINX_TEMPLATE } from './balancer/config.ts'
+import { createCluster, type Cluster } from './cluster.ts'
+import { ensureNginx } from './nginx.ts'
+import { ensurePostgres } from './postgres.ts'
+
+const INSTANCES = 3
+const REPORT_DIR = 'reports/contracts-balancer'
+/** How long nginx may take to answer its first call through to an instance, on a loaded machine. */
+const BALANCER_READY_MS = 30_000
+
+/** A fresh schema and the URL whose connections land in it; `drop` removes it. */
+async function freshSchema(databaseUrl: string) {
+  const schema = `balancer_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  const url = new URL(databaseUrl)
+  url.searchParams.set('options', `-c search_path=${schema},public`)
+  return {
+    url: url.href,
+    drop: async () => {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await admin.end()
+    },
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startNginx(binary: string, dir: string, ports: number[]) {
+  const listen = await freePort()
+  const conf = join(dir, 'nginx.conf')
+  writeFileSync(conf, nginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), dir, listen, ports))
+  const check = spawnSync(binary, ['-t', '-q', '-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
+    encoding: 'utf8',
+  })
+  if (check.status !== 0)
+    throw new Error(`Failed to start nginx: its configuration test said ${check.stderr}`)
+  const child = spawn(binary, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], { stdio: 'inherit' })
+  const origin = `http://127.0.0.1:${listen}`
+  const deadline = Date.now() + BALANCER_READY_MS
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Failed to start nginx: it exited with ${child.exitCode}.`)
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    )
+    if (ready) return { child, origin }
+    if (Date.now() > deadline) throw new Error(`Failed to start nginx: ${origin}/healthz did not answer 200.`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Calls per instance, from the access log: every instance must have answered its share. */
+function callsPerInstance(dir: string, ports: number[]): number[] {
+  const lines = readFileSync(join(dir, 'access.log'), 'utf8').split('\n')
+  return ports.map((port) => lines.filter((line) => line.startsWith(`127.0.0.1:${port} `)).length)
+}
+
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  await exited
+}
+
+async function main(): Promise<number> {
+  const postgres = ensurePostgres()
+  if ('skipped' in postgres) return (console.log(postgres.skipped), 0)
+  const nginx = ensureNginx()
+  if ('skipped' in nginx) return (console.log(nginx.skipped), 0)
+  const database = await freshSchema(postgres.url)
+  const controlToken = randomBytes(18).toString('base64url')
+  const dir = mkdtempSync(join(tmpdir(), 'auth-shell-balancer-'))
+  mkdirSync(join(dir, 'client_body'))
+  let cluster: Cluster | null = null
+  let balancer: ChildProcess | null = null
+  try {
+    cluster = createCluster({
+      count: INSTANCES,
+      databaseUrl: database.url,
+      controlToken,
+      command: 'tsx',
+      args: ['--trust-proxy', '1'],
+    })
+    await cluster.start()
+    const ports = cluster.instances.map((instance) => instance.port)
+    const started = await startNginx(nginx.path, dir, ports)
+    balancer = started.child
+    console.log(`Balancer leg: nginx at ${started.origin} in front of ${INSTANCES} instances on one schema.`)
+    const vitest = spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'contracts',
+        '--reporter=default',
+        '--reporter=junit',
+        `--outputFile.junit=${REPORT_DIR}/junit.xml`,
+      ],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          CONTRACT_TARGET: started.origin,
+          CONTRACT_CONTROL_TOKEN: controlToken,
+          CONTRACT_TARGET_PROXIED: '1',
+          CONTRACT_REPORT_DIR: REPORT_DIR,
+          GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
+        },
+      },
+    )
+    const calls = callsPerInstance(dir, ports)
+    console.log(`Balancer leg: calls per instance ${calls.join(' / ')}.`)
+    if (calls.some((count) => count === 0)) {
+      console.error('Failed: an instance answered no call, so the suite did not run across instances.')
+      return 1
+    }
+    return vitest.status ?? 1
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    for (const instance of cluster?.instances ?? [])
+      if (instance.errors.length > 0)
+        console.error(`instance ${instance.index}:\n  ${instance.errors.join('\n  ')}`)
+    return 1
+  } finally {
+    await stop(balancer)
+    await cluster?.killAll()
+    await database.drop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+process.exitCode = await main()
