@@ -93,6 +93,16 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        test: {
+          // Real instances behind nginx, started by the balancer leg (harness/balancer-leg.ts), which alone runs it.
+          name: 'cluster',
+          environment: 'node',
+          include: ['contracts/cluster/**/*.cluster.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 })

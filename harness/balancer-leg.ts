@@ -75,6 +75,16 @@ function callsPerInstance(dir: string, ports: number[]): number[] {
   return ports.map((port) => lines.filter((line) => line.startsWith(`127.0.0.1:${port} `)).length)
 }
 
+/** One vitest project with `env`, its JUnit file in the leg's reports; resolves to its exit status. */
+function runVitest(project: string, junit: string, env: Record<string, string>): number {
+  const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=junit']
+  const run = spawnSync('npx', [...args, `--outputFile.junit=${REPORT_DIR}/${junit}`], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+  return run.status ?? 1
+}
+
 async function stop(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return
   const exited = once(child, 'exit')
@@ -106,36 +116,26 @@ async function main(): Promise<number> {
     const started = await startNginx(nginx.path, dir, ports)
     balancer = started.child
     console.log(`Balancer leg: nginx at ${started.origin} in front of ${INSTANCES} instances on one schema.`)
-    const vitest = spawnSync(
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project',
-        'contracts',
-        '--reporter=default',
-        '--reporter=junit',
-        `--outputFile.junit=${REPORT_DIR}/junit.xml`,
-      ],
-      {
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          CONTRACT_TARGET: started.origin,
-          CONTRACT_CONTROL_TOKEN: controlToken,
-          CONTRACT_TARGET_PROXIED: '1',
-          CONTRACT_REPORT_DIR: REPORT_DIR,
-          GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
-        },
-      },
-    )
+    // The contract suite through the balancer, then the cross-instance cases sent to the instances themselves.
+    const suite = runVitest('contracts', 'junit.xml', {
+      CONTRACT_TARGET: started.origin,
+      CONTRACT_CONTROL_TOKEN: controlToken,
+      CONTRACT_TARGET_PROXIED: '1',
+      CONTRACT_REPORT_DIR: REPORT_DIR,
+      GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
+    })
+    const crossInstance = runVitest('cluster', 'cluster-junit.xml', {
+      CLUSTER_ORIGINS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
+      CLUSTER_BALANCER: started.origin,
+      CLUSTER_CONTROL_TOKEN: controlToken,
+    })
     const calls = callsPerInstance(dir, ports)
     console.log(`Balancer leg: calls per instance ${calls.join(' / ')}.`)
     if (calls.some((count) => count === 0)) {
       console.error('Failed: an instance answered no call, so the suite did not run across instances.')
       return 1
     }
-    return vitest.status ?? 1
+    return suite || crossInstance
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
     for (const instance of cluster?.instances ?? [])
