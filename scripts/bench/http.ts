@@ -3,9 +3,11 @@
  * scripts/bench/store-figures.ts): node:http calls on keep-alive agents, a free port, a server process started and
  * waited for until it answers, and a sign-in of a seeded account.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
+import { join } from 'node:path'
 
 export interface Answer {
   status: number
@@ -118,6 +120,50 @@ export async function signInSeeded(agent: Agent | undefined, port: number): Prom
   const body = JSON.parse(login.body) as { token: string; refresh_token: string }
   const setCookie = [login.headers['set-cookie'] ?? []].flat()
   return { token: body.token, refresh: body.refresh_token, cookie: setCookie[0]?.split(';')[0] ?? '' }
+}
+
+/**
+ * Signs up a new account on a production server, whose mails go to `outbox` (`--mail-outbox`): it has no seeded
+ * accounts and no /__mock mailbox, so the code is read from the mail the server wrote there.
+ */
+export async function signUpThroughOutbox(
+  agent: Agent | undefined,
+  port: number,
+  outbox: string,
+): Promise<SignedIn> {
+  const email = `bench-${process.pid}-${Date.now()}@example.com`
+  const body = (value: unknown) => JSON.stringify(value)
+  const signup = await call(
+    agent,
+    port,
+    'POST',
+    '/api/auth/signup',
+    JSON_HEADERS,
+    body({ name: 'Bench', email, password: 'a long enough passphrase' }),
+  )
+  if (signup.status !== 202) throw new Error(`Failed to sign up: the server answered ${signup.status}.`)
+  let code: string | undefined
+  for (let attempt = 0; !code; attempt += 1) {
+    const mails = readdirSync(outbox)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; code?: string })
+    code = mails.find((mail) => mail.to === email)?.code
+    if (!code && attempt > 100) throw new Error('Failed to sign up: no mail reached the outbox.')
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const verify = await call(
+    agent,
+    port,
+    'POST',
+    '/api/auth/otp/verify',
+    JSON_HEADERS,
+    body({ email, code, purpose: 'signup' }),
+  )
+  if (verify.status !== 200)
+    throw new Error(`Failed to verify the sign-up: the server answered ${verify.status}.`)
+  const pair = JSON.parse(verify.body) as { token: string; refresh_token: string }
+  const setCookie = [verify.headers['set-cookie'] ?? []].flat()
+  return { token: pair.token, refresh: pair.refresh_token, cookie: setCookie[0]?.split(';')[0] ?? '' }
 }
 
 /** The value at `fraction` (0.5, 0.99) of the sorted samples: the nearest rank. */

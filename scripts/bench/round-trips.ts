@@ -3,8 +3,11 @@
  * one server started through the relay, one call at a time, each call's round trips the relay saw from its start to
  * the moment the wire went quiet after it (writes made after the answer count for the call that made them).
  */
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { call, signInSeeded, startServer } from './http.ts'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { call, signInSeeded, signUpThroughOutbox, startServer } from './http.ts'
 import { startRoundTripCounter } from './pg-round-trips.ts'
 import { sendRoute, type RouteName } from './servers.ts'
 
@@ -42,18 +45,25 @@ async function quiet(count: () => number, quietMs = 150): Promise<void> {
   }
 }
 
-/** Counts, for each route, the round trips of `calls` calls made one at a time after `warmUp` others. */
+/**
+ * Counts, for each route, the round trips of `calls` calls made one at a time after `warmUp` others. In production
+ * (`--production`) the server has no seeded account: the bench signs one up, reading its code from the outbox.
+ */
 export async function measureRoundTrips(
   url: string,
   args: string[],
   cwd: string,
-  { calls, warmUp }: { calls: number; warmUp: number },
+  { calls, warmUp, production }: { calls: number; warmUp: number; production: boolean },
 ): Promise<TripFigure[]> {
   const relay = await startRoundTripCounter(url)
-  const server = await startServer(args, cwd, { DATABASE_URL: relay.url })
+  const outbox = mkdtempSync(join(tmpdir(), 'bench-outbox-'))
+  const modeArgs = production ? ['--production', '--mail-outbox', join(outbox, 'mails')] : []
+  const server = await startServer([...args, ...modeArgs], cwd, { DATABASE_URL: relay.url })
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {
-    const pair = await signInSeeded(agent, server.port)
+    const pair = production
+      ? await signUpThroughOutbox(agent, server.port, join(outbox, 'mails'))
+      : await signInSeeded(agent, server.port)
     const send = (route: TripRoute) =>
       route === 'GET /api/_auth/session, signed in'
         ? call(agent, server.port, 'GET', '/api/_auth/session', { cookie: pair.cookie })
@@ -88,5 +98,6 @@ export async function measureRoundTrips(
     agent.destroy()
     await server.stop()
     await relay.close()
+    rmSync(outbox, { recursive: true, force: true })
   }
 }

@@ -2,6 +2,7 @@
 // session ends its cookie, its refresh tokens and its access tokens at once.
 import type { DomainContext } from './context.ts'
 import { hashToken } from '../../shared/crypto.ts'
+import type { SessionWithUser } from '../storage/port.ts'
 import type { SessionRecord } from '../storage/records.ts'
 
 export interface NewSession {
@@ -36,6 +37,17 @@ export async function getSessionByCookie(
   const session = await ctx.store.sessions.byCookieHash(hashToken(cookie))
   if (!session || session.revokedAt !== null || session.expiresAt <= ctx.clock.now()) return null
   return session
+}
+
+/** The live session a cookie names with its account (null when gone), read in one step; null without one. */
+export async function getSessionWithUserByCookie(
+  ctx: DomainContext,
+  cookie: string | undefined,
+): Promise<SessionWithUser | null> {
+  if (!cookie) return null
+  const found = await ctx.store.sessions.byCookieHashWithUser(hashToken(cookie))
+  if (!found || found.session.revokedAt !== null || found.session.expiresAt <= ctx.clock.now()) return null
+  return found
 }
 
 /** Ends a session, its cookie, its refresh tokens and its access tokens; a session already ended keeps its reason. */

@@ -50,6 +50,8 @@ test('an access token is the very token jose signs for the same claims, and jose
     ok: true,
     userId: 'user-1',
     sessionId: session.session.id,
+    // No account was made for this session: the check reads none with it.
+    user: null,
   })
 })
 
@@ -59,7 +61,7 @@ test('a token verified before is still checked at every use: expiry, a clock set
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
   const token = await signAccessToken(ctx, 'user-1', session.id)
-  const valid = { ok: true, userId: 'user-1', sessionId: session.id }
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id, user: null }
   expect(await verifyAccessToken(ctx, token)).toEqual(valid)
   expect(await verifyAccessToken(ctx, token), 'used again').toEqual(valid)
   // The clock set back before the token was issued: issued "later" than now, so not issued here.

@@ -7,7 +7,7 @@ import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { hashToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
 import { revokeSession } from './sessions.ts'
-import type { RefreshTokenRecord, SessionRecord } from '../storage/records.ts'
+import type { RefreshTokenRecord, SessionRecord, UserRecord } from '../storage/records.ts'
 
 const ALGORITHM = 'HS256'
 const ISSUER = 'auth-shell-mock'
@@ -20,7 +20,8 @@ type Schemas = components['schemas']
 export type TokenPair = Pick<Schemas['SignedInBody'], 'token' | 'refresh_token'>
 
 export type AccessCheck =
-  | { ok: true; userId: string; sessionId: string }
+  /** `user`: the account, read with the session in one step; null when it is gone. */
+  | { ok: true; userId: string; sessionId: string; user: UserRecord | null }
   | { ok: false; code: Extract<Schemas['ErrorCode'], 'token_expired' | 'token_invalid' | 'session_revoked'> }
 
 export type RefreshOutcome =
@@ -113,11 +114,12 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   )
     return { ok: false, code: 'token_invalid' }
   const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
-  const session = await ctx.store.sessions.byId(sessionId)
+  const found = await ctx.store.sessions.byIdWithUser(sessionId)
+  const session = found?.session
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
   if (session.revokedAt !== null || session.expiresAt <= ctx.clock.now())
     return { ok: false, code: 'session_revoked' }
-  return { ok: true, userId: session.userId, sessionId }
+  return { ok: true, userId: session.userId, sessionId, user: found.user }
 }
 
 /**
@@ -177,9 +179,10 @@ export async function findRefreshToken(
  * then meet it retired and take the grace path, as a late duplicate does.
  */
 export async function rotateRefreshToken(ctx: DomainContext, token: string): Promise<RefreshOutcome> {
-  const found = await findRefreshToken(ctx, token)
-  if (!found) return { ok: false, code: 'refresh_invalid' }
-  const session = await ctx.store.sessions.byId(found.sessionId)
+  // The token and its session in one read: a refresh is this read and its rotation (docs/benchmarks.md).
+  const read = await ctx.store.refreshTokens.byHashWithSession(hashToken(token))
+  if (!read) return { ok: false, code: 'refresh_invalid' }
+  const { token: found, session } = read
   if (!session || session.revokedAt !== null) return { ok: false, code: 'refresh_invalid' }
   if (session.expiresAt <= ctx.clock.now()) return { ok: false, code: 'refresh_expired' }
   if (found.retiredAt === null) {

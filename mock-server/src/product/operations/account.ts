@@ -3,7 +3,6 @@
 import type { operations } from '#api/openapi.gen.ts'
 import { ARTICLES } from '../domain/help.ts'
 import { listSteps, updateStep } from '../domain/process.ts'
-import { getUserById } from '../domain/users.ts'
 import { refusedByRule } from '../../pipeline/answers.ts'
 import { isWritableDate } from '../../shared/dates.ts'
 import type { ProductContext } from './context.ts'
@@ -17,10 +16,13 @@ function requireUserId(auth: AuthState): string {
   return auth.userId
 }
 
-export function createAccountOperations({ domain }: ProductContext): OperationTable<AccountOperations> {
+export function createAccountOperations({
+  domain,
+  accountOf,
+}: ProductContext): OperationTable<AccountOperations> {
   return {
     async getMe({ request }) {
-      const user = await getUserById(domain, requireUserId(request.auth))
+      const user = await accountOf(request.auth)
       if (!user)
         return { status: 401, body: { error: 'token_invalid', message: 'The access token is invalid.' } }
       return { status: 200, body: toPublicUser(user) }

@@ -2,9 +2,8 @@
 import type { operations } from '#api/openapi.gen.ts'
 import { readSessionCookie } from '../../pipeline/cookies.ts'
 import { isCrossSite } from '../../pipeline/cross-site.ts'
-import { getSessionByCookie, revokeSession } from '../domain/sessions.ts'
+import { getSessionByCookie, getSessionWithUserByCookie, revokeSession } from '../domain/sessions.ts'
 import { rotateRefreshToken } from '../domain/tokens.ts'
-import { getUserById } from '../domain/users.ts'
 import type { ProductContext } from './context.ts'
 import { toPublicUser } from './sign-in.ts'
 import type { OperationTable } from '../../pipeline/types.ts'
@@ -20,8 +19,11 @@ const REFRESH_MESSAGES = {
 export function createSessionOperations({ domain }: ProductContext): OperationTable<SessionOperations> {
   return {
     async getSession({ request }) {
-      const session = await getSessionByCookie(domain, readSessionCookie(request.cookies, request.secure))
-      const user = session ? await getUserById(domain, session.userId) : null
+      const found = await getSessionWithUserByCookie(
+        domain,
+        readSessionCookie(request.cookies, request.secure),
+      )
+      const { session, user } = found ?? { session: null, user: null }
       if (!session || !user) return { status: 200, body: {} }
       return {
         status: 200,

@@ -5,7 +5,7 @@ import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import { createKeyedLock } from '../domain/locks.ts'
 import { IndexedCollection } from './indexed-collection.ts'
-import type { ProductStore } from './port.ts'
+import type { ProductStore, SessionWithUser } from './port.ts'
 import {
   codeSchema,
   recordSchemas,
@@ -16,6 +16,7 @@ import {
   userSchema,
   type CollectionName,
   type ProductSnapshot,
+  type SessionRecord,
 } from './records.ts'
 
 function createCollections() {
@@ -98,11 +99,18 @@ function createUsers(c: Collections, lock: Lock): ProductStore['users'] {
   }
 }
 
+function withUser(c: Collections, session: SessionRecord | null): SessionWithUser | null {
+  return session && { session, user: copy(c.users.findBy('id', session.userId)) }
+}
+
 function createSessions(c: Collections, lock: Lock): ProductStore['sessions'] {
   return {
     create: async (session) => ({ ...(await c.sessions.create(session)) }),
     byId: async (id) => copy(c.sessions.findBy('id', id)),
     byCookieHash: async (cookieHash) => copy(c.sessions.findBy('cookieHash', cookieHash)),
+    byIdWithUser: async (id) => withUser(c, copy(c.sessions.findBy('id', id))),
+    byCookieHashWithUser: async (cookieHash) =>
+      withUser(c, copy(c.sessions.findBy('cookieHash', cookieHash))),
     listLive: async (userId) =>
       c.sessions.findMany((q) => q.where({ userId, revokedAt: null })).map((record) => ({ ...record })),
     revoke: (id, at, reason) =>
@@ -139,6 +147,10 @@ function createRefreshTokens(c: Collections, lock: Lock): ProductStore['refreshT
   return {
     create: async (token) => ({ ...(await c.refreshTokens.create(token)) }),
     byHash: async (hash) => copy(c.refreshTokens.findBy('hash', hash)),
+    async byHashWithSession(hash) {
+      const token = copy(c.refreshTokens.findBy('hash', hash))
+      return token && { token, session: copy(c.sessions.findBy('id', token.sessionId)) }
+    },
     byId: async (id) => copy(c.refreshTokens.findBy('id', id)),
     rotate: ({ parentId, child, retiredAt, graceBox }) =>
       lock.run(`refresh:${parentId}`, async () => {

@@ -34,10 +34,20 @@ export interface UsersRepository {
   deleteUnverified(id: string): Promise<number>
 }
 
+/** A session with its account, read in one step (one round trip on SQL). */
+export interface SessionWithUser {
+  session: SessionRecord
+  /** Null when the account is gone. */
+  user: UserRecord | null
+}
+
 export interface SessionsRepository {
   create(session: SessionRecord): Promise<SessionRecord>
   byId(id: string): Promise<SessionRecord | null>
   byCookieHash(cookieHash: string): Promise<SessionRecord | null>
+  /** The session and its account: an access token's check, then its call, read the database once. */
+  byIdWithUser(id: string): Promise<SessionWithUser | null>
+  byCookieHashWithUser(cookieHash: string): Promise<SessionWithUser | null>
   /** Live (unrevoked) sessions of an account. */
   listLive(userId: string): Promise<SessionRecord[]>
   /**
@@ -60,6 +70,10 @@ export interface Rotation {
 export interface RefreshTokensRepository {
   create(token: RefreshTokenRecord): Promise<RefreshTokenRecord>
   byHash(hash: string): Promise<RefreshTokenRecord | null>
+  /** The token and its session (null when gone), in one step: a refresh is this read and its rotation. */
+  byHashWithSession(
+    hash: string,
+  ): Promise<{ token: RefreshTokenRecord; session: SessionRecord | null } | null>
   byId(id: string): Promise<RefreshTokenRecord | null>
   /**
    * One compare-and-set: retires the parent if it is still live and stores its child. False when another rotation

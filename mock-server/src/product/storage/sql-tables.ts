@@ -93,6 +93,17 @@ export function selectList(name: CollectionName): string {
   return TABLES[name].columns.map(([field, column]) => `${column} AS "${field}"`).join(', ')
 }
 
+/** `alias.col AS "alias.field", ...` for a JOIN: each record's fields come back under its alias. */
+export function joinedSelectList(name: CollectionName, alias: string): string {
+  return TABLES[name].columns.map(([field, column]) => `${alias}.${column} AS "${alias}.${field}"`).join(', ')
+}
+
+/** The record under `alias` in a joined row; null when a LEFT JOIN found none (its id is null). */
+export function joinedRecord<T>(row: Record<string, unknown>, name: CollectionName, alias: string): T | null {
+  if (row[`${alias}.id`] === null || row[`${alias}.id`] === undefined) return null
+  return Object.fromEntries(TABLES[name].columns.map(([field]) => [field, row[`${alias}.${field}`]])) as T
+}
+
 /** An INSERT of `records` (one statement, numbered parameters); an empty list inserts nothing. */
 export function insertOf(
   name: CollectionName,

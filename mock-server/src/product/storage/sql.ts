@@ -4,8 +4,14 @@
 // Nothing is cached: every read goes to the database, so a revocation on one instance holds on every other at once.
 import { qualified, type SqlClient, type SqlQueryable } from '../../shared/sql.ts'
 import type { ProductStore } from './port.ts'
-import type { CollectionName, ProductSnapshot } from './records.ts'
-import { TABLES, insertOf, selectList, setList } from './sql-tables.ts'
+import type {
+  CollectionName,
+  ProductSnapshot,
+  RefreshTokenRecord,
+  SessionRecord,
+  UserRecord,
+} from './records.ts'
+import { TABLES, insertOf, joinedRecord, joinedSelectList, selectList, setList } from './sql-tables.ts'
 import { withTextEscapes } from './sql-text.ts'
 
 const COLLECTIONS = Object.keys(TABLES) as CollectionName[]
@@ -28,6 +34,17 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
     if (statement) await db.query(statement.text, statement.params)
   }
   const select = (name: CollectionName) => `SELECT ${selectList(name)} FROM ${T[TABLES[name].name]}`
+  /** A session and its account in one statement, found by `column` (of the session, aliased s). */
+  const sessionWithUser = async (column: string, value: string) => {
+    const row = await one<Record<string, unknown>>(
+      sql,
+      `SELECT ${joinedSelectList('sessions', 's')}, ${joinedSelectList('users', 'u')}
+       FROM ${T.sessions} s LEFT JOIN ${T.users} u ON u.id = s.user_id WHERE ${column} = $1`,
+      [value],
+    )
+    const session = row && joinedRecord<SessionRecord>(row, 'sessions', 's')
+    return session && { session, user: joinedRecord<UserRecord>(row, 'users', 'u') }
+  }
   return {
     users: {
       byId: (id) => one(sql, `${select('users')} WHERE id = $1`, [id]),
@@ -72,6 +89,8 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
       },
       byId: (id) => one(sql, `${select('sessions')} WHERE id = $1`, [id]),
       byCookieHash: (hash) => one(sql, `${select('sessions')} WHERE cookie_hash = $1`, [hash]),
+      byIdWithUser: (id) => sessionWithUser('s.id', id),
+      byCookieHashWithUser: (hash) => sessionWithUser('s.cookie_hash', hash),
       listLive: (userId) =>
         many(`${select('sessions')} WHERE user_id = $1 AND revoked_at IS NULL ORDER BY seq`, [userId]),
       revoke: (id, at, reason) =>
@@ -100,6 +119,16 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
         return token
       },
       byHash: (hash) => one(sql, `${select('refreshTokens')} WHERE hash = $1`, [hash]),
+      async byHashWithSession(hash) {
+        const row = await one<Record<string, unknown>>(
+          sql,
+          `SELECT ${joinedSelectList('refreshTokens', 'r')}, ${joinedSelectList('sessions', 's')}
+           FROM ${T.refresh_tokens} r LEFT JOIN ${T.sessions} s ON s.id = r.session_id WHERE r.hash = $1`,
+          [hash],
+        )
+        const token = row && joinedRecord<RefreshTokenRecord>(row, 'refreshTokens', 'r')
+        return token && { token, session: joinedRecord<SessionRecord>(row, 'sessions', 's') }
+      },
       byId: (id) => one(sql, `${select('refreshTokens')} WHERE id = $1`, [id]),
       // One statement, one round trip: the parent is retired only while live, and the child is written only
       // when it was (the casts give the INSERT's parameters the columns' types of migration 1).

@@ -174,6 +174,31 @@ describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
     expect(await store.sessions.listLive('u1')).toEqual([])
   })
 
+  it('a session comes with its account, and a refresh token with its session, each in one read', async () => {
+    const store = await open()
+    await store.users.create(user('u1', 'ada@example.test'))
+    await store.sessions.create(session('s1', 'u1'))
+    await store.sessions.create(session('s2', 'gone'))
+    await store.refreshTokens.create(token('t1', 's1'))
+    await store.refreshTokens.create(token('t2', 'no-session'))
+    const expected = { session: session('s1', 'u1'), user: user('u1', 'ada@example.test') }
+    expect(await store.sessions.byIdWithUser('s1')).toEqual(expected)
+    expect(await store.sessions.byCookieHashWithUser('cookie-s1')).toEqual(expected)
+    // The account gone, the session still answers, without it; an unknown session is null.
+    expect(await store.sessions.byIdWithUser('s2')).toEqual({ session: session('s2', 'gone'), user: null })
+    expect(await store.sessions.byIdWithUser('nope')).toBeNull()
+    expect(await store.sessions.byCookieHashWithUser('cookie-nope')).toBeNull()
+    expect(await store.refreshTokens.byHashWithSession('hash-t1')).toEqual({
+      token: token('t1', 's1'),
+      session: session('s1', 'u1'),
+    })
+    expect(await store.refreshTokens.byHashWithSession('hash-t2')).toEqual({
+      token: token('t2', 'no-session'),
+      session: null,
+    })
+    expect(await store.refreshTokens.byHashWithSession('hash-nope')).toBeNull()
+  })
+
   it('text with U+0000, lone surrogates and backslashes is kept as given, and found by it', async () => {
     const store = await open()
     const odd = 'a\0b\\0c\\\ud800\\sd800\udc00x\ud83d\ude00'
