@@ -12,7 +12,6 @@ export interface PostgresContender {
   empty: () => Promise<void>
 }
 
-
 /** A statement shortened to what names it: a SELECT's column list is left out, the rest cut at 100 characters. */
 function shorten(statement: string): string {
   const short = statement.replace(/^SELECT .+? FROM /, 'SELECT ... FROM ')
