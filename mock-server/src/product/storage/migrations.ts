@@ -140,4 +140,23 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mails_to ON mails (to_address, seq);
     `,
   },
+  {
+    version: 6,
+    name: 'the error-reporting and session-recorder sinks',
+    // compose/sql-sinks.ts: what the sinks list must be what every instance received. Each entry is its JSON text
+    // as listed, with its size in bytes for the caps; a recording session is found by its upload token's SHA-256.
+    sql: `
+      CREATE TABLE sink_events (
+        seq bigserial PRIMARY KEY,
+        body text NOT NULL,
+        bytes integer NOT NULL
+      );
+      CREATE TABLE recorder_sessions (
+        seq bigserial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        body text NOT NULL,
+        bytes integer NOT NULL
+      );
+    `,
+  },
 ]
