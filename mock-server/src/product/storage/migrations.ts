@@ -159,4 +159,23 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'decoy codes',
+    // storage/sql-decoys.ts: wrong codes for an address without a code count on one decoy across instances.
+    // No hash: a decoy matches no code. `seq` keeps the age the cap drops the oldest by.
+    sql: `
+      CREATE TABLE decoy_codes (
+        seq bigserial,
+        email text NOT NULL,
+        purpose text NOT NULL,
+        sent_at double precision NOT NULL,
+        expires_at double precision NOT NULL,
+        attempts integer NOT NULL,
+        burned boolean NOT NULL,
+        PRIMARY KEY (email, purpose)
+      );
+      CREATE INDEX decoy_codes_age ON decoy_codes (seq);
+    `,
+  },
 ]
