@@ -51,7 +51,7 @@ function openTransports(options: ControlOptions): Array<MailOutbox & { close?():
   ]
 }
 
-/** Where the mailbox, the scenarios and the sinks live when not in this process (compose/sql-control.ts). */
+/** Where the mailbox, the scenarios and the sinks live when not in this process (compose/sql-control.ts, sql-sinks.ts). */
 export interface ControlStores {
   mailbox?: Mailbox | undefined
   scenarios?: Scenarios | undefined
