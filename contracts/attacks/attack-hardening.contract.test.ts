@@ -474,7 +474,7 @@ describe('bounded state', () => {
   test('decoys are capped, the oldest going first', async () => {
     const server = await createTestServer({ maxDecoys: 3 })
     for (let index = 0; index < 5; index += 1) await verify(server, uniqueEmail('nobody')).expect(400)
-    expect(server.app.core.ops.domain.decoys.size()).toBe(3)
+    expect(await server.app.core.ops.domain.decoys.size()).toBe(3)
     expect((await server.app.core.ops.domain.store.snapshot()).codes).toEqual([])
   })
 
@@ -542,7 +542,7 @@ describe('bounded state', () => {
         sessions: records.sessions.length,
         refreshTokens: records.refreshTokens.length,
         resetTokens: records.resetTokens.length,
-        decoys: server.app.core.ops.domain.decoys.size(),
+        decoys: await server.app.core.ops.domain.decoys.size(),
       }
     }
     const seeded = await counts()

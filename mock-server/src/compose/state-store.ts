@@ -5,6 +5,9 @@ import type { ControlStores } from '../control/index.ts'
 import { MAX_MAILS, type Mailbox } from '../control/mailbox.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createSqlMailbox, createSqlScenarios } from './sql-control.ts'
+import { createSqlSinkStore } from './sql-sinks.ts'
+import { MAX_SINK_ITEMS } from '../control/sinks.ts'
+import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
@@ -22,8 +25,9 @@ export function productStoreOf(options: MockOptions): ProductStore | undefined {
 }
 
 /**
- * The scenarios and the mailbox in the database, so /__mock reads and arms the same on every instance. Production
- * has no /__mock: its mailbox stays in each process, so no code is ever written to the database in clear.
+ * The scenarios, the mailbox and the sinks in the database, so /__mock reads and arms the same on every instance.
+ * Production has no /__mock and no sinks: its mailbox stays in each process, so no code is ever written to the
+ * database in clear.
  */
 export function controlStoresOf(options: MockOptions, clock: Clock): ControlStores {
   if (!options.sql || options.production) return {}
@@ -31,6 +35,11 @@ export function controlStoresOf(options: MockOptions, clock: Clock): ControlStor
   return {
     scenarios: createSqlScenarios(client, clock, schema),
     mailbox: createSqlMailbox(client, clock, { schema, max: MAX_MAILS }),
+    sinks: createSqlSinkStore(client, {
+      schema,
+      maxBytes: options.maxSinkBytes ?? MAX_SINK_BYTES,
+      maxItems: MAX_SINK_ITEMS,
+    }),
   }
 }
 

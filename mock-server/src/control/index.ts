@@ -8,7 +8,7 @@ import { createMailbox, withOutbox, type Mailbox } from './mailbox.ts'
 import { createControlOperations, type ControlDeps } from './operations.ts'
 import { createScenarios, type Scenarios } from './scenarios.ts'
 import { createSinkOperations } from './sink-operations.ts'
-import { createSinks, type Gunzip } from './sinks.ts'
+import { createMemorySinkStore, createSinks, MAX_SINK_ITEMS, type Gunzip, type SinkStore } from './sinks.ts'
 import type { createSmtpOutbox, SmtpSettings } from './smtp-mail.ts'
 import { createFingerprints } from './state.ts'
 
@@ -51,10 +51,11 @@ function openTransports(options: ControlOptions): Array<MailOutbox & { close?():
   ]
 }
 
-/** Where the mailbox and the scenarios live when not in this process (compose/sql-control.ts). */
+/** Where the mailbox, the scenarios and the sinks live when not in this process (compose/sql-control.ts, sql-sinks.ts). */
 export interface ControlStores {
   mailbox?: Mailbox | undefined
   scenarios?: Scenarios | undefined
+  sinks?: SinkStore | undefined
 }
 
 export function createControl(options: ControlOptions, clock: ControlClock, stores: ControlStores = {}) {
@@ -64,7 +65,10 @@ export function createControl(options: ControlOptions, clock: ControlClock, stor
     stores.mailbox ?? createMailbox(clock),
   )
   const scenarios = stores.scenarios ?? createScenarios(clock)
-  const sinks = createSinks(clock, options.maxSinkBytes ?? MAX_SINK_BYTES, options.gunzip)
+  const sinkStore =
+    stores.sinks ??
+    createMemorySinkStore({ maxBytes: options.maxSinkBytes ?? MAX_SINK_BYTES, maxItems: MAX_SINK_ITEMS })
+  const sinks = createSinks(clock, sinkStore, options.gunzip)
   const fingerprints = createFingerprints()
   return {
     mailbox,
@@ -83,7 +87,7 @@ export function createControl(options: ControlOptions, clock: ControlClock, stor
     async clear(): Promise<void> {
       await mailbox.clear()
       await scenarios.clear()
-      sinks.clear()
+      await sinks.clear()
     },
     /** Writes pending mails to the outbox folder and waits for the SMTP sends under way (not for their retries). */
     flush: async () => {

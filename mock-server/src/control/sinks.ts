@@ -1,198 +1,152 @@
 // Stand-ins for the supporting services: the error-reporting ingest (Sentry envelopes) and the session
-// recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read.
+// recorder's ingest (OpenReplay batches). What arrives is kept, summarised, for tests and QA to read: in this
+// process (createMemorySinkStore) or in the database every instance shares (compose/sql-sinks.ts).
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createId, createRandomToken } from '../shared/crypto.ts'
 import { createBoundedLog } from './bounded-log.ts'
+import {
+  BatchTooLargeError,
+  inflateBatch,
+  noGunzip,
+  parseEnvelope,
+  readRecorderMessages,
+  summariseEvent,
+  UnreadableError,
+  type Gunzip,
+  type SentryEvent,
+} from './sink-readers.ts'
 
-/** A JSON object: not null, not an array. */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-export type SentryEvent = components['schemas']['SentryEvent']
+export { BatchTooLargeError, UnreadableError, type Gunzip, type SentryEvent } from './sink-readers.ts'
 export type RecorderSession = components['schemas']['RecorderSession']
 
-const MAX_KEPT = 1000
+/** Entries each sink keeps at most, besides their total size (docs/security/hardening.md, "Smaller rules"). */
+export const MAX_SINK_ITEMS = 1000
 
-/** A batch decodes to at most this much, however it is packed (the ingest's own `x-max-body-bytes`). */
-export const MAX_BATCH_BYTES = 2 * 1024 * 1024
-
-/** A batch that would inflate past MAX_BATCH_BYTES. */
-export class BatchTooLargeError extends Error {}
-
-/**
- * Inflates a gzip batch synchronously, at most `maxBytes` out: Node's zlib, handed in by app.ts. The browser
- * decompresses only asynchronously, so the demo has none and a gzip batch fails there as a corrupt one does.
- */
-export type Gunzip = (bytes: Uint8Array, maxBytes: number) => Uint8Array
-
-function noGunzip(): never {
-  throw Object.assign(new Error('gzip bodies are not read here'), { code: 'Z_DATA_ERROR' })
-}
-
-function inflateBatch(bytes: Uint8Array, gunzip: Gunzip): Uint8Array {
-  try {
-    return gunzip(bytes, MAX_BATCH_BYTES)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new BatchTooLargeError(`A batch inflates to at most ${MAX_BATCH_BYTES} bytes.`, { cause: error })
-    throw error
-  }
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
-
-/** Reads a Sentry envelope: a header line, then an item header and a payload per item. */
-export function parseEnvelope(bytes: Uint8Array): {
-  header: Record<string, unknown>
-  items: { type: string; payload: unknown }[]
-} {
-  const buffer = Buffer.from(bytes)
-  let offset = 0
-  const readLine = () => {
-    const end = buffer.indexOf(0x0a, offset)
-    const line = buffer.subarray(offset, end === -1 ? buffer.length : end).toString('utf8')
-    offset = end === -1 ? buffer.length : end + 1
-    return line
-  }
-  const header: unknown = JSON.parse(readLine())
-  if (!isRecord(header)) throw new Error('Failed to read the envelope: its header is not a JSON object.')
-  const items: { type: string; payload: unknown }[] = []
-  while (offset < buffer.length) {
-    const line = readLine()
-    if (line.trim() === '') continue
-    const itemHeader: unknown = JSON.parse(line)
-    if (!isRecord(itemHeader))
-      throw new Error('Failed to read the envelope: an item header is not a JSON object.')
-    let raw: string
-    if (typeof itemHeader.length === 'number') {
-      raw = buffer.subarray(offset, offset + itemHeader.length).toString('utf8')
-      offset += itemHeader.length + 1
-    } else {
-      raw = readLine()
-    }
-    let payload: unknown = raw
-    try {
-      payload = JSON.parse(raw)
-    } catch {
-      // attachments and other non-JSON payloads stay text
-    }
-    items.push({ type: text(itemHeader.type) ?? 'unknown', payload })
-  }
-  return { header, items }
+/** What each sink keeps at most: the newest entries whose JSON texts add up to at most `maxBytes`. */
+export interface SinkLimits {
+  maxBytes: number
+  maxItems: number
 }
 
 /**
- * What /__mock/sentry/events shows of one event: strings only. A field of the wrong type is left out rather than
- * passed on off the schema.
+ * Where the sinks keep what arrived, oldest first, within SinkLimits. A recording session is found by its upload
+ * token; a session dropped for room takes its token along, so its next batch is a 401 and the recorder starts anew.
  */
-function summarise(type: string, payload: unknown, headerId: unknown, receivedAt: string): SentryEvent {
-  const event = isRecord(payload) ? payload : {}
-  const exception = isRecord(event.exception) ? event.exception.values : undefined
-  const values = (Array.isArray(exception) ? exception : []).filter(isRecord).map((item) => {
-    const name = text(item.type)
-    const value = text(item.value)
-    return { ...(name !== undefined && { type: name }), ...(value !== undefined && { value }) }
+export interface SinkStore {
+  addEvents(events: readonly SentryEvent[]): Promise<void>
+  listEvents(): Promise<SentryEvent[]>
+  /** The session `token` uploads to; null when it is unknown or was dropped. */
+  findSession(token: string): Promise<RecorderSession | null>
+  addSession(token: string, session: RecorderSession): Promise<void>
+  /** Applies `change` to the session of `token`, one change at a time, keeping its age; false when unknown. */
+  updateSession(token: string, change: (session: RecorderSession) => void): Promise<boolean>
+  listSessions(): Promise<RecorderSession[]>
+  clear(): Promise<void>
+}
+
+const copySession = (session: RecorderSession): RecorderSession => ({
+  ...session,
+  metadata: { ...session.metadata },
+})
+
+/**
+ * @example
+ * const store = createMemorySinkStore({ maxBytes: 8 * 1024 * 1024, maxItems: MAX_SINK_ITEMS })
+ * await store.addEvents([{ event_id: 'e1', type: 'event', received_at: '2026-01-01T00:00:00.000Z' }])
+ */
+export function createMemorySinkStore(limits: SinkLimits): SinkStore {
+  const events = createBoundedLog<SentryEvent>(limits)
+  const tokens = new Map<string, RecorderSession>()
+  const tokenOf = new Map<RecorderSession, string>()
+  const sessions = createBoundedLog<RecorderSession>(limits, (session) => {
+    tokens.delete(tokenOf.get(session)!)
+    tokenOf.delete(session)
   })
-  const first = values[0]
-  const message =
-    text(event.message) ?? (first ? `${first.type ?? 'Error'}: ${first.value ?? ''}` : undefined)
-  const summary: SentryEvent = {
-    event_id: text(event.event_id) ?? text(headerId) ?? createId(),
-    type,
-    received_at: receivedAt,
+  return {
+    async addEvents(added) {
+      for (const event of added) events.add({ ...event })
+    },
+    listEvents: async () => events.items().map((event) => ({ ...event })),
+    async findSession(token) {
+      const session = tokens.get(token)
+      return session ? copySession(session) : null
+    },
+    async addSession(token, session) {
+      const kept = copySession(session)
+      tokens.set(token, kept)
+      tokenOf.set(kept, token)
+      sessions.add(kept)
+    },
+    async updateSession(token, change) {
+      const session = tokens.get(token)
+      if (!session) return false
+      change(session)
+      sessions.resize(session)
+      return true
+    },
+    listSessions: async () => sessions.items().map(copySession),
+    async clear() {
+      events.clear()
+      sessions.clear()
+      tokens.clear()
+      tokenOf.clear()
+    },
   }
-  for (const key of ['level', 'environment', 'release', 'transaction'] as const) {
-    const value = text(event[key])
-    if (value !== undefined) summary[key] = value
-  }
-  if (message !== undefined) summary.message = message
-  if (values.length > 0) summary.exception = values
-  if (isRecord(event.tags)) summary.tags = event.tags
-  return summary
-}
-
-/** Reads an OpenReplay batch: BatchMetadata headers (type 81) and size-prefixed messages. */
-export function readRecorderMessages(bytes: Uint8Array): { type: number; strings: string[] }[] {
-  const messages: { type: number; strings: string[] }[] = []
-  let offset = 0
-  const uint = () => {
-    let value = 0
-    let scale = 1
-    while (offset < bytes.length) {
-      const byte = bytes[offset++]!
-      value += (byte & 0x7f) * scale
-      if ((byte & 0x80) === 0) return value
-      scale *= 128
-    }
-    throw new Error('Failed to read a recorder batch: truncated number.')
-  }
-  const string = (end: number) => {
-    const length = uint()
-    if (offset + length > end) throw new Error('Failed to read a recorder batch: truncated string.')
-    const value = Buffer.from(bytes.subarray(offset, offset + length)).toString('utf8')
-    offset += length
-    return value
-  }
-  while (offset < bytes.length) {
-    const type = uint()
-    if (type === 81) {
-      for (let field = 0; field < 4; field += 1) uint()
-      string(bytes.length)
-      continue
-    }
-    if (offset + 3 > bytes.length) throw new Error('Failed to read a recorder batch: truncated size.')
-    const size = bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16)
-    offset += 3
-    const end = offset + size
-    if (end > bytes.length) throw new Error('Failed to read a recorder batch: a message overruns it.')
-    // UserID (28) is one string; Metadata (30) is a key and a value.
-    const strings = type === 28 ? [string(end)] : type === 30 ? [string(end), string(end)] : []
-    messages.push({ type, strings })
-    offset = end
-  }
-  return messages
 }
 
 export interface Sinks {
-  receiveEnvelope(bytes: Uint8Array): string
-  events(): SentryEvent[]
+  /** Keeps the envelope's events; UnreadableError when it cannot be read. */
+  receiveEnvelope(bytes: Uint8Array): Promise<string>
+  events(): Promise<SentryEvent[]>
   startRecording(input: {
     projectKey: string
     token?: string | null
     userID?: string | null
     metadata?: object | null
-  }): {
-    token: string
-    session: RecorderSession
-  }
-  /** Applies a batch to the session of `token`; false when the token is unknown. */
-  receiveBatch(token: string, bytes: Uint8Array, gzip: boolean): boolean
-  sessions(): RecorderSession[]
-  clear(): void
+  }): Promise<{ token: string; session: RecorderSession }>
+  /**
+   * Applies a batch to the session of `token`; false when the token is unknown. UnreadableError or
+   * BatchTooLargeError for a body it cannot take, when the token is known.
+   */
+  receiveBatch(token: string, bytes: Uint8Array, gzip: boolean): Promise<boolean>
+  sessions(): Promise<RecorderSession[]>
+  clear(): Promise<void>
 }
 
-export function createSinks(clock: Clock, maxBytes: number, gunzip: Gunzip = noGunzip): Sinks {
-  const limits = { maxBytes, maxItems: MAX_KEPT }
-  const events = createBoundedLog<SentryEvent>(limits)
-  const tokens = new Map<string, RecorderSession>()
-  const tokenOf = new Map<RecorderSession, string>()
-  // A session dropped for room takes its upload token along: its next batch is a 401 and the recorder starts anew.
-  const sessions = createBoundedLog<RecorderSession>(limits, (session) => {
-    tokens.delete(tokenOf.get(session)!)
-    tokenOf.delete(session)
-  })
+/** Runs a reader; what it fails with is the request's fault (UnreadableError), a batch too large excepted. */
+function readable<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (error instanceof BatchTooLargeError || error instanceof UnreadableError) throw error
+    throw new UnreadableError('Failed to read what arrived at a sink.', { cause: error })
+  }
+}
+
+function applyMessages(session: RecorderSession, messages: ReturnType<typeof readRecorderMessages>) {
+  session.batches += 1
+  session.messages += messages.length
+  for (const message of messages) {
+    if (message.type === 28) session.user_id = message.strings[0] || null
+    if (message.type === 30) session.metadata[message.strings[0]!] = message.strings[1]!
+  }
+}
+
+export function createSinks(clock: Clock, store: SinkStore, gunzip: Gunzip = noGunzip): Sinks {
   const now = () => new Date(clock.now()).toISOString()
   return {
-    receiveEnvelope(bytes) {
-      const { header, items } = parseEnvelope(bytes)
+    async receiveEnvelope(bytes) {
+      const { header, items } = readable(() => parseEnvelope(bytes))
       const receivedAt = now()
-      for (const item of items) events.add(summarise(item.type, item.payload, header.event_id, receivedAt))
+      await store.addEvents(
+        items.map((item) => summariseEvent(item.type, item.payload, header.event_id, receivedAt)),
+      )
       return typeof header.event_id === 'string' ? header.event_id : createId()
     },
-    events: () => events.items().map((event) => ({ ...event })),
-    startRecording({ projectKey, token, userID, metadata }) {
-      const existing = token ? tokens.get(token) : undefined
+    events: () => store.listEvents(),
+    async startRecording({ projectKey, token, userID, metadata }) {
+      const existing = token ? await store.findSession(token) : null
       if (existing) return { token: token!, session: existing }
       const session: RecorderSession = {
         id: String(Math.floor(clock.now() * 1000 + Math.random() * 1000)),
@@ -206,32 +160,23 @@ export function createSinks(clock: Clock, maxBytes: number, gunzip: Gunzip = noG
         messages: 0,
       }
       const fresh = createRandomToken()
-      tokens.set(fresh, session)
-      tokenOf.set(session, fresh)
-      sessions.add(session)
+      await store.addSession(fresh, session)
       return { token: fresh, session }
     },
-    receiveBatch(token, bytes, gzip) {
-      const session = tokens.get(token)
-      if (!session) return false
+    async receiveBatch(token, bytes, gzip) {
       // A host may already have inflated the body (Express does): trust the gzip magic, not the header.
       const compressed = gzip && bytes[0] === 0x1f && bytes[1] === 0x8b
-      const messages = readRecorderMessages(compressed ? inflateBatch(bytes, gunzip) : bytes)
-      session.batches += 1
-      session.messages += messages.length
-      for (const message of messages) {
-        if (message.type === 28) session.user_id = message.strings[0] || null
-        if (message.type === 30) session.metadata[message.strings[0]!] = message.strings[1]!
+      let messages: ReturnType<typeof readRecorderMessages>
+      try {
+        messages = readable(() => readRecorderMessages(compressed ? inflateBatch(bytes, gunzip) : bytes))
+      } catch (error) {
+        // An unknown token is answered as such whatever its body; the store is asked only then.
+        if (!(await store.findSession(token))) return false
+        throw error
       }
-      sessions.resize(session)
-      return true
+      return store.updateSession(token, (session) => applyMessages(session, messages))
     },
-    sessions: () => sessions.items().map((session) => ({ ...session, metadata: { ...session.metadata } })),
-    clear() {
-      events.clear()
-      sessions.clear()
-      tokens.clear()
-      tokenOf.clear()
-    },
+    sessions: () => store.listSessions(),
+    clear: () => store.clear(),
   }
 }

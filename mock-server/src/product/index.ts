@@ -7,7 +7,6 @@ import { createRandomPool } from '../shared/crypto.ts'
 import { createTokenKeys } from './domain/token-keys.ts'
 import { resolveEmail } from './call-owner.ts'
 import type { DomainConfig, DomainContext, MailSender } from './domain/context.ts'
-import { createDecoyCodes } from './domain/decoys.ts'
 import { signInExternally } from './domain/external-sign-in.ts'
 import { memoryCounters, type CounterBackend } from './domain/counters.ts'
 import type { GuessLimit } from './domain/guess-log.ts'
@@ -78,7 +77,7 @@ function createDomain(
     hasher: createPasswordHasher(options.hasher),
     mailbox,
     config,
-    decoys: createDecoyCodes(options.maxDecoys ?? defaults.MAX_DECOYS),
+    decoys: counters.decoys(options.maxDecoys ?? defaults.MAX_DECOYS),
     pendingPasswords: counters.pendingPasswords(clock, {
       max: defaults.MAX_PENDING_PASSWORDS,
       keepMs: defaults.PENDING_PASSWORD_MS,
@@ -134,7 +133,7 @@ export function createProduct(
     /** Empties what the product holds; `seed` (after the clock's reset) brings the seed back. */
     async clear(): Promise<void> {
       await domain.store.clear()
-      domain.decoys.clear()
+      await domain.decoys.clear()
       for (const piece of [domain.pendingPasswords, domain.lockout, domain.guesses]) await piece.clear()
       for (const limiter of Object.values(limiters)) await limiter.clear()
       build.override = null

@@ -98,7 +98,7 @@ export async function consumeCode(
     const wait = knownClient ? 0 : await ctx.guesses.wait(address, purpose, now)
     if (wait > 0) return { ok: false, reason: 'guess_limit', retryAfter: wait } as const
     const current = await ctx.store.codes.latest(address, purpose)
-    const record = current ?? ctx.decoys.get(address, purpose) ?? createDecoy(ctx, address, purpose)
+    const record = current ?? (await ctx.decoys.get(address, purpose)) ?? createDecoy(ctx, address, purpose)
     if (record.burned) return { ok: false, reason: 'too_many_attempts' } as const
     const right = safeEqual(record.hash, keyedHash(ctx.config.secret, address, purpose, code))
     if (current && right && (await ctx.store.codes.use(current.id, now)))
@@ -106,7 +106,7 @@ export async function consumeCode(
     // A right code that could not be used (used, superseded, expired) counts as a wrong one.
     const outcome = current
       ? await ctx.store.codes.recordWrong(current.id, ctx.config.codeMaxAttempts)
-      : countDecoyAttempt(ctx, record)
+      : await ctx.decoys.countWrong(record, ctx.config.codeMaxAttempts)
     if (!outcome) return { ok: false, reason: 'too_many_attempts' } as const
     const { attempts, burned } = outcome
     const left = knownClient ? Number.POSITIVE_INFINITY : await ctx.guesses.record(address, purpose, now)
@@ -120,13 +120,6 @@ export async function consumeCode(
     const attemptsLeft = Math.min(ctx.config.codeMaxAttempts - attempts, left)
     return { ok: false, reason: 'invalid_code', attemptsLeft } as const
   })
-}
-
-function countDecoyAttempt(ctx: DomainContext, record: CodeFields) {
-  const attempts = record.attempts + 1
-  const burned = attempts >= ctx.config.codeMaxAttempts
-  ctx.decoys.set({ ...record, attempts, burned })
-  return { attempts, burned }
 }
 
 /** A code nobody can know, counted like a real one; never stored with the real codes (product/domain/decoys.ts). */

@@ -35,8 +35,8 @@ export interface DomainContext {
   hasher: PasswordHasher
   mailbox: MailSender
   config: DomainConfig
-  /** Codes of addresses that have none (in memory, bounded). */
-  decoys: DecoyCodes
+  /** Codes of addresses that have none (bounded; counters.ts says where). */
+  decoys: Async<DecoyCodes>
   /** Wrong-password counts per (account, client address) and per account (counters.ts says where). */
   lockout: Async<Lockout>
   /** Wrong codes per (address, purpose) across resends (counters.ts says where). */

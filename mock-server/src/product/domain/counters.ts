@@ -4,6 +4,7 @@
 // guess-log.ts, pending-passwords.ts) or in the SQL database every instance shares (storage/sql-counters.ts), where
 // an attacker spreading guesses over instances meets one count (docs/mock-server.md, "Where the state lives").
 import type { Clock } from '../../shared/clock.ts'
+import { createDecoyCodes, type DecoyCodes } from './decoys.ts'
 import { createGuessLog, type GuessLimit, type GuessLog } from './guess-log.ts'
 import { createLockout, type Lockout, type LockoutPolicy } from './lockout.ts'
 import { createPendingPasswords, type PendingPasswords } from './pending-passwords.ts'
@@ -29,6 +30,8 @@ export interface CounterBackend {
   lockout(clock: Clock, policy: LockoutPolicy): Async<Lockout>
   guessLog(limit: GuessLimit, capacity: number): Async<GuessLog>
   pendingPasswords(clock: Clock, policy: PendingPolicy): Async<PendingPasswords>
+  /** Decoy codes, at most `max` (domain/decoys.ts). */
+  decoys(max: number): Async<DecoyCodes>
 }
 
 /**
@@ -51,4 +54,5 @@ export const memoryCounters: CounterBackend = {
   lockout: (clock, policy) => asAsync(createLockout(clock, policy)),
   guessLog: (limit, capacity) => asAsync(createGuessLog(limit, capacity)),
   pendingPasswords: (clock, policy) => asAsync(createPendingPasswords(clock, policy)),
+  decoys: (max) => asAsync(createDecoyCodes(max)),
 }

@@ -1,4 +1,4 @@
-// Decoy codes: bounded (the oldest go first) and purged by the caller's rule.
+// Decoy codes: bounded (the oldest go first), counted in one step, and purged as the real codes are.
 import { expect, test } from 'vitest'
 import { createDecoyCodes } from './decoys.ts'
 import type { CodeFields } from '../storage/records.ts'
@@ -19,22 +19,34 @@ const decoy = (email: string, expiresAt = 1_000): CodeFields => ({
 
 test('past the cap the oldest decoy goes; updating one keeps its place', () => {
   const decoys = createDecoyCodes(2)
-  decoys.set(decoy('a@x.test'))
-  decoys.set(decoy('b@x.test'))
-  decoys.set({ ...decoy('a@x.test'), attempts: 1 })
+  decoys.countWrong(decoy('a@x.test'), 5)
+  decoys.countWrong(decoy('b@x.test'), 5)
+  decoys.countWrong(decoy('a@x.test'), 5)
   expect(decoys.size()).toBe(2)
-  decoys.set(decoy('c@x.test'))
+  decoys.countWrong(decoy('c@x.test'), 5)
   expect(decoys.get('a@x.test', 'signup')).toBeUndefined()
-  expect(decoys.get('b@x.test', 'signup')?.attempts).toBe(0)
+  expect(decoys.get('b@x.test', 'signup')?.attempts).toBe(1)
   expect(decoys.get('c@x.test', 'signup')).toBeDefined()
 })
 
-test('purge drops what the rule says is done, and counts it', () => {
+test('a wrong guess counts on the kept decoy; the last allowed burns it, and a burned one counts no more', () => {
   const decoys = createDecoyCodes(10)
-  decoys.set(decoy('old@x.test', 100))
-  decoys.set(decoy('new@x.test', 5_000))
-  expect(decoys.purge((record) => record.expiresAt <= 1_000)).toBe(1)
+  expect(decoys.countWrong(decoy('a@x.test'), 2)).toEqual({ attempts: 1, burned: false })
+  // The caller's fresh record does not start the count again: the kept decoy is counted.
+  expect(decoys.countWrong(decoy('a@x.test'), 2)).toEqual({ attempts: 2, burned: true })
+  expect(decoys.countWrong(decoy('a@x.test'), 2)).toBeNull()
+  expect(decoys.get('a@x.test', 'signup')).toMatchObject({ attempts: 2, burned: true })
+})
+
+test('purge drops the decoys expired and past their cooldown, and counts them', () => {
+  const decoys = createDecoyCodes(10)
+  decoys.countWrong(decoy('old@x.test', 100), 5)
+  decoys.countWrong(decoy('new@x.test', 5_000), 5)
+  decoys.countWrong({ ...decoy('cooling@x.test', 100), sentAt: 900 }, 5)
+  expect(decoys.purge(1_000, 500)).toBe(1)
+  expect(decoys.get('old@x.test', 'signup')).toBeUndefined()
   expect(decoys.get('new@x.test', 'signup')).toBeDefined()
+  expect(decoys.get('cooling@x.test', 'signup')).toBeDefined()
   decoys.clear()
   expect(decoys.size()).toBe(0)
 })

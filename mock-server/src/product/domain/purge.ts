@@ -4,7 +4,6 @@
 import { MAX_UNVERIFIED_ACCOUNTS, PENDING_PASSWORD_MS } from '../../shared/constants.ts'
 import { codeLockKey } from './codes.ts'
 import type { DomainContext } from './context.ts'
-import type { CodeFields } from '../storage/records.ts'
 
 export interface PurgeOptions {
   /** Addresses whose unverified account stays (the development seeds, meant to stay unverified). */
@@ -22,9 +21,7 @@ export function getSessionRetentionMs(ctx: DomainContext): number {
 export async function purgeExpired(ctx: DomainContext, options: PurgeOptions = {}): Promise<number> {
   const now = ctx.clock.now()
   // A code is kept while it still starts a cooldown, so a purge never lets a code be sent sooner.
-  const codeDone = (code: CodeFields) =>
-    code.expiresAt <= now && code.sentAt + ctx.config.codeCooldownMs <= now
-  let removed = ctx.decoys.purge(codeDone)
+  let removed = await ctx.decoys.purge(now, ctx.config.codeCooldownMs)
   // Guess logs and pending passwords are counters, not records: dropping them does not count as removed records.
   await ctx.guesses.purge(now)
   await ctx.pendingPasswords.purge()

@@ -46,7 +46,7 @@ function createDomain() {
       codeMaxAttempts: CODE_MAX_ATTEMPTS,
       secret: 'test-secret',
     },
-    decoys: createDecoyCodes(10),
+    decoys: asAsync(createDecoyCodes(10)),
     pendingPasswords: asAsync(createPendingPasswords(clock, { max: 10, keepMs: 60_000 })),
     guesses: asAsync(createGuessLog(CODE_GUESS_LIMIT, 10)),
     lockout: asAsync(

@@ -172,4 +172,24 @@ describe.each(BACKENDS)('the $name counters', ({ open, warm, missing }) => {
     expect(await pending.purge()).toBe(1)
     expect(await pending.size()).toBe(0)
   })
+  it('a decoy counts wrong codes at once each once, burns at the last allowed, and the oldest goes past the cap', async () => {
+    const decoys = (await open()).decoys(2)
+    const decoy = (email: string, expiresAt = 10_000) => ({
+      ...{ id: email, email, purpose: 'login' as const, hash: 'h', sentAt: 0, expiresAt, attempts: 0 },
+      ...{ usedAt: null, burned: false, supersededAt: null, signup: null },
+    })
+    const counts = await Promise.all(Array.from({ length: 8 }, () => decoys.countWrong(decoy('ada'), 5)))
+    expect(counts.filter((count) => count === null)).toHaveLength(3)
+    expect(counts.filter((count) => count?.burned)).toEqual([{ attempts: 5, burned: true }])
+    expect(await decoys.get('ada', 'login')).toMatchObject({ attempts: 5, burned: true, expiresAt: 10_000 })
+    expect(await decoys.countWrong(decoy('bob', 500), 5)).toEqual({ attempts: 1, burned: false })
+    await decoys.countWrong(decoy('ada'), 5)
+    await decoys.countWrong(decoy('cy'), 5)
+    expect(await decoys.size()).toBe(2)
+    expect(await decoys.get('ada', 'login')).toBeUndefined()
+    expect(await decoys.purge(1_000, 500)).toBe(1)
+    expect(await decoys.get('cy', 'login')).toMatchObject({ attempts: 1 })
+    await decoys.clear()
+    expect(await decoys.size()).toBe(0)
+  })
 })

@@ -140,4 +140,42 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mails_to ON mails (to_address, seq);
     `,
   },
+  {
+    version: 6,
+    name: 'the error-reporting and session-recorder sinks',
+    // compose/sql-sinks.ts: what the sinks list must be what every instance received. Each entry is its JSON text
+    // as listed, with its size in bytes for the caps; a recording session is found by its upload token's SHA-256.
+    sql: `
+      CREATE TABLE sink_events (
+        seq bigserial PRIMARY KEY,
+        body text NOT NULL,
+        bytes integer NOT NULL
+      );
+      CREATE TABLE recorder_sessions (
+        seq bigserial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        body text NOT NULL,
+        bytes integer NOT NULL
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'decoy codes',
+    // storage/sql-decoys.ts: wrong codes for an address without a code count on one decoy across instances.
+    // No hash: a decoy matches no code. `seq` keeps the age the cap drops the oldest by.
+    sql: `
+      CREATE TABLE decoy_codes (
+        seq bigserial,
+        email text NOT NULL,
+        purpose text NOT NULL,
+        sent_at double precision NOT NULL,
+        expires_at double precision NOT NULL,
+        attempts integer NOT NULL,
+        burned boolean NOT NULL,
+        PRIMARY KEY (email, purpose)
+      );
+      CREATE INDEX decoy_codes_age ON decoy_codes (seq);
+    `,
+  },
 ]

@@ -9,6 +9,7 @@ import type { GuessLimit, GuessLog } from '../domain/guess-log.ts'
 import type { LoginGate, Lockout, LockoutPolicy } from '../domain/lockout.ts'
 import type { PendingPasswords } from '../domain/pending-passwords.ts'
 import type { RateLimit, RateLimiter } from '../domain/rate-limit.ts'
+import { createSqlDecoys } from './sql-decoys.ts'
 import { withTextEscapes } from './sql-text.ts'
 
 type Bucket = LimiterName | 'lockout-ceiling' | 'lockout-pace'
@@ -222,5 +223,6 @@ export function createSqlCounters(client: SqlClient, schema?: string): CounterBa
     lockout,
     guessLog: (limit) => guessLog(limit),
     pendingPasswords,
+    decoys: (max) => createSqlDecoys(client, schema, max),
   }
 }
