@@ -113,8 +113,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await control.clear()
     await product.clear()
     journal.clear()
-    idp.provider?.reset()
-    external.pendingSignIns.clear()
+    await idp.provider?.reset()
+    await external.pendingSignIns.clear()
     clock.reset()
     await product.seed()
   }
