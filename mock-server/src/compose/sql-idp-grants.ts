@@ -31,12 +31,11 @@ export function createSqlGrants(client: SqlClient, clock: Clock, schema?: string
   }
   const keep = async (table: string, hash: string, body: unknown, ttlMs: number) => {
     const now = clock.now()
-    await sql.query(`INSERT INTO ${table} (hash, body, expires_at) VALUES ($1, $2::jsonb, $3)`, [
-      hash,
-      JSON.stringify(body),
-      now + ttlMs,
-    ])
-    await keepWithin(sql, table, IDP_MAX_ENTRIES, now)
+    const [row] = await sql.query<{ seq: string }>(
+      `INSERT INTO ${table} (hash, body, expires_at) VALUES ($1, $2::jsonb, $3) RETURNING seq`,
+      [hash, JSON.stringify(body), now + ttlMs],
+    )
+    await keepWithin(sql, table, IDP_MAX_ENTRIES, row!.seq, now)
   }
   return {
     async issueCode(request, account) {
@@ -70,17 +69,17 @@ export function createSqlGrants(client: SqlClient, clock: Clock, schema?: string
       const now = clock.now()
       // One statement: the code's row is locked while the token goes in, so a replay either comes first (no token)
       // or after (it sees the token and revokes it).
-      const issued = await sql.query(
+      const [issued] = await sql.query<{ seq: string }>(
         `WITH code AS (
            UPDATE ${T.codes} SET expires_at = GREATEST(expires_at, $4) WHERE hash = $2 AND spent AND NOT replayed
            RETURNING hash
          )
          INSERT INTO ${T.tokens} (hash, code_hash, body, expires_at) SELECT $1, hash, $3::jsonb, $4 FROM code
-         RETURNING hash`,
+         RETURNING seq`,
         [hashToken(token), grant.codeHash, JSON.stringify(grant), now + IDP_TOKEN_TTL_MS],
       )
-      if (issued.length === 0) return null
-      await keepWithin(sql, T.tokens, IDP_MAX_ENTRIES, now)
+      if (!issued) return null
+      await keepWithin(sql, T.tokens, IDP_MAX_ENTRIES, issued.seq, now)
       return token
     },
     async getAccessGrant(token) {

@@ -50,14 +50,15 @@ export function createSqlIdpAccounts(
       const address = normalizeEmail(email)
       // One statement: a rename keeps the name unless one is given, and moves the account to the newest (memory's
       // order, which its cap follows).
-      const [account] = await sql.query<IdpAccount>(
+      const [row] = await sql.query<IdpAccount & { seq: string }>(
         `INSERT INTO ${table} AS a (email, sub, name) VALUES ($1, $2, COALESCE($3, $4))
          ON CONFLICT (email) DO UPDATE SET name = COALESCE($3, a.name), seq = DEFAULT
-         RETURNING sub, email, name`,
+         RETURNING seq, sub, email, name`,
         [address, getSubject(address), name?.trim() || null, address.split('@')[0]!],
       )
-      await keepWithin(sql, table, options.max)
-      return account!
+      const { seq, ...account } = row!
+      await keepWithin(sql, table, options.max, seq)
+      return account
     },
     list: () => sql.query<IdpAccount>(`SELECT sub, email, name FROM ${table} ORDER BY seq`),
     seed,
@@ -90,11 +91,11 @@ export function createSqlIdpClients(
     },
     async register(input) {
       const made = newClient(input)
-      await sql.query(
-        `INSERT INTO ${table} (client_id, secret_hash, redirect_uris) VALUES ($1, $2, $3::jsonb)`,
+      const [row] = await sql.query<{ seq: string }>(
+        `INSERT INTO ${table} (client_id, secret_hash, redirect_uris) VALUES ($1, $2, $3::jsonb) RETURNING seq`,
         [made.client_id, made.client_secret_hash ?? null, JSON.stringify(made.redirect_uris)],
       )
-      await keepWithin(sql, table, options.max)
+      await keepWithin(sql, table, options.max, row!.seq)
       return made
     },
     reset: async () => void (await sql.query(`DELETE FROM ${table}`)),

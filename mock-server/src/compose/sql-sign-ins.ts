@@ -25,7 +25,7 @@ import { keepWithin } from './sql-bounded.ts'
 export function createSqlPendingSignIns(
   client: SqlClient,
   clock: Clock,
-  options: { schema?: string | undefined; secret: () => string },
+  options: { schema?: string | undefined; secret: () => string; max?: number },
 ): PendingSignIns {
   const table = qualified('pending_sign_ins', options.schema)
   const random = createRandomPool()
@@ -35,12 +35,13 @@ export function createSqlPendingSignIns(
     async add(state, binding, pending) {
       const now = clock.now()
       const sealed = sealBox(keyOf(state), JSON.stringify(pending), random)
-      await client.query(
+      const [row] = await client.query<{ seq: string }>(
         `INSERT INTO ${table} (state_hash, binding_hash, sealed, expires_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (state_hash) DO UPDATE SET binding_hash = $2, sealed = $3, expires_at = $4, seq = DEFAULT`,
+         ON CONFLICT (state_hash) DO UPDATE SET binding_hash = $2, sealed = $3, expires_at = $4, seq = DEFAULT
+         RETURNING seq`,
         [hashToken(state), hashToken(binding), sealed, now + EXTERNAL_SIGN_IN_TTL_MS],
       )
-      await keepWithin(client, table, MAX_PENDING_SIGN_INS, now)
+      await keepWithin(client, table, options.max ?? MAX_PENDING_SIGN_INS, row!.seq, now)
     },
     async take(state, binding) {
       if (binding === undefined) return null

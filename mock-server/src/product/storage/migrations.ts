@@ -188,13 +188,17 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
         sealed text NOT NULL,
         expires_at double precision NOT NULL
       );
-      -- The caps drop the oldest first (compose/sql-bounded.ts).
+      -- The caps drop the oldest and the expired (compose/sql-bounded.ts) through these.
       CREATE INDEX idp_accounts_seq ON idp_accounts (seq);
       CREATE INDEX idp_clients_seq ON idp_clients (seq);
       CREATE INDEX idp_requests_seq ON idp_requests (seq);
+      CREATE INDEX idp_requests_expiry ON idp_requests (expires_at);
       CREATE INDEX idp_codes_seq ON idp_codes (seq);
+      CREATE INDEX idp_codes_expiry ON idp_codes (expires_at);
       CREATE INDEX idp_tokens_seq ON idp_tokens (seq);
+      CREATE INDEX idp_tokens_expiry ON idp_tokens (expires_at);
       CREATE INDEX pending_sign_ins_seq ON pending_sign_ins (seq);
+      CREATE INDEX pending_sign_ins_expiry ON pending_sign_ins (expires_at);
     `,
   },
 ]
