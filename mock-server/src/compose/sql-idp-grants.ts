@@ -68,7 +68,7 @@ export function createSqlGrants(client: SqlClient, clock: Clock, schema?: string
       const token = createRandomToken()
       const now = clock.now()
       // One statement: the code's row is locked while the token goes in, so a replay either comes first (no token)
-      // or after (it sees the token and revokes it).
+      // or after (it marks the code, and getAccessGrant refuses every token of a marked code).
       const [issued] = await sql.query<{ seq: string }>(
         `WITH code AS (
            UPDATE ${T.codes} SET expires_at = GREATEST(expires_at, $4) WHERE hash = $2 AND spent AND NOT replayed
