@@ -74,7 +74,7 @@ function controlInProcess(live: LiveServer): PoolControl {
     },
     serveBuild: async (id) => void (ops.build.override = { id, timestamp: ops.clock.now() }),
     mailsTo: async (email) => ops.mailbox.list(email),
-    addIdpAccount: async (email) => void ops.idp?.accounts.put(email, 'Generated'),
+    addIdpAccount: async (email) => void (await ops.idp?.accounts.put(email, 'Generated')),
   }
 }
 

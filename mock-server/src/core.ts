@@ -4,7 +4,9 @@ import { createControl, type Control } from './control/index.ts'
 import type { MockOptions } from './compose/options.ts'
 import {
   controlStoresOf,
+  idpStoresOf,
   openPersistence,
+  pendingSignInsOf,
   productCountersOf,
   productStoreOf,
   storeProbesOf,
@@ -98,9 +100,17 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   )
   const { controlToken, publicOrigin } = options
   const seedAccounts = SEED_ACCOUNTS.filter((account) => account.verified)
-  const idp = createIdp({ clock, production, controlToken, publicOrigin, seedAccounts })
+  const idp = createIdp({
+    clock,
+    production,
+    controlToken,
+    publicOrigin,
+    seedAccounts,
+    stores: idpStoresOf(options, clock, seedAccounts),
+  })
   const external = createExternalSignInFeature({
     clock,
+    pendingSignIns: pendingSignInsOf(options, clock, () => product.domain.config.secret),
     provider: options.externalSignIn,
     oidc: options.oidc,
     localClient: idp.provider?.clients.product ?? null,
@@ -113,8 +123,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await control.clear()
     await product.clear()
     journal.clear()
-    idp.provider?.reset()
-    external.pendingSignIns.clear()
+    await idp.provider?.reset()
+    await external.pendingSignIns.clear()
     clock.reset()
     await product.seed()
   }
@@ -127,7 +137,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   const ready = (async () => {
     // Made now: made by the first sign-in at an unknown address, it would slow that call and give the address away.
     await product.domain.hasher.dummyHash()
-    if (persistence && (await persistence.load())) return
+    if (persistence && (await persistence.load())) {
+      // Another instance seeded this database, maybe before the provider's accounts had a table: the missing go in.
+      await idp.provider?.seed()
+      return
+    }
     await reset()
     await persistence?.save()
   })()

@@ -7,7 +7,13 @@ import type { Clock } from '../shared/clock.ts'
 import { createSqlMailbox, createSqlScenarios } from './sql-control.ts'
 import { createSqlSinkStore } from './sql-sinks.ts'
 import { MAX_SINK_ITEMS } from '../control/sinks.ts'
-import { MAX_SINK_BYTES } from '../shared/constants.ts'
+import { IDP_MAX_ENTRIES, MAX_SINK_BYTES } from '../shared/constants.ts'
+import { createSqlIdpAccounts, createSqlIdpClients, shareSigningKey } from './sql-idp.ts'
+import { createSqlGrants } from './sql-idp-grants.ts'
+import { createSqlPendingSignIns } from './sql-sign-ins.ts'
+import type { PendingSignIns } from '../external-sign-in/pending-sign-ins.ts'
+import type { IdpStores } from '../idp/index.ts'
+import { createSigningKey } from '../idp/keys.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
@@ -41,6 +47,38 @@ export function controlStoresOf(options: MockOptions, clock: Clock): ControlStor
       maxItems: MAX_SINK_ITEMS,
     }),
   }
+}
+
+/**
+ * The identity provider's accounts, clients, grants and signing key in the database, so a sign-in goes through
+ * whichever instances its requests reach. The provider is off in production: nothing then.
+ */
+export function idpStoresOf(
+  options: MockOptions,
+  clock: Clock,
+  seeds: readonly { email: string; name: string }[],
+): IdpStores {
+  if (!options.sql || options.production) return {}
+  const { client, schema } = options.sql
+  return {
+    accounts: createSqlIdpAccounts(client, { schema, max: IDP_MAX_ENTRIES, seeds }),
+    clients: createSqlIdpClients(client, { schema, max: IDP_MAX_ENTRIES }),
+    grants: createSqlGrants(client, clock, schema),
+    key: createSigningKey(shareSigningKey(client, schema)),
+  }
+}
+
+/**
+ * The external sign-ins waiting for their callback in the database, production included (a real provider calls
+ * back through whichever instance the balancer picks); their nonce and verifier sealed under `secret`.
+ */
+export function pendingSignInsOf(
+  options: MockOptions,
+  clock: Clock,
+  secret: () => string,
+): PendingSignIns | undefined {
+  if (!options.sql) return undefined
+  return createSqlPendingSignIns(options.sql.client, clock, { schema: options.sql.schema, secret })
 }
 
 /** The rules' counters beside the records, so every instance on one database counts together; memory without SQL. */

@@ -3,7 +3,7 @@
 import type { Dispatch } from '../pipeline/dispatch.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createExternalSignInOperations, type ExternalSignInDeps } from './operations.ts'
-import { createPendingSignIns } from './pending-sign-ins.ts'
+import { createPendingSignIns, type PendingSignIns } from './pending-sign-ins.ts'
 import { createExternalSignIn, type LocalProviderClient, type OidcOptions } from './provider.ts'
 import type { ExternalSignInProvider } from './types.ts'
 
@@ -15,6 +15,8 @@ export interface ExternalSignInFeatureDeps extends Pick<ExternalSignInDeps, 'pub
   localClient: LocalProviderClient | null
   /** The server's own dispatch, for reaching the mock's provider in process (read at each call). */
   getDispatch(): Dispatch
+  /** The shared database's store (compose/state-store.ts); memory when absent. */
+  pendingSignIns?: PendingSignIns | undefined
 }
 
 export function createExternalSignInFeature(deps: ExternalSignInFeatureDeps) {
@@ -26,7 +28,7 @@ export function createExternalSignInFeature(deps: ExternalSignInFeatureDeps) {
       clock: deps.clock,
       getDispatch: deps.getDispatch,
     })
-  const pendingSignIns = createPendingSignIns(deps.clock)
+  const pendingSignIns = deps.pendingSignIns ?? createPendingSignIns(deps.clock)
   const operations = createExternalSignInOperations({
     external,
     pendingSignIns,

@@ -47,7 +47,7 @@ export function createExternalSignInOperations(deps: ExternalSignInDeps): Operat
         origin,
       })
       const binding = request.cookies[externalCookieName(request.secure)] ?? createRandomToken()
-      pendingSignIns.add(query.state, binding, pending)
+      await pendingSignIns.add(query.state, binding, pending)
       return {
         status: 302,
         headers: { location: url },
@@ -57,7 +57,10 @@ export function createExternalSignInOperations(deps: ExternalSignInDeps): Operat
 
     async exchangeCallback({ body, request }) {
       if (!external) return EXTERNAL_SIGN_IN_UNAVAILABLE
-      const pending = pendingSignIns.take(body.state, request.cookies[externalCookieName(request.secure)])
+      const pending = await pendingSignIns.take(
+        body.state,
+        request.cookies[externalCookieName(request.secure)],
+      )
       const identity = pending ? await external.finish({ ...body, pending }) : null
       if (!identity) {
         return {

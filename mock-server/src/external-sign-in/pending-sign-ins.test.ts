@@ -20,20 +20,20 @@ beforeEach(async () => {
 })
 
 describe('the sign-ins the product waits on', () => {
-  test('found by state, only with the browser’s binding, once', () => {
+  test('found by state, only with the browser’s binding, once', async () => {
     const signIns = createPendingSignIns(core.clock)
-    signIns.add(STATE, 'browser-a', PENDING)
-    expect(signIns.take(STATE, 'browser-b')).toBeNull()
-    expect(signIns.take(STATE, undefined)).toBeNull()
-    expect(signIns.take(`${STATE}x`, 'browser-a')).toBeNull()
-    expect(signIns.take(STATE, 'browser-a')).toEqual(PENDING)
-    expect(signIns.take(STATE, 'browser-a')).toBeNull()
+    await signIns.add(STATE, 'browser-a', PENDING)
+    expect(await signIns.take(STATE, 'browser-b')).toBeNull()
+    expect(await signIns.take(STATE, undefined)).toBeNull()
+    expect(await signIns.take(`${STATE}x`, 'browser-a')).toBeNull()
+    expect(await signIns.take(STATE, 'browser-a')).toEqual(PENDING)
+    expect(await signIns.take(STATE, 'browser-a')).toBeNull()
   })
 
-  test('gone once EXTERNAL_SIGN_IN_TTL_MS has passed', () => {
+  test('gone once EXTERNAL_SIGN_IN_TTL_MS has passed', async () => {
     const signIns = createPendingSignIns(core.clock)
-    signIns.add(STATE, 'browser-a', PENDING)
+    await signIns.add(STATE, 'browser-a', PENDING)
     core.clock.advance(EXTERNAL_SIGN_IN_TTL_MS)
-    expect(signIns.take(STATE, 'browser-a')).toBeNull()
+    expect(await signIns.take(STATE, 'browser-a')).toBeNull()
   })
 })

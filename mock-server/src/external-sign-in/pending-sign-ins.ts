@@ -7,33 +7,34 @@ import { hashToken, safeEqual } from '../shared/crypto.ts'
 import { createExpiringMap } from '../shared/expiring-map.ts'
 import type { PendingSignIn } from './types.ts'
 
+/** In memory here, or in the database every instance shares (compose/sql-sign-ins.ts), with the same rules. */
 export interface PendingSignIns {
   /** Keeps `pending` for the sign-in of `state`, bound to the browser holding `binding` (the cookie's value). */
-  add(state: string, binding: string, pending: PendingSignIn): void
+  add(state: string, binding: string, pending: PendingSignIn): Promise<void>
   /** The sign-in of `state`, taken out, when the browser holds its binding; null otherwise (and it stays). */
-  take(state: string, binding: string | undefined): PendingSignIn | null
-  clear(): void
+  take(state: string, binding: string | undefined): Promise<PendingSignIn | null>
+  clear(): Promise<void>
 }
 
 /**
  * @example
  * const signIns = createPendingSignIns(clock)
- * signIns.add(state, cookie, pending)
- * signIns.take(state, cookie) // pending, then null
+ * await signIns.add(state, cookie, pending)
+ * await signIns.take(state, cookie) // pending, then null
  */
 export function createPendingSignIns(clock: Clock): PendingSignIns {
   const entries = createExpiringMap<{ binding: string; pending: PendingSignIn }>(clock, MAX_PENDING_SIGN_INS)
   return {
-    add(state, binding, pending) {
+    async add(state, binding, pending) {
       entries.set(hashToken(state), { binding: hashToken(binding), pending }, EXTERNAL_SIGN_IN_TTL_MS)
     },
-    take(state, binding) {
+    async take(state, binding) {
       const key = hashToken(state)
       const entry = entries.get(key)
       if (!entry || binding === undefined || !safeEqual(entry.binding, hashToken(binding))) return null
       entries.delete(key)
       return entry.pending
     },
-    clear: () => entries.clear(),
+    clear: async () => entries.clear(),
   }
 }

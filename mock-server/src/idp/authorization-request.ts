@@ -1,7 +1,7 @@
 // The OpenID provider's check of an authorization request (RFC 6749 section 4.1.1, RFC 7636 section 4.3, OpenID
 // Connect Core section 3.1.2.1). A bad client or redirect URI gets a 400 page, never a redirect
 // (RFC 6749 section 4.1.2.1), since the URI cannot be trusted. Every other fault goes back to the client.
-import type { IdpClient, IdpClients } from './clients.ts'
+import { allowsRedirect, type IdpClient, type IdpClients } from './clients.ts'
 
 export interface AuthorizationRequest {
   client: IdpClient
@@ -38,20 +38,20 @@ export function addToRedirect(redirectUri: string, parameters: Record<string, st
 
 /**
  * @example
- * checkAuthorizationRequest(query, clients, 'http://127.0.0.1:4010')
+ * await checkAuthorizationRequest(query, clients, 'http://127.0.0.1:4010')
  * // { kind: 'valid', request } | { kind: 'redirect', location: '…?error=invalid_scope&…' } | { kind: 'page', message }
  */
-export function checkAuthorizationRequest(
+export async function checkAuthorizationRequest(
   query: AuthorizationQuery,
   clients: IdpClients,
   issuerOrigin: string,
-): AuthorizationCheck {
+): Promise<AuthorizationCheck> {
   if (!query.client_id) return { kind: 'page', message: 'The request names no client (client_id).' }
-  const client = clients.get(query.client_id)
+  const client = await clients.get(query.client_id)
   if (!client) return { kind: 'page', message: 'The request names a client this provider does not know.' }
   const redirectUri = query.redirect_uri
   if (!redirectUri) return { kind: 'page', message: 'The request has no redirect_uri.' }
-  if (!clients.allowsRedirect(client, redirectUri, issuerOrigin)) {
+  if (!allowsRedirect(client, redirectUri, issuerOrigin)) {
     return {
       kind: 'page',
       message:

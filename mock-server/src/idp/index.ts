@@ -2,7 +2,7 @@
 // production mode, where its routes are left out of the control table's routes (openapi-docs.ts, mockOnly).
 import type { Clock } from '../shared/clock.ts'
 import { createIdpOperations } from './operations.ts'
-import { createOpenIdProvider } from './provider.ts'
+import { createOpenIdProvider, type IdpStores } from './provider.ts'
 
 export interface IdpDeps {
   clock: Clock
@@ -11,6 +11,8 @@ export interface IdpDeps {
   controlToken: string | undefined
   publicOrigin: string | undefined
   seedAccounts: readonly { email: string; name: string }[]
+  /** The shared database's stores (compose/state-store.ts); memory when absent. */
+  stores?: IdpStores | undefined
 }
 
 export function createIdp(deps: IdpDeps) {
@@ -20,6 +22,9 @@ export function createIdp(deps: IdpDeps) {
         clock: deps.clock,
         controlToken: deps.controlToken,
         seedAccounts: deps.seedAccounts,
+        ...(deps.stores && { stores: deps.stores }),
       })
   return { provider, operations: createIdpOperations({ idp: provider, publicOrigin: deps.publicOrigin }) }
 }
+
+export type { IdpStores } from './provider.ts'

@@ -53,8 +53,8 @@ export interface IdpOperationsDeps {
 
 export function createIdpOperations(ops: IdpOperationsDeps): OperationTable<IdpOperations> {
   const issuerOf = (request: { origin: string }) => `${getPublicOrigin(ops.publicOrigin, request)}/idp`
-  const userinfo = ({ request }: { request: { headers: Record<string, string | undefined> } }) => {
-    const answer = requireIdp(ops.idp).userinfo(request.headers.authorization)
+  const userinfo = async ({ request }: { request: { headers: Record<string, string | undefined> } }) => {
+    const answer = await requireIdp(ops.idp).userinfo(request.headers.authorization)
     return answer.status === 200
       ? { status: 200 as const, body: answer.body, headers: { ...ANY_ORIGIN } }
       : { status: 401 as const, body: answer.body, headers: { ...answer.headers, ...ANY_ORIGIN } }
@@ -69,8 +69,8 @@ export function createIdpOperations(ops: IdpOperationsDeps): OperationTable<IdpO
       const { keys } = await requireIdp(ops.idp).jwks()
       return { status: 200, body: { keys: keys as never }, headers: { ...ANY_ORIGIN } }
     },
-    showIdpSignIn({ query, request }) {
-      const answer = requireIdp(ops.idp).authorize(
+    async showIdpSignIn({ query, request }) {
+      const answer = await requireIdp(ops.idp).authorize(
         query,
         issuerOf(request),
         request.headers[CONTROL_TOKEN_HEADER],
@@ -78,8 +78,8 @@ export function createIdpOperations(ops: IdpOperationsDeps): OperationTable<IdpO
       if (answer.kind === 'token-required') throw new Error('Failed to authorize: no form was submitted.')
       return toPage(answer)
     },
-    submitIdpSignIn({ body, request }) {
-      const answer = requireIdp(ops.idp).submit(body, request.headers[CONTROL_TOKEN_HEADER])
+    async submitIdpSignIn({ body, request }) {
+      const answer = await requireIdp(ops.idp).submit(body, request.headers[CONTROL_TOKEN_HEADER])
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } }
       if (answer.kind === 'page') return { status: 400, body: answer.html }
       return {
@@ -98,11 +98,11 @@ export function createIdpOperations(ops: IdpOperationsDeps): OperationTable<IdpO
     getIdpUserinfo: userinfo,
     postIdpUserinfo: userinfo,
     preflightIdpUserinfo: () => ({ status: 204, headers: { ...PREFLIGHT } }),
-    addIdpAccount({ body }) {
-      return { status: 201, body: requireIdp(ops.idp).accounts.put(body.email, body.name) }
+    async addIdpAccount({ body }) {
+      return { status: 201, body: await requireIdp(ops.idp).accounts.put(body.email, body.name) }
     },
-    registerIdpClient({ body }) {
-      const client = requireIdp(ops.idp).clients.register(body)
+    async registerIdpClient({ body }) {
+      const client = await requireIdp(ops.idp).clients.register(body)
       return {
         status: 201,
         body: {

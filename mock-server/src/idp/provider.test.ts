@@ -42,14 +42,14 @@ const query = (overrides: Record<string, string | undefined> = {}) =>
     }).filter(([, value]) => value !== undefined),
   ) as Record<string, string>
 
-function authorize(overrides: Record<string, string | undefined> = {}, token?: string) {
-  const answer = idp.authorize(query(overrides), ISSUER, token)
+async function authorize(overrides: Record<string, string | undefined> = {}, token?: string) {
+  const answer = await idp.authorize(query(overrides), ISSUER, token)
   if (answer.kind !== 'redirect') return { answer, location: null }
   return { answer, location: new URL(answer.location) }
 }
 
-function codeFor(overrides: Record<string, string | undefined> = {}): string {
-  const code = authorize(overrides).location?.searchParams.get('code')
+async function codeFor(overrides: Record<string, string | undefined> = {}): Promise<string> {
+  const code = (await authorize(overrides)).location?.searchParams.get('code')
   if (!code) throw new Error('Failed to get a code.')
   return code
 }
@@ -72,7 +72,7 @@ const tokenRequest = (code: string, overrides: Record<string, string | undefined
     ISSUER,
   )
 
-describe('the authorization endpoint', () => {
+describe('the authorization endpoint', async () => {
   test.each([
     ['no client_id', { client_id: undefined }],
     ['an unknown client', { client_id: 'nobody' }],
@@ -82,8 +82,8 @@ describe('the authorization endpoint', () => {
     ['a redirect_uri of another origin', { redirect_uri: 'https://evil.example/callback' }],
     ['a javascript: redirect_uri', { redirect_uri: 'javascript:alert(1)' }],
     ['a redirect_uri with a fragment', { redirect_uri: `${REDIRECT}#x` }],
-  ])('%s gets a 400 page, never a redirect', (_label, overrides) => {
-    const { answer } = authorize(overrides)
+  ])('%s gets a 400 page, never a redirect', async (_label, overrides) => {
+    const { answer } = await authorize(overrides)
     expect(answer).toMatchObject({ kind: 'page', status: 400 })
     expect(answer.kind === 'page' && answer.html).toContain('Sign-in request refused')
   })
@@ -100,8 +100,8 @@ describe('the authorization endpoint', () => {
     ['prompt=none with another prompt', { prompt: 'none login' }, 'invalid_request'],
     ['prompt=none with an unknown login_hint', { login_hint: 'nobody@example.com' }, 'login_required'],
     ['prompt=none without a login_hint', { login_hint: undefined }, 'login_required'],
-  ])('%s goes back with error=%s and the state', (_label, overrides, error) => {
-    const { location } = authorize(overrides)
+  ])('%s goes back with error=%s and the state', async (_label, overrides, error) => {
+    const { location } = await authorize(overrides)
     expect(location?.origin + location!.pathname).toBe(REDIRECT)
     expect(Object.fromEntries(location!.searchParams)).toEqual({
       error,
@@ -110,43 +110,46 @@ describe('the authorization endpoint', () => {
     })
   })
 
-  test('prompt=none with a known login_hint goes straight back with a code and the state', () => {
-    const { location } = authorize()
+  test('prompt=none with a known login_hint goes straight back with a code and the state', async () => {
+    const { location } = await authorize()
     expect([...location!.searchParams.keys()]).toEqual(['code', 'state'])
     expect(location!.searchParams.get('state')).toBe(STATE)
   })
 
-  test('without prompt=none the form is shown, filled with the hint, and its answer sends the code back', () => {
-    const { answer } = authorize({ prompt: undefined })
+  test('without prompt=none the form is shown, filled with the hint, and its answer sends the code back', async () => {
+    const { answer } = await authorize({ prompt: undefined })
     expect(answer).toMatchObject({ kind: 'page', status: 200 })
     const html = answer.kind === 'page' ? answer.html : ''
     expect(html).toContain('value="ada@example.com"')
     const request = /name="request" value="([^"]+)"/.exec(html)![1]!
-    const back = idp.submit({ request, email: 'new@example.com', name: 'New Person' })
+    const back = await idp.submit({ request, email: 'new@example.com', name: 'New Person' })
     expect(back.kind === 'redirect' && new URL(back.location).searchParams.get('state')).toBe(STATE)
-    expect(idp.accounts.get('new@example.com')?.name).toBe('New Person')
+    expect((await idp.accounts.get('new@example.com'))?.name).toBe('New Person')
     // The form's request is good once.
-    expect(idp.submit({ request, email: 'new@example.com' })).toMatchObject({ kind: 'page', status: 400 })
+    expect(await idp.submit({ request, email: 'new@example.com' })).toMatchObject({
+      kind: 'page',
+      status: 400,
+    })
   })
 
-  test('with a control token, prompt=none signs in only a request that carries it; the form asks for it', () => {
+  test('with a control token, prompt=none signs in only a request that carries it; the form asks for it', async () => {
     idp = createOpenIdProvider({ clock, controlToken: 'k3y', seedAccounts: SEEDS })
-    expect(authorize({}).location?.searchParams.get('error')).toBe('login_required')
-    expect(authorize({}, 'k3y').location?.searchParams.get('code')).toBeTruthy()
-    const { answer } = authorize({ prompt: undefined })
+    expect((await authorize({})).location?.searchParams.get('error')).toBe('login_required')
+    expect((await authorize({}, 'k3y')).location?.searchParams.get('code')).toBeTruthy()
+    const { answer } = await authorize({ prompt: undefined })
     const request = /name="request" value="([^"]+)"/.exec(answer.kind === 'page' ? answer.html : '')![1]!
-    expect(idp.submit({ request, email: 'a@example.com', control_token: 'wrong' })).toEqual({
+    expect(await idp.submit({ request, email: 'a@example.com', control_token: 'wrong' })).toEqual({
       kind: 'token-required',
     })
-    expect(idp.submit({ request, email: 'a@example.com' }, 'wrong')).toEqual({ kind: 'token-required' })
+    expect(await idp.submit({ request, email: 'a@example.com' }, 'wrong')).toEqual({ kind: 'token-required' })
     // A scripted client may send it as the control surface takes it, in the header, instead of the field.
-    expect(idp.submit({ request, email: 'a@example.com' }, 'k3y')).toMatchObject({ kind: 'redirect' })
+    expect(await idp.submit({ request, email: 'a@example.com' }, 'k3y')).toMatchObject({ kind: 'redirect' })
   })
 })
 
-describe('the token endpoint', () => {
+describe('the token endpoint', async () => {
   test('a code buys an ES256 ID token with iss, aud = client id, sub, nonce and exp, verifiable with the JWKS', async () => {
-    const answer = await tokenRequest(codeFor())
+    const answer = await tokenRequest(await codeFor())
     expect(answer).toMatchObject({ status: 200, headers: { 'cache-control': 'no-store' } })
     if (answer.status !== 200) return
     const { payload, protectedHeader } = await jwtVerify(
@@ -161,7 +164,7 @@ describe('the token endpoint', () => {
     expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: (await idp.jwks()).keys[0]!.kid })
     expect(payload).toMatchObject({
       nonce: 'n-0123456789',
-      sub: idp.accounts.get('ada@example.com')!.sub,
+      sub: (await idp.accounts.get('ada@example.com'))!.sub,
       email: 'ada@example.com',
       email_verified: true,
       name: 'Ada Lovelace',
@@ -181,7 +184,7 @@ describe('the token endpoint', () => {
     ['no code_verifier', { code_verifier: undefined }],
     ['a different redirect_uri', { redirect_uri: 'http://127.0.0.1:4010/elsewhere' }],
   ])('%s is invalid_grant, and the code is spent', async (_label, overrides) => {
-    const code = codeFor()
+    const code = await codeFor()
     expect(await tokenRequest(code, overrides)).toMatchObject({
       status: 400,
       body: { error: 'invalid_grant' },
@@ -190,27 +193,27 @@ describe('the token endpoint', () => {
   })
 
   test('a reused code is invalid_grant and revokes the access token it bought', async () => {
-    const code = codeFor()
+    const code = await codeFor()
     const first = await tokenRequest(code)
     if (first.status !== 200) throw new Error('Failed to exchange the code.')
-    expect(idp.userinfo(`Bearer ${first.body.access_token}`).status).toBe(200)
+    expect((await idp.userinfo(`Bearer ${first.body.access_token}`)).status).toBe(200)
     expect(await tokenRequest(code)).toMatchObject({
       status: 400,
       body: { error: 'invalid_grant', error_description: 'The code was already used.' },
     })
-    expect(idp.userinfo(`Bearer ${first.body.access_token}`)).toMatchObject({
+    expect(await idp.userinfo(`Bearer ${first.body.access_token}`)).toMatchObject({
       status: 401,
       headers: { 'www-authenticate': 'Bearer realm="idp", error="invalid_token"' },
     })
   })
 
   test('a code past its lifetime, or of another client, is invalid_grant', async () => {
-    const other = idp.clients.register({ redirect_uris: ['https://rp.example/cb'], public: true })
-    const foreign = codeFor({ client_id: other.client_id, redirect_uri: 'https://rp.example/cb' })
+    const other = await idp.clients.register({ redirect_uris: ['https://rp.example/cb'], public: true })
+    const foreign = await codeFor({ client_id: other.client_id, redirect_uri: 'https://rp.example/cb' })
     expect(await tokenRequest(foreign, { redirect_uri: 'https://rp.example/cb' })).toMatchObject({
       body: { error: 'invalid_grant' },
     })
-    const late = codeFor()
+    const late = await codeFor()
     clock.advance(2 * 60_000)
     expect(await tokenRequest(late)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
   })
@@ -225,7 +228,7 @@ describe('the token endpoint', () => {
     ['an unknown client', { client_id: 'nobody' }, 401, 'invalid_client'],
     ['a confidential client without its secret', { client_secret: undefined }, 401, 'invalid_client'],
   ])('%s: %i %s', async (_label, overrides, status, error) => {
-    expect(await tokenRequest(codeFor(), overrides)).toMatchObject({ status, body: { error } })
+    expect(await tokenRequest(await codeFor(), overrides)).toMatchObject({ status, body: { error } })
   })
 
   test('HTTP Basic authenticates the client; a failed Basic is told so in WWW-Authenticate; a public client sends none', async () => {
@@ -236,13 +239,15 @@ describe('the token endpoint', () => {
       redirect_uri: REDIRECT,
       code_verifier: VERIFIER,
     })
-    expect((await idp.token(body(codeFor()), basic(PRODUCT_CLIENT_ID, secret()), ISSUER)).status).toBe(200)
-    expect(await idp.token(body(codeFor()), basic(PRODUCT_CLIENT_ID, 'wrong'), ISSUER)).toMatchObject({
+    expect((await idp.token(body(await codeFor()), basic(PRODUCT_CLIENT_ID, secret()), ISSUER)).status).toBe(
+      200,
+    )
+    expect(await idp.token(body(await codeFor()), basic(PRODUCT_CLIENT_ID, 'wrong'), ISSUER)).toMatchObject({
       status: 401,
       headers: { 'www-authenticate': expect.stringMatching(/^Basic /) },
     })
-    const open = idp.clients.register({ redirect_uris: ['https://rp.example/cb'], public: true })
-    const code = codeFor({ client_id: open.client_id, redirect_uri: 'https://rp.example/cb' })
+    const open = await idp.clients.register({ redirect_uris: ['https://rp.example/cb'], public: true })
+    const code = await codeFor({ client_id: open.client_id, redirect_uri: 'https://rp.example/cb' })
     const answer = await idp.token(
       { ...body(code), redirect_uri: 'https://rp.example/cb', client_id: open.client_id },
       undefined,
@@ -252,7 +257,7 @@ describe('the token endpoint', () => {
   })
 })
 
-describe('the issuer follows the address the server is reached at', () => {
+describe('the issuer follows the address the server is reached at', async () => {
   async function discover(core: ReturnType<typeof createMockCore>, host: string, proto?: string) {
     await core.ready
     const answer = await core.dispatch({
@@ -287,7 +292,7 @@ describe('the issuer follows the address the server is reached at', () => {
   })
 
   test('the ID token names the same issuer as discovery', async () => {
-    const answer = await tokenRequest(codeFor())
+    const answer = await tokenRequest(await codeFor())
     expect(answer.status === 200 && decodeJwt(answer.body.id_token).iss).toBe(ISSUER)
   })
 })

@@ -1,12 +1,13 @@
 // The OpenID provider the mock server plays at /idp (docs/decisions/022-openid-provider.md): discovery, JWKS, the
 // authorization code flow with PKCE (S256), state and nonce, ES256 ID tokens, userinfo. Its issuer is
 // `<origin>/idp` for the origin it is reached at (or the configured public origin), which the caller passes in.
-// Its accounts, clients, codes and tokens live in memory (a reset or a restart brings back the seed). No HTTP here:
-// idp/operations.ts answers the requests.
+// Its accounts, clients, codes and tokens live in memory, or in the SQL database every instance shares when core.ts
+// hands in those stores (compose/sql-idp.ts); a reset brings back the seed. No HTTP here: idp/operations.ts answers
+// the requests.
 import type { JWK } from 'jose'
-import { IDP_MAX_ENTRIES, IDP_REQUEST_TTL_MS } from '../shared/constants.ts'
+import { IDP_MAX_ENTRIES } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
-import { createRandomToken, safeEqual } from '../shared/crypto.ts'
+import { safeEqual } from '../shared/crypto.ts'
 import { createIdpAccounts, type IdpAccounts } from './accounts.ts'
 import {
   addToRedirect,
@@ -15,9 +16,8 @@ import {
   type AuthorizationRequest,
 } from './authorization-request.ts'
 import { createIdpClients, type IdpClients } from './clients.ts'
-import { createExpiringMap } from '../shared/expiring-map.ts'
-import { createGrants, getClaims } from './grants.ts'
-import { createSigningKey, ID_TOKEN_ALG } from './keys.ts'
+import { createGrants, getClaims, type Grants } from './grants.ts'
+import { createSigningKey, ID_TOKEN_ALG, type SigningKey } from './keys.ts'
 import { renderErrorPage, renderSignInPage } from './pages.ts'
 import { exchangeCode, type OAuthError, type TokenAnswer } from './token.ts'
 
@@ -44,19 +44,29 @@ export interface OpenIdProvider {
   metadata(issuer: string): Record<string, unknown>
   jwks(): Promise<{ keys: JWK[] }>
   /** GET /idp/authorize: the form, a redirect (a code for prompt=none, or an error), or a 400 page. */
-  authorize(query: AuthorizationQuery, issuer: string, controlToken: string | undefined): PageAnswer
+  authorize(query: AuthorizationQuery, issuer: string, controlToken: string | undefined): Promise<PageAnswer>
   /**
    * POST /idp/authorize: the form's answer. With a control token set, the form carries it in a field, or a scripted
    * client in the X-Mock-Control-Token header (`headerToken`), which no other site's form can send.
    */
-  submit(form: SignInForm, headerToken?: string): PageAnswer
+  submit(form: SignInForm, headerToken?: string): Promise<PageAnswer>
   token(
     body: Record<string, string | undefined>,
     authorization: string | undefined,
     issuer: string,
   ): Promise<TokenAnswer>
-  userinfo(authorization: string | undefined): UserinfoAnswer
-  reset(): void
+  userinfo(authorization: string | undefined): Promise<UserinfoAnswer>
+  /** Adds the seed accounts that are missing (each instance on a shared database, at start). */
+  seed(): Promise<void>
+  reset(): Promise<void>
+}
+
+/** Where the provider keeps its state; each part defaults to memory. */
+export interface IdpStores {
+  accounts?: IdpAccounts | undefined
+  clients?: IdpClients | undefined
+  grants?: Grants | undefined
+  key?: SigningKey | undefined
 }
 
 /**
@@ -68,20 +78,24 @@ export function createOpenIdProvider({
   clock,
   controlToken,
   seedAccounts,
+  stores = {},
 }: {
   clock: Clock
   controlToken?: string | undefined
   /** The accounts it knows at start and after each reset (core.ts: the product's verified seed accounts). */
   seedAccounts?: readonly { email: string; name: string }[]
+  stores?: IdpStores
 }): OpenIdProvider {
-  const accounts = createIdpAccounts(IDP_MAX_ENTRIES, seedAccounts)
-  const clients = createIdpClients(IDP_MAX_ENTRIES)
-  const grants = createGrants(clock)
-  const key = createSigningKey()
-  // The requests waiting at the form, by a random id the form carries back.
-  const waiting = createExpiringMap<AuthorizationRequest>(clock, IDP_MAX_ENTRIES)
-  const withCode = (request: AuthorizationRequest, email: string, name?: string): PageAnswer => {
-    const code = grants.issueCode(request, accounts.put(email, name))
+  const accounts = stores.accounts ?? createIdpAccounts(IDP_MAX_ENTRIES, seedAccounts)
+  const clients = stores.clients ?? createIdpClients(IDP_MAX_ENTRIES)
+  const grants = stores.grants ?? createGrants(clock)
+  const key = stores.key ?? createSigningKey()
+  const withCode = async (
+    request: AuthorizationRequest,
+    email: string,
+    name?: string,
+  ): Promise<PageAnswer> => {
+    const code = await grants.issueCode(request, await accounts.put(email, name))
     return { kind: 'redirect', location: addToRedirect(request.redirectUri, { code, state: request.state }) }
   }
   const loginRequired = (request: AuthorizationRequest, description: string): PageAnswer => ({
@@ -124,8 +138,8 @@ export function createOpenIdProvider({
       prompt_values_supported: ['none', 'login'],
     }),
     jwks: () => key.jwks(),
-    authorize(query, issuer, sentToken) {
-      const check = checkAuthorizationRequest(query, clients, new URL(issuer).origin)
+    async authorize(query, issuer, sentToken) {
+      const check = await checkAuthorizationRequest(query, clients, new URL(issuer).origin)
       if (check.kind === 'page') return { kind: 'page', status: 400, html: renderErrorPage(check.message) }
       if (check.kind === 'redirect') return check
       const { request } = check
@@ -134,12 +148,11 @@ export function createOpenIdProvider({
         // that sends it (docs/decisions/022-openid-provider.md).
         if (controlToken !== undefined && !safeEqual(sentToken ?? '', controlToken))
           return loginRequired(request, 'This server has a control token: send it in X-Mock-Control-Token.')
-        const account = request.loginHint ? accounts.get(request.loginHint) : null
+        const account = request.loginHint ? await accounts.get(request.loginHint) : null
         if (!account) return loginRequired(request, 'No account of this provider matches login_hint.')
         return withCode(request, account.email)
       }
-      const requestId = createRandomToken()
-      waiting.set(requestId, request, IDP_REQUEST_TTL_MS)
+      const requestId = await grants.holdRequest(request)
       const askToken = controlToken !== undefined
       return {
         kind: 'page',
@@ -151,27 +164,26 @@ export function createOpenIdProvider({
         }),
       }
     },
-    submit(form, headerToken) {
+    async submit(form, headerToken) {
       if (
         controlToken !== undefined &&
         !safeEqual(form.control_token ?? '', controlToken) &&
         !safeEqual(headerToken ?? '', controlToken)
       )
         return { kind: 'token-required' }
-      const request = waiting.get(form.request)
+      const request = await grants.takeRequest(form.request)
       if (!request) {
         const message = 'This sign-in request has expired or was already answered.'
         return { kind: 'page', status: 400, html: renderErrorPage(message) }
       }
-      waiting.delete(form.request)
       return withCode(request, form.email, form.name)
     },
     token: (body, authorization, issuer) =>
       exchangeCode({ clock, clients, accounts, grants, key }, body, authorization, issuer),
-    userinfo(authorization) {
+    async userinfo(authorization) {
       const token = /^Bearer ([\x21-\x7e]+)$/i.exec(authorization?.trim() ?? '')?.[1]
-      const grant = token ? grants.getAccessGrant(token) : undefined
-      const account = grant ? accounts.getBySub(grant.sub) : null
+      const grant = token ? await grants.getAccessGrant(token) : undefined
+      const account = grant ? await accounts.getBySub(grant.sub) : null
       if (!grant || !account) {
         return {
           status: 401,
@@ -184,11 +196,9 @@ export function createOpenIdProvider({
       }
       return { status: 200, body: getClaims(account, grant.scope) as { sub: string } }
     },
-    reset() {
-      accounts.reset()
-      clients.reset()
-      grants.clear()
-      waiting.clear()
+    seed: () => accounts.seed(),
+    async reset() {
+      await Promise.all([accounts.reset(), clients.reset(), grants.clear()])
     },
   }
 }

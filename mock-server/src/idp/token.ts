@@ -6,7 +6,7 @@ import { IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
 import { hashToken, safeEqual } from '../shared/crypto.ts'
 import type { IdpAccounts } from './accounts.ts'
-import type { IdpClients } from './clients.ts'
+import { authenticateClient, type IdpClients } from './clients.ts'
 import { getClaims, type Grants } from './grants.ts'
 import type { SigningKey } from './keys.ts'
 
@@ -61,7 +61,7 @@ export async function exchangeCode(
   issuer: string,
 ): Promise<TokenAnswer> {
   if (!body.grant_type) return refuse(400, 'invalid_request', 'grant_type is required.')
-  const auth = ctx.clients.authenticate(authorization, body)
+  const auth = await authenticateClient(ctx.clients, authorization, body)
   if (!auth.ok) {
     // RFC 6749 section 5.2: a client that tried HTTP Basic is told so in WWW-Authenticate.
     const challenge = auth.basic ? { 'www-authenticate': 'Basic realm="idp", charset="UTF-8"' } : {}
@@ -71,7 +71,7 @@ export async function exchangeCode(
     return refuse(400, 'unsupported_grant_type', 'Only grant_type=authorization_code is offered.')
   if (!body.code) return refuse(400, 'invalid_request', 'code is required.')
   if (!body.redirect_uri) return refuse(400, 'invalid_request', 'redirect_uri is required.')
-  const taken = ctx.grants.takeCode(body.code)
+  const taken = await ctx.grants.takeCode(body.code)
   if (!('grant' in taken)) {
     return refuse(
       400,
@@ -89,7 +89,7 @@ export async function exchangeCode(
   const challenge = createHash('sha256').update(body.code_verifier).digest('base64url')
   if (!safeEqual(challenge, grant.codeChallenge))
     return refuse(400, 'invalid_grant', 'code_verifier does not match the code_challenge.')
-  const account = ctx.accounts.getBySub(grant.sub)
+  const account = await ctx.accounts.getBySub(grant.sub)
   if (!account) return refuse(400, 'invalid_grant', 'The account the code was issued for is gone.')
   const now = Math.floor(ctx.clock.now() / 1000)
   const expiresIn = IDP_TOKEN_TTL_MS / 1000
@@ -102,12 +102,14 @@ export async function exchangeCode(
     auth_time: grant.authTime,
     ...(grant.nonce !== undefined && { nonce: grant.nonce }),
   })
-  const accessToken = ctx.grants.issueAccessToken({
+  const accessToken = await ctx.grants.issueAccessToken({
     sub: grant.sub,
     clientId: grant.clientId,
     scope: grant.scope,
     codeHash: hashToken(body.code),
   })
+  // Replayed while this answer was made (another instance, or another request here): what it bought is revoked.
+  if (accessToken === null) return refuse(400, 'invalid_grant', 'The code was already used.')
   return {
     status: 200,
     body: {

@@ -141,6 +141,67 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: "the identity provider's state and the pending external sign-ins",
+    // compose/sql-idp.ts, sql-idp-grants.ts and sql-sign-ins.ts: a sign-in started on one instance is called back
+    // on another. Only hashes of request ids, codes, tokens, states and bindings; a pending sign-in's nonce and PKCE
+    // verifier sealed (sql-sign-ins.ts says how).
+    sql: `
+      CREATE TABLE idp_accounts (
+        seq bigserial,
+        email text PRIMARY KEY,
+        sub text NOT NULL UNIQUE,
+        name text NOT NULL
+      );
+      CREATE TABLE idp_clients (
+        seq bigserial,
+        client_id text PRIMARY KEY,
+        secret_hash text,
+        redirect_uris jsonb NOT NULL
+      );
+      CREATE TABLE idp_requests (
+        seq bigserial,
+        hash text PRIMARY KEY,
+        body jsonb NOT NULL,
+        expires_at double precision NOT NULL
+      );
+      CREATE TABLE idp_codes (
+        seq bigserial,
+        hash text PRIMARY KEY,
+        body jsonb NOT NULL,
+        expires_at double precision NOT NULL,
+        spent boolean NOT NULL DEFAULT false,
+        replayed boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE idp_tokens (
+        seq bigserial,
+        hash text PRIMARY KEY,
+        code_hash text NOT NULL,
+        body jsonb NOT NULL,
+        expires_at double precision NOT NULL
+      );
+      CREATE INDEX idp_tokens_code ON idp_tokens (code_hash);
+      CREATE TABLE pending_sign_ins (
+        seq bigserial,
+        state_hash text PRIMARY KEY,
+        binding_hash text NOT NULL,
+        sealed text NOT NULL,
+        expires_at double precision NOT NULL
+      );
+      -- The caps drop the oldest and the expired (compose/sql-bounded.ts) through these.
+      CREATE INDEX idp_accounts_seq ON idp_accounts (seq);
+      CREATE INDEX idp_clients_seq ON idp_clients (seq);
+      CREATE INDEX idp_requests_seq ON idp_requests (seq);
+      CREATE INDEX idp_requests_expiry ON idp_requests (expires_at);
+      CREATE INDEX idp_codes_seq ON idp_codes (seq);
+      CREATE INDEX idp_codes_expiry ON idp_codes (expires_at);
+      CREATE INDEX idp_tokens_seq ON idp_tokens (seq);
+      CREATE INDEX idp_tokens_expiry ON idp_tokens (expires_at);
+      CREATE INDEX pending_sign_ins_seq ON pending_sign_ins (seq);
+      CREATE INDEX pending_sign_ins_expiry ON pending_sign_ins (expires_at);
+    `,
+  },
+  {
     version: 6,
     name: 'the error-reporting and session-recorder sinks',
     // compose/sql-sinks.ts: what the sinks list must be what every instance received. Each entry is its JSON text
