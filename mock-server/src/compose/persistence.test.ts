@@ -175,7 +175,8 @@ test('a data file with a wrong type stops the start with an error naming the fil
   await expect(createApp({ dataFile, hasher }).core.ready).rejects.toThrow(
     /^Failed to read .*state\.json: it is not JSON/,
   )
-})
+  // Six servers start one after another here (each seeds its accounts): more than the default 5 s on a busy machine.
+}, 60_000)
 
 test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
