@@ -5,6 +5,8 @@ import type { ControlStores } from '../control/index.ts'
 import { MAX_MAILS, type Mailbox } from '../control/mailbox.ts'
 import type { Clock } from '../shared/clock.ts'
 import { createSqlMailbox, createSqlScenarios } from './sql-control.ts'
+import { createSqlJournal } from './sql-journal.ts'
+import { createJournal, type Journal } from '../pipeline/journal.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
@@ -32,6 +34,15 @@ export function controlStoresOf(options: MockOptions, clock: Clock): ControlStor
     scenarios: createSqlScenarios(client, clock, schema),
     mailbox: createSqlMailbox(client, clock, { schema, max: MAX_MAILS }),
   }
+}
+
+/**
+ * The request journal in the database in development, so /__mock/requests and its HAR are every instance's calls.
+ * Production journals nothing (compose/dispatcher.ts) and keeps the empty journal of its process, as before.
+ */
+export function journalOf(options: MockOptions, clock: Clock): Journal {
+  if (!options.sql || options.production) return createJournal(clock)
+  return createSqlJournal(options.sql.client, clock, { schema: options.sql.schema })
 }
 
 /** The rules' counters beside the records, so every instance on one database counts together; memory without SQL. */

@@ -140,4 +140,23 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mails_to ON mails (to_address, seq);
     `,
   },
+  {
+    version: 4,
+    name: 'the request journal',
+    // compose/sql-journal.ts: /__mock/requests lists every instance's calls, numbered in one order by `seq`. The
+    // exchange (already redacted) is dropped for newer ones past the size limit; `summary` keeps its URL and status.
+    sql: `
+      CREATE TABLE journal (
+        seq bigserial PRIMARY KEY,
+        email text,
+        at_ms double precision NOT NULL,
+        entry jsonb NOT NULL,
+        exchange jsonb,
+        summary jsonb,
+        exchange_chars integer NOT NULL
+      );
+      CREATE INDEX journal_email ON journal (email, seq);
+      CREATE INDEX journal_exchanges ON journal (seq) WHERE exchange IS NOT NULL;
+    `,
+  },
 ]
