@@ -28,28 +28,28 @@ interface Row {
 const FIELDS = ['method', 'path', 'operation', 'status', 'email', 'scenario', 'replay'] as const
 
 /**
- * The record in one round trip: the insert, the oldest entries past `maxEntries` deleted, and the exchanges past the
- * size limit dropped, oldest first, keeping their summary (the new exchange counts whole, kept or not, as in memory). The last two see the table as it was before the insert
- * (one statement, one snapshot), so they count the new row from its parameters; instances recording at once may
- * each count without the other's row, so the table can hold a few more for a moment, never more for long.
+ * The record in one round trip: the insert, the entries `maxEntries` seqs older deleted, and the exchanges past the
+ * size limit dropped, oldest first, keeping their summary. `exchange_from` is a running count of the exchanges'
+ * characters (the new one counts whole, kept or not, as in memory), so the exchanges to drop are those that start
+ * more than the limit before the new one ends: an index range, no sum. Approximations, both toward keeping a little
+ * more: a seq lost to a failed insert still counts as an entry, so a few fewer than `maxEntries` may be kept; and two
+ * instances recording at the same moment start from the same count, so the exchanges kept may pass the limit by
+ * the size of such overlaps until they age out. The update leaves the rows the delete takes: one statement must not
+ * change a row twice.
  */
 const recordSql = (table: string) => `
-  WITH added AS (
-    INSERT INTO ${table} (email, at_ms, entry, exchange, summary, exchange_chars)
-    VALUES ($1, $2::double precision, $3::jsonb, $4::jsonb, $5::jsonb, $6::integer)
+  WITH prior AS (
+    SELECT COALESCE((SELECT exchange_from + exchange_chars FROM ${table} ORDER BY seq DESC LIMIT 1), 0) AS chars
+  ), added AS (
+    INSERT INTO ${table} (email, at_ms, entry, exchange, summary, exchange_from, exchange_chars)
+    VALUES ($1, $2::double precision, $3::jsonb, $4::jsonb, $5::jsonb, (SELECT chars FROM prior), $6::integer)
     RETURNING seq
-  ), cut AS (
-    SELECT COALESCE((SELECT seq FROM ${table} ORDER BY seq DESC OFFSET $7::bigint LIMIT 1), 0) AS seq
   ), gone AS (
-    DELETE FROM ${table} WHERE seq <= (SELECT seq FROM cut)
+    DELETE FROM ${table} WHERE seq <= (SELECT seq FROM added) - $7::bigint
   ), trimmed AS (
-    UPDATE ${table} SET exchange = NULL, exchange_chars = 0
-    WHERE exchange IS NOT NULL AND seq > (SELECT seq FROM cut) AND seq <= COALESCE((
-      SELECT seq FROM (
-        SELECT seq, SUM(exchange_chars) OVER (ORDER BY seq DESC) AS total
-        FROM ${table} WHERE exchange IS NOT NULL AND seq > (SELECT seq FROM cut)
-      ) newest WHERE total + $9::integer > $8::bigint ORDER BY seq DESC LIMIT 1
-    ), 0)
+    UPDATE ${table} SET exchange = NULL
+    WHERE exchange IS NOT NULL AND exchange_from < (SELECT chars FROM prior) + $6::integer - $8::bigint
+      AND seq > (SELECT seq FROM added) - $7::bigint
   )
   SELECT seq FROM added`
 
@@ -96,10 +96,9 @@ export function createSqlJournal(
         entry,
         full ?? null,
         exchange ? trimExchange(exchange) : null,
-        full ? size : 0,
-        maxEntries - 1,
-        maxExchangeChars,
         size,
+        maxEntries,
+        maxExchangeChars,
       ])
       return { ...entry, seq: Number(added!.seq), at }
     },

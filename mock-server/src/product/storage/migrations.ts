@@ -145,6 +145,7 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
     name: 'the request journal',
     // compose/sql-journal.ts: /__mock/requests lists every instance's calls, numbered in one order by `seq`. The
     // exchange (already redacted) is dropped for newer ones past the size limit; `summary` keeps its URL and status.
+    // `exchange_from` counts the exchanges' characters before this one, so the size limit needs no sum.
     sql: `
       CREATE TABLE journal (
         seq bigserial PRIMARY KEY,
@@ -153,10 +154,11 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
         entry jsonb NOT NULL,
         exchange jsonb,
         summary jsonb,
+        exchange_from bigint NOT NULL,
         exchange_chars integer NOT NULL
       );
       CREATE INDEX journal_email ON journal (email, seq);
-      CREATE INDEX journal_exchanges ON journal (seq) WHERE exchange IS NOT NULL;
+      CREATE INDEX journal_exchanges ON journal (exchange_from) WHERE exchange IS NOT NULL;
     `,
   },
 ]
