@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   await Promise.all(emails.slice(0, WAVE).map((email) => cycle(origin, email)))
   await advance(25 * 60 * MINUTE)
   await call(origin, 'GET', '/api/_auth/session')
-  app.core.ops.journal.clear()
+  await app.core.ops.journal.clear()
   const start = { heap: measureHeap(), store: await storeSize(app) }
   const peak = { heap: start.heap, store: start.store.total }
   const began = performance.now()
@@ -121,10 +121,10 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - began) / 1000
   await advance(25 * 60 * MINUTE) // past every lifetime: refresh families (24 h), codes, lock-outs, windows
   await call(origin, 'GET', '/api/_auth/session')
-  const journalEntries = app.core.ops.journal.list().length
+  const journalEntries = (await app.core.ops.journal.list()).length
   const heapWithJournal = measureHeap()
   // The heap once the journal's ring is emptied: what is left is what purging had to give back.
-  app.core.ops.journal.clear()
+  await app.core.ops.journal.clear()
   const end = { heap: measureHeap(), store: await storeSize(app) }
   server.closeAllConnections()
   server.close()

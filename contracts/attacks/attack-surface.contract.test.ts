@@ -95,7 +95,7 @@ describe('production mode authenticates people', () => {
       .send({ email: 'ada@example.com', password: 'wrong password 1' })
       .expect(401)
     await production.api.get('/api/me').expect(401)
-    expect(production.app.core.ops.journal.list()).toEqual([])
+    expect(await production.app.core.ops.journal.list()).toEqual([])
   })
 
   test('--production with a configured OpenID provider: external sign-in goes to it through openid-client, and only its codes sign in', async () => {

@@ -38,6 +38,6 @@ export function createStateReader(server: TestServer): StateReader {
   return {
     state: async () => JSON.stringify(await readMockState(ops)),
     journalSince: async (seq) => ops.journal.list({ since: String(seq) }),
-    lastSeq: async () => ops.journal.list().at(-1)?.seq ?? 0,
+    lastSeq: async () => (await ops.journal.list()).at(-1)?.seq ?? 0,
   }
 }

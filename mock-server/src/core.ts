@@ -5,6 +5,7 @@ import type { MockOptions } from './compose/options.ts'
 import {
   controlStoresOf,
   idpStoresOf,
+  journalOf,
   openPersistence,
   pendingSignInsOf,
   productCountersOf,
@@ -20,7 +21,7 @@ import { createHealth, isProbePath } from './health/index.ts'
 import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
 import { faultResponse, type Dispatch } from './pipeline/dispatch.ts'
-import { createJournal, type Journal } from './pipeline/journal.ts'
+import type { Journal } from './pipeline/journal.ts'
 import type { DocumentName } from './pipeline/openapi-docs.ts'
 import type { RawRequest, RawResponse } from './pipeline/raw.ts'
 import type { AnyHandler } from './pipeline/types.ts'
@@ -91,7 +92,7 @@ const isControlPath = (url: string) => url.startsWith('/__mock/')
 export function createMockCore(options: MockOptions = {}): MockCore {
   const production = options.production === true
   const clock = createControlClock(options.realNow)
-  const journal = createJournal(clock)
+  const journal = journalOf(options, clock)
   const control = createControl(options, clock, controlStoresOf(options, clock))
   const onPurged = () => persistence?.schedule()
   const product = createProduct(
@@ -122,7 +123,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     // The mailbox first: a sign-up on another instance meanwhile keeps its mail with its account and code.
     await control.clear()
     await product.clear()
-    journal.clear()
+    await journal.clear()
     await idp.provider?.reset()
     await external.pendingSignIns.clear()
     clock.reset()

@@ -14,6 +14,8 @@ import { createSqlPendingSignIns } from './sql-sign-ins.ts'
 import type { PendingSignIns } from '../external-sign-in/pending-sign-ins.ts'
 import type { IdpStores } from '../idp/index.ts'
 import { createSigningKey } from '../idp/keys.ts'
+import { createSqlJournal } from './sql-journal.ts'
+import { createJournal, type Journal } from '../pipeline/journal.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
@@ -79,6 +81,15 @@ export function pendingSignInsOf(
 ): PendingSignIns | undefined {
   if (!options.sql) return undefined
   return createSqlPendingSignIns(options.sql.client, clock, { schema: options.sql.schema, secret })
+}
+
+/**
+ * The request journal in the database in development, so /__mock/requests and its HAR are every instance's calls.
+ * Production journals nothing (compose/dispatcher.ts) and keeps the empty journal of its process, as before.
+ */
+export function journalOf(options: MockOptions, clock: Clock): Journal {
+  if (!options.sql || options.production) return createJournal(clock)
+  return createSqlJournal(options.sql.client, clock, { schema: options.sql.schema })
 }
 
 /** The rules' counters beside the records, so every instance on one database counts together; memory without SQL. */

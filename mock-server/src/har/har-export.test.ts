@@ -107,11 +107,11 @@ function others(): ExchangeInput[] {
   ]
 }
 
-function journalOf(inputs: ExchangeInput[]) {
+async function journalOf(inputs: ExchangeInput[]) {
   const journal = createJournal(clock)
   for (const input of inputs) {
     const path = input.url.split('?')[0]!
-    journal.record(
+    await journal.record(
       { method: input.body === undefined ? 'GET' : 'POST', path, status: input.response.status },
       toExchange(input),
     )
@@ -119,8 +119,8 @@ function journalOf(inputs: ExchangeInput[]) {
   return journal
 }
 
-test('the HAR of a journal is valid HAR 1.2 and says what each call sent and got', () => {
-  const har = toHar(journalOf([signIn(), protectedCall(), ...others()]).records())
+test('the HAR of a journal is valid HAR 1.2 and says what each call sent and got', async () => {
+  const har = toHar(await (await journalOf([signIn(), protectedCall(), ...others()])).records())
   expect(harProblems(har)).toEqual([])
   expect(har.log.version).toBe('1.2')
   const [login, me, , , authorize] = har.log.entries
@@ -155,29 +155,34 @@ test('the HAR of a journal is valid HAR 1.2 and says what each call sent and got
   expect(authorize!.response.redirectURL).toBe(`/idp/authorize?state=${REDACTED}&redirect_uri=%2Fcallback`)
 })
 
-test('no secret is left anywhere in the HAR: bodies both ways, headers, query strings, cookies, redirects', () => {
-  const text = JSON.stringify(toHar(journalOf([signIn(), protectedCall(), ...others()]).records()))
+test('no secret is left anywhere in the HAR: bodies both ways, headers, query strings, cookies, redirects', async () => {
+  const text = JSON.stringify(
+    toHar(await (await journalOf([signIn(), protectedCall(), ...others()])).records()),
+  )
   for (const [name, secret] of Object.entries(SECRETS)) {
     expect(text.includes(secret), `${name} is in the HAR`).toBe(false)
   }
 })
 
-test('a call whose answer was dropped is written as a browser writes a failed request', () => {
+test('a call whose answer was dropped is written as a browser writes a failed request', async () => {
   const journal = createJournal(clock)
   const input = { ...protectedCall(), response: { ...protectedCall().response, dropped: true as const } }
-  journal.record({ method: 'GET', path: '/api/me', status: 200, scenario: 'answer-lost' }, toExchange(input))
-  const har = toHar(journal.records())
+  await journal.record(
+    { method: 'GET', path: '/api/me', status: 200, scenario: 'answer-lost' },
+    toExchange(input),
+  )
+  const har = toHar(await journal.records())
   expect(harProblems(har)).toEqual([])
   expect(har.log.entries[0]!.response).toMatchObject({ status: -1, content: { size: -1 } })
   expect(har.log.entries[0]!.response._failureText).toContain('computed 200')
   expect(har.log.entries[0]!._scenario).toBe('answer-lost')
 })
 
-test('the journal keeps headers and bodies for its newest calls within its size limit; older ones keep URL and status', () => {
+test('the journal keeps headers and bodies for its newest calls within its size limit; older ones keep URL and status', async () => {
   const journal = createJournal(clock, { maxExchangeChars: 2_000 })
   for (let index = 0; index < 6; index += 1)
-    journal.record({ method: 'POST', path: '/api/auth/login', status: 200 }, toExchange(signIn()))
-  const har = toHar(journal.records())
+    await journal.record({ method: 'POST', path: '/api/auth/login', status: 200 }, toExchange(signIn()))
+  const har = toHar(await journal.records())
   expect(harProblems(har)).toEqual([])
   const withBodies = har.log.entries.filter((entry) => entry.request.postData !== undefined)
   expect(withBodies.length).toBeGreaterThan(0)
@@ -191,18 +196,18 @@ test('the journal keeps headers and bodies for its newest calls within its size 
   })
 })
 
-test('the JSON journal and its filters are unchanged by the exchanges', () => {
-  const journal = journalOf([signIn(), protectedCall()])
-  expect(journal.list().map((entry) => [entry.seq, entry.path])).toEqual([
+test('the JSON journal and its filters are unchanged by the exchanges', async () => {
+  const journal = await journalOf([signIn(), protectedCall()])
+  expect((await journal.list()).map((entry) => [entry.seq, entry.path])).toEqual([
     [1, '/api/auth/login'],
     [2, '/api/me'],
   ])
-  expect(journal.list()[0]).not.toHaveProperty('exchange')
-  expect(journal.records({ since: '1' }).map(({ entry }) => entry.seq)).toEqual([2])
+  expect((await journal.list())[0]).not.toHaveProperty('exchange')
+  expect((await journal.records({ since: '1' })).map(({ entry }) => entry.seq)).toEqual([2])
 })
 
-test('the HAR schema refuses what HAR 1.2 does not allow', () => {
-  const har = toHar(journalOf([signIn()]).records())
+test('the HAR schema refuses what HAR 1.2 does not allow', async () => {
+  const har = toHar(await (await journalOf([signIn()])).records())
   expect(harProblems(har)).toEqual([])
   const entry = har.log.entries[0]!
   const broken = [
@@ -227,10 +232,10 @@ function bytesAnswer(contentType: string, body: Uint8Array): ExchangeInput {
   }
 }
 
-test('bytes of a type that is not text are written in base64, as a browser writes an image; their size is in bytes', () => {
+test('bytes of a type that is not text are written in base64, as a browser writes an image; their size is in bytes', async () => {
   // A PNG's signature and bytes that are no UTF-8.
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28])
-  const har = toHar(journalOf([bytesAnswer('image/png', png)]).records())
+  const har = toHar(await (await journalOf([bytesAnswer('image/png', png)])).records())
   expect(harProblems(har)).toEqual([])
   const { content } = har.log.entries[0]!.response
   expect(content).toEqual({
@@ -242,9 +247,9 @@ test('bytes of a type that is not text are written in base64, as a browser write
   expect(Buffer.from(content.text!, 'base64').equals(png)).toBe(true)
 })
 
-test('bytes of a text type are written as text, redacted like any answer', () => {
+test('bytes of a text type are written as text, redacted like any answer', async () => {
   const json = new TextEncoder().encode(JSON.stringify({ token: SECRETS.accessToken, user: { name: 'Adà' } }))
-  const har = toHar(journalOf([bytesAnswer('application/json', json)]).records())
+  const har = toHar(await (await journalOf([bytesAnswer('application/json', json)])).records())
   expect(harProblems(har)).toEqual([])
   const { content } = har.log.entries[0]!.response
   expect(content.encoding).toBeUndefined()

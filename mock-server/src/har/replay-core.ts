@@ -76,9 +76,9 @@ export function createReplayCore(options: ReplayOptions, { builds, health }: Rep
   const control: OperationTable<Pick<ControlOperations, 'getRequests' | 'resetMock' | HealthOperations>> = {
     ...health,
     getRequests: ({ query }) => readJournal(journal, query),
-    resetMock() {
+    async resetMock() {
       matcher.rewind()
-      journal.clear()
+      await journal.clear()
       return { status: 200, body: { reset: true } }
     },
   }
@@ -138,7 +138,7 @@ export function createReplayCore(options: ReplayOptions, { builds, health }: Rep
     const parsed = parseBody(body)
     const operation = apiRoutes.find((route) => route.method === method && route.pattern.test(url.pathname))
     const email = emailOf(parsed)
-    journal.record(
+    await journal.record(
       {
         method,
         path: url.pathname,

@@ -10,7 +10,7 @@ import { toHar } from './har-export.ts'
 
 type GetRequests = OperationTable<Pick<operations, 'getRequests'>>['getRequests']
 
-export function readJournal(journal: Journal, query: Parameters<GetRequests>[0]['query']) {
+export async function readJournal(journal: Journal, query: Parameters<GetRequests>[0]['query']) {
   if (query.since !== undefined) {
     try {
       parseSince(query.since)
@@ -19,8 +19,8 @@ export function readJournal(journal: Journal, query: Parameters<GetRequests>[0][
     }
   }
   const filter = { email: query.email, since: query.since }
-  if (query.format === 'har') return { status: 200 as const, body: toHar(journal.records(filter)) }
-  return { status: 200 as const, body: { requests: journal.list(filter) } }
+  if (query.format === 'har') return { status: 200 as const, body: toHar(await journal.records(filter)) }
+  return { status: 200 as const, body: { requests: await journal.list(filter) } }
 }
 
 /** The har feature's operation of the control document, over the journal the pipeline records into. */

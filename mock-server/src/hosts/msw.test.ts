@@ -49,7 +49,7 @@ test('a lost answer is a network error for fetch, after the refresh has rotated'
   const { refresh_token } = (await signedIn.json()) as { refresh_token: string }
   await core.ops.scenarios.arm({ name: 'answer-lost', email: 'ada@example.com', operation: 'refreshToken' })
   await expect(post('/api/refresh_token', { refresh_token })).rejects.toThrow(TypeError)
-  expect(core.ops.journal.list().at(-1)).toMatchObject({
+  expect((await core.ops.journal.list()).at(-1)).toMatchObject({
     operation: 'refreshToken',
     status: 200,
     scenario: 'answer-lost',

@@ -42,7 +42,7 @@ test('a dropped answer closes the connection before a whole status line', async 
   expect(await rawGet('/api/_auth/session')).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
   await app.core.ops.scenarios.arm({ name: 'answer-lost', operation: 'getSession' })
   expect(await rawGet('/api/_auth/session')).toBe('HTTP/1.1 ')
-  expect(app.core.ops.journal.list().at(-1)).toMatchObject({
+  expect((await app.core.ops.journal.list()).at(-1)).toMatchObject({
     operation: 'getSession',
     status: 200,
     scenario: 'answer-lost',

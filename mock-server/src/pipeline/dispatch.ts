@@ -49,7 +49,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
         return { response: faultResponse(error) }
       },
     )
-    recordCall(options, route, raw, url, outcome, startedAt)
+    await recordCall(options, route, raw, url, outcome, startedAt)
     return route.document === 'api' ? withCors(raw, outcome.response) : outcome.response
   }
 }

@@ -21,7 +21,8 @@ export interface Outcome {
 }
 
 export interface CallRecorders {
-  journal(entry: JournalRecord, exchange: () => Exchange): void
+  /** Keeps the entry; what it returns is awaited before the answer goes (see `recordCall`). */
+  journal(entry: JournalRecord, exchange: () => Exchange): unknown
   log?: ((line: string) => void) | undefined
   /** One line per 500 (pipeline/fault-line.ts), even when `log` is off. */
   logError?: ((line: string) => void) | undefined
@@ -43,22 +44,45 @@ export function recordFault(recorders: CallRecorders, route: Route, url: URL, er
   )
 }
 
-export function recordCall(
+/**
+ * The entry is kept before the answer goes: a client that reads /__mock/requests once it has its answer, through
+ * any instance sharing the journal, must find the call there. That costs one write in development (production
+ * journals nothing); a write that fails leaves one line, and the answer goes as it was.
+ */
+export async function recordCall(
   recorders: CallRecorders,
   route: Route,
   raw: RawRequest,
   url: URL,
   outcome: Outcome,
   startedAt: number,
-): void {
+): Promise<void> {
   const durationMs = performance.now() - startedAt
   if (route.document === 'api') {
-    recorders.journal(
+    await journalCall(recorders, route, raw, url, outcome, durationMs)
+  }
+  const dropped = outcome.response.dropped ? ' (answer dropped)' : ''
+  recorders.log?.(
+    `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(durationMs)}ms`,
+  )
+}
+
+async function journalCall(
+  recorders: CallRecorders,
+  route: Route,
+  raw: RawRequest,
+  url: URL,
+  outcome: Outcome,
+  durationMs: number,
+): Promise<void> {
+  const { status } = outcome.response
+  try {
+    await recorders.journal(
       {
         method: route.method,
         path: url.pathname,
         operation: route.operationId,
-        status: outcome.response.status,
+        status,
         ...(outcome.email !== undefined && { email: outcome.email }),
         ...(outcome.scenario !== undefined && { scenario: outcome.scenario }),
       },
@@ -73,9 +97,7 @@ export function recordCall(
           durationMs: Math.round(durationMs * 1000) / 1000,
         }),
     )
+  } catch (error) {
+    recorders.logError?.(describeFault(`Failed to journal ${route.method} ${url.pathname} ${status}`, error))
   }
-  const dropped = outcome.response.dropped ? ' (answer dropped)' : ''
-  recorders.log?.(
-    `${route.method} ${url.pathname} ${outcome.response.status}${dropped} ${Math.round(durationMs)}ms`,
-  )
 }

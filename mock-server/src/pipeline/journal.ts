@@ -2,7 +2,8 @@
 // what it answered, for GET /__mock/requests?format=har (docs/decisions/017-har-record-and-replay.md). Each entry
 // may carry its exchange (URL with query, headers, bodies), redacted before it is kept (pipeline/exchange.ts): no
 // token, password or code is ever held here. Headers and bodies are kept for the newest entries within
-// MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing.
+// MAX_JOURNAL_EXCHANGE_CHARS; older exchanges keep their URL, status and timing. This is the journal of one process;
+// instances on one SQL database share compose/sql-journal.ts instead, so its reads are async.
 import type { components } from '#api/control.gen.ts'
 import { MAX_JOURNAL_EXCHANGE_CHARS } from '../shared/constants.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -23,15 +24,17 @@ export interface JournalFilter {
 }
 
 export interface Journal {
-  record(entry: Omit<JournalEntry, 'seq' | 'at'>, exchange?: Exchange): JournalEntry
+  /** Resolves once the entry is kept, so a read that starts after it (on any instance sharing it) lists it. */
+  record(entry: Omit<JournalEntry, 'seq' | 'at'>, exchange?: Exchange): Promise<JournalEntry>
   /** Entries for `email` (all without it) after `since`: a seq, or an ISO date-time (at or after). */
-  list(filter?: JournalFilter): JournalEntry[]
+  list(filter?: JournalFilter): Promise<JournalEntry[]>
   /** The same entries as `list`, each with its exchange when the journal still keeps it. */
-  records(filter?: JournalFilter): RecordedCall[]
-  clear(): void
+  records(filter?: JournalFilter): Promise<RecordedCall[]>
+  clear(): Promise<void>
 }
 
-const MAX_ENTRIES = 10_000
+/** The newest entries a journal keeps; older ones go. */
+export const MAX_JOURNAL_ENTRIES = 10_000
 
 interface Kept {
   entry: JournalEntry
@@ -44,7 +47,7 @@ export function createJournal(
   clock: Clock,
   limits: { maxEntries?: number; maxExchangeChars?: number } = {},
 ): Journal {
-  const maxEntries = limits.maxEntries ?? MAX_ENTRIES
+  const maxEntries = limits.maxEntries ?? MAX_JOURNAL_ENTRIES
   const maxExchangeChars = limits.maxExchangeChars ?? MAX_JOURNAL_EXCHANGE_CHARS
   let kept: Kept[] = []
   let seq = 0
@@ -68,14 +71,15 @@ export function createJournal(
       return true
     })
   }
+  // Async only to share the interface with the SQL journal: each call does its work at once, in call order.
   return {
-    record(entry, exchange) {
+    async record(entry, exchange) {
       seq += 1
       const full = { ...entry, seq, at: new Date(clock.now()).toISOString() }
       const item: Kept = { entry: full, size: 0 }
       if (exchange) {
         item.exchange = exchange
-        item.size = sizeOf(exchange)
+        item.size = exchangeSize(exchange)
         exchangeChars += item.size
       }
       kept.push(item)
@@ -91,10 +95,10 @@ export function createJournal(
       }
       return full
     },
-    list: (filter = {}) => select(filter).map(({ entry }) => entry),
-    records: (filter = {}) =>
+    list: async (filter = {}) => select(filter).map(({ entry }) => entry),
+    records: async (filter = {}) =>
       select(filter).map(({ entry, exchange }) => (exchange ? { entry, exchange } : { entry })),
-    clear() {
+    async clear() {
       kept = []
       exchangeChars = 0
       firstWithExchange = 0
@@ -103,7 +107,7 @@ export function createJournal(
 }
 
 /** About the exchange's size in memory: its strings' lengths (UTF-16 units), plus a little for each header. */
-function sizeOf(exchange: Exchange): number {
+export function exchangeSize(exchange: Exchange): number {
   let size = 100 + exchange.origin.length + exchange.url.length
   for (const [name, value] of exchange.requestHeaders) size += 16 + name.length + value.length
   for (const [name, value] of exchange.response.headers) size += 16 + name.length + value.length

@@ -125,6 +125,9 @@ afterEach(() => {
 })
 
 /** The journal's calls of one operation. */
-export function callsOf(core: { ops: { journal: { list(): { operation?: string }[] } } }, operation: string) {
-  return core.ops.journal.list().filter((entry) => entry.operation === operation)
+export async function callsOf(
+  core: { ops: { journal: { list(): Promise<{ operation?: string }[]> } } },
+  operation: string,
+) {
+  return (await core.ops.journal.list()).filter((entry) => entry.operation === operation)
 }

@@ -141,6 +141,27 @@ export const PRODUCT_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 4,
+    name: 'the request journal',
+    // compose/sql-journal.ts: /__mock/requests lists every instance's calls, numbered in one order by `seq`. The
+    // exchange (already redacted) is dropped for newer ones past the size limit; `summary` keeps its URL and status.
+    // `exchange_from` counts the exchanges' characters before this one, so the size limit needs no sum.
+    sql: `
+      CREATE TABLE journal (
+        seq bigserial PRIMARY KEY,
+        email text,
+        at_ms double precision NOT NULL,
+        entry jsonb NOT NULL,
+        exchange jsonb,
+        summary jsonb,
+        exchange_from bigint NOT NULL,
+        exchange_chars integer NOT NULL
+      );
+      CREATE INDEX journal_email ON journal (email, seq);
+      CREATE INDEX journal_exchanges ON journal (exchange_from) WHERE exchange IS NOT NULL;
+    `,
+  },
+  {
     version: 5,
     name: "the identity provider's state and the pending external sign-ins",
     // compose/sql-idp.ts, sql-idp-grants.ts and sql-sign-ins.ts: a sign-in started on one instance is called back

@@ -29,7 +29,7 @@ describe('/login', () => {
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Enter your e-mail address.')
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.')
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
-    expect(callsOf(app.core, 'login')).toHaveLength(0)
+    expect(await callsOf(app.core, 'login')).toHaveLength(0)
   })
 
   test('wrong credentials: a clear message, still on /login, nothing stored', async () => {
@@ -61,7 +61,7 @@ describe('/login', () => {
     expect(submit).toHaveTextContent('Signing in…')
     await app.user.click(submit)
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })
-    expect(callsOf(app.core, 'login')).toHaveLength(1)
+    expect(await callsOf(app.core, 'login')).toHaveLength(1)
   })
 
   test('an unverified account goes to /new/otp, with a code mailed', async () => {
@@ -106,7 +106,7 @@ describe('/login', () => {
     await fillLogin(app, ADA.email, 'wrong-password-1')
     for (let attempt = 0; attempt < 10; attempt += 1) {
       await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
-      await waitFor(() => expect(callsOf(app.core, 'login')).toHaveLength(attempt + 1))
+      await waitFor(async () => expect(await callsOf(app.core, 'login')).toHaveLength(attempt + 1))
       await screen.findByText('Wrong e-mail or password.')
     }
     await app.user.click(screen.getByRole('button', { name: 'E-mail me a code' }))

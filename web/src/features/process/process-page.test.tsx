@@ -64,7 +64,7 @@ describe('the process page', () => {
     )
     expect(statusOf(PROFILE)).toHaveValue('done') // before the answer
     expect(screen.getByText('2 of 6 steps done.')).toBeInTheDocument()
-    await waitFor(() => expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
+    await waitFor(async () => expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
     await reopen(app)
     expect(statusOf(PROFILE)).toHaveValue('done')
   })
@@ -80,7 +80,7 @@ describe('the process page', () => {
       await screen.findByText(`Could not save “${PROFILE}”. The server had a problem. Please try again.`),
     ).toBeInTheDocument()
     expect(statusOf(PROFILE)).toHaveValue('todo')
-    expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(1) // a PATCH is never re-sent
+    expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(1) // a PATCH is never re-sent
   })
 
   test('a 401 that ends the session has only the session toast', async () => {
@@ -100,14 +100,14 @@ describe('the process page', () => {
     await app.user.click(await screen.findByRole('textbox', { name: `Schedule “${COURSE}”` }))
     expect(screen.getByRole('dialog', { name: 'Choose Date and Time' })).toBeInTheDocument()
     await app.user.type(scheduleOf(COURSE), '2030-05-15 10:30')
-    expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(0) // not at each key
+    expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(0) // not at each key
     await app.user.tab()
     const expected = new Date(2030, 4, 15, 10, 30).toISOString()
     await waitFor(() =>
       expect(within(stepItem(COURSE)).getByRole('time')).toHaveAttribute('datetime', expected),
     )
     // The screen may show the new time before the call reaches the server's journal.
-    await waitFor(() => expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
+    await waitFor(async () => expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
     await reopen(app)
     expect(within(stepItem(COURSE)).getByRole('time')).toHaveAttribute('datetime', expected)
     expect(scheduleOf(COURSE)).toHaveValue('2030-05-15 10:30')
@@ -130,7 +130,7 @@ describe('the process page', () => {
     expect(times.slice(0, 3)).toEqual(['00:00', '00:05', '00:10'])
     expect(times).toHaveLength(288)
     await app.user.click(within(dialog).getByRole('option', { name: '10:30' }))
-    await waitFor(() => expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
+    await waitFor(async () => expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(1))
     const saved = new Date(within(stepItem(COURSE)).getByRole('time').getAttribute('datetime')!)
     expect([saved.getDate(), saved.getHours(), saved.getMinutes()]).toEqual([15, 10, 30])
   })
@@ -144,7 +144,7 @@ describe('the process page', () => {
     await app.user.tab()
     await app.user.click(await screen.findByRole('button', { name: `Clear the schedule of “${COURSE}”` }))
     expect(await within(stepItem(COURSE)).findByText('Not scheduled yet.')).toBeInTheDocument()
-    await waitFor(() => expect(callsOf(app.core, 'updateProcessStep')).toHaveLength(2))
+    await waitFor(async () => expect(await callsOf(app.core, 'updateProcessStep')).toHaveLength(2))
   })
 
   test('a failing load: the error, and a way to try again', async () => {
