@@ -156,6 +156,20 @@ describe.each([
     }
   }, 120_000)
 
+  it('concurrent clock advances through several servers, and through one, all count; a set is kept as set', async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    const advance = (app: MockApp) =>
+      request(app).post('/__mock/clock').send({ advance_ms: 1000 }).expect(200)
+    await Promise.all([0, 1, 2, 0, 1, 2].map((index) => advance(apps[index]!)))
+    await Promise.all([0, 0, 0].map((index) => advance(apps[index]!)))
+    for (const app of apps)
+      expect((await request(app).get('/__mock/clock').expect(200)).body.offset_ms).toBe(9000)
+    const now = '2030-01-01T00:00:00.000Z'
+    await request(apps[1]!).post('/__mock/clock').send({ now }).expect(200)
+    const read = await request(apps[2]!).get('/__mock/clock').expect(200)
+    expect(Math.abs(Date.parse(read.body.now) - Date.parse(now))).toBeLessThan(60_000)
+  }, 120_000)
+
   it("the mailbox is every server's mails, and a reset on one empties it for all", async () => {
     const apps = await serversOnOneDatabase(engine, 3)
     const email = 'lin@example.com'

@@ -38,17 +38,57 @@ export function createSqlPersistence(
     secret: domain.config.secret,
     clockOffsetMs: options.production ? 0 : clock.offsetMs(),
   })
-  /** What was last written: most calls change no mail and no clock, and then write nothing. */
-  let written = ''
-  async function save(): Promise<void> {
-    const value = JSON.stringify(meta())
-    if (value === written) return
+  /** The offset the database last held as far as this instance knows, and the outright moves counted then. */
+  let shared = { offset: clock.offsetMs(), outright: clock.outrightMoves() }
+  const settle = (offset: number) => (shared = { offset, outright: clock.outrightMoves() })
+  async function writeMeta(): Promise<void> {
     await state.client.query(
       `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [value],
+      [JSON.stringify(meta())],
     )
-    written = value
+  }
+  /**
+   * This instance's clock moves since it last read the database. A set or a reset is written as it is (the last one
+   * wins); advances are added to what the database holds in one statement, so concurrent ones all count.
+   */
+  // Saves take turns, and a sync applies what it read only if no save of this instance ran meanwhile: a read made
+  // between a save's addition and its settling here would count that addition twice. Syncs do not wait.
+  let saving: Promise<unknown> = Promise.resolve()
+  /** Odd while a save runs; bumped when one starts and when it ends. */
+  let saves = 0
+  const save = (): Promise<void> => {
+    const run = saving.then(saveMoves, saveMoves)
+    saving = run.catch(() => undefined)
+    return run
+  }
+  async function saveMoves(): Promise<void> {
+    saves += 1
+    try {
+      await addMoves()
+    } finally {
+      saves += 1
+    }
+  }
+  async function addMoves(): Promise<void> {
+    const offset = clock.offsetMs()
+    if (options.production || (offset === shared.offset && clock.outrightMoves() === shared.outright)) return
+    if (clock.outrightMoves() !== shared.outright) {
+      await writeMeta()
+      settle(offset)
+      return
+    }
+    const delta = offset - shared.offset
+    const [row] = await state.client.query<{ offset: number }>(
+      `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}',
+         to_jsonb(COALESCE((value->>'clockOffsetMs')::double precision, 0) + $1::double precision))
+       WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
+      [delta],
+    )
+    if (!row) return writeMeta().then(() => void settle(offset))
+    // Moves made here while the statement ran stay on top of what the database now holds.
+    clock.setOffset(row.offset + (clock.offsetMs() - offset))
+    settle(row.offset)
   }
   return {
     async load() {
@@ -58,7 +98,7 @@ export function createSqlPersistence(
         [mine],
       )
       if (claimed.length === 1) {
-        written = mine
+        settle(clock.offsetMs())
         return false
       }
       const [row] = await state.client.query<{ value: SavedMeta }>(
@@ -67,24 +107,32 @@ export function createSqlPersistence(
       const { mails, ...saved } = row!.value
       domain.config.secret = saved.secret
       if (!options.production) clock.setOffset(saved.clockOffsetMs)
+      settle(clock.offsetMs())
       if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
-      written = mails ? '' : JSON.stringify(saved)
+      // The mails move to their table once: the row is written again without them.
+      if (mails) await writeMeta()
       return true
     },
     save,
-    async sync() {
-      if (options.production) return
-      const [row] = await state.client.query<{ offset: number | null }>(
-        `SELECT (value->>'clockOffsetMs')::double precision AS offset FROM ${table} WHERE key = 'server'`,
-      )
-      if (row?.offset == null || row.offset === clock.offsetMs()) return
-      clock.setOffset(row.offset)
-      written = JSON.stringify(meta())
-    },
+    sync: syncMoves,
     ...createSaveChain(() =>
       save().catch((error: unknown) =>
         report(`Failed to save the server's state to the database (${(error as Error).message}).`),
       ),
     ),
+  }
+
+  async function syncMoves(): Promise<void> {
+    const before = saves
+    if (options.production || before % 2 === 1) return
+    const [row] = await state.client.query<{ offset: number | null }>(
+      `SELECT (value->>'clockOffsetMs')::double precision AS offset FROM ${table} WHERE key = 'server'`,
+    )
+    if (saves !== before || row?.offset == null || row.offset === shared.offset) return
+    // Another instance moved the clock. A move made here and not yet saved stays on top of it (an outright one
+    // as it is, an advance added), so a sync between a move and its save loses nothing.
+    if (clock.outrightMoves() === shared.outright)
+      clock.setOffset(row.offset + (clock.offsetMs() - shared.offset))
+    shared = { ...shared, offset: row.offset }
   }
 }

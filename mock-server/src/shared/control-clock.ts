@@ -12,6 +12,11 @@ export interface ControlClock extends Clock {
   /** Sets how far the clock runs ahead of real time (another instance's offset, read from the database). */
   setOffset(offsetMs: number): void
   reset(): void
+  /**
+   * How many times the clock was set outright (`set`, `reset`): a shared store writes such a move as it is, and an
+   * advance as an addition, so concurrent advances through several instances all count.
+   */
+  outrightMoves(): number
 }
 
 /**
@@ -21,6 +26,7 @@ export interface ControlClock extends Clock {
  */
 export function createControlClock(realNow: () => number = Date.now, initialOffsetMs = 0): ControlClock {
   let offset = initialOffsetMs
+  let outright = 0
   return {
     // It stops at the last millisecond of 9999: past it, no date-time could write the time it tells.
     now: () => Math.min(realNow() + offset, LATEST_DATE_MS),
@@ -30,12 +36,15 @@ export function createControlClock(realNow: () => number = Date.now, initialOffs
     },
     set(epochMs) {
       offset = epochMs - realNow()
+      outright += 1
     },
     setOffset(offsetMs) {
       offset = offsetMs
     },
     reset() {
       offset = 0
+      outright += 1
     },
+    outrightMoves: () => outright,
   }
 }
