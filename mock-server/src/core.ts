@@ -134,6 +134,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     mailbox: control.mailbox,
     clock,
     production,
+    build: product.build,
   })
   const ready = (async () => {
     // Made now: made by the first sign-in at an unknown address, it would slow that call and give the address away.

@@ -170,6 +170,17 @@ describe.each([
     expect(Math.abs(Date.parse(read.body.now) - Date.parse(now))).toBeLessThan(60_000)
   }, 120_000)
 
+  it('a build announced through one server is served by all, and a reset through another clears it for all', async () => {
+    const apps = await serversOnOneDatabase(engine, 3)
+    await request(apps[0]!).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    for (const app of apps) {
+      expect((await request(app).get('/builds/latest.json').expect(200)).body.id).toBe('build-two')
+      await request(app).get('/builds/meta/build-two.json').expect(200)
+    }
+    await request(apps[1]!).post('/__mock/reset').send({}).expect(200)
+    for (const app of apps) await request(app).get('/builds/latest.json').expect(404)
+  }, 120_000)
+
   it("the mailbox is every server's mails, and a reset on one empties it for all", async () => {
     const apps = await serversOnOneDatabase(engine, 3)
     const email = 'lin@example.com'

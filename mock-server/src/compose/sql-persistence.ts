@@ -15,9 +15,14 @@ export interface SqlState {
   schema?: string | undefined
 }
 
+/** The build QA announced as newest (POST /__mock/build), or null. */
+type ServedBuildOverride = { id: string; timestamp: number } | null
+
 interface SavedMeta {
   secret: string
   clockOffsetMs: number
+  /** Development: announced through any instance, served by all. */
+  servedBuild?: ServedBuildOverride
   /** Mails of a database made before the mailbox had its table (migration 3): moved there once. */
   mails?: Mail[]
 }
@@ -28,19 +33,30 @@ interface SavedMeta {
  */
 export function createSqlPersistence(
   state: SqlState,
-  parts: { domain: DomainContext; mailbox: Mailbox; clock: ControlClock },
+  parts: {
+    domain: DomainContext
+    mailbox: Mailbox
+    clock: ControlClock
+    build?: { override: ServedBuildOverride }
+  },
   options: { production?: boolean; report?: (line: string) => void } = {},
 ): Persistence {
   const { domain, mailbox, clock } = parts
+  const build = parts.build ?? { override: null }
   const table = qualified('server_meta', state.schema)
   const report = options.report ?? ((line: string) => console.error(line))
   const meta = (): SavedMeta => ({
     secret: domain.config.secret,
     clockOffsetMs: options.production ? 0 : clock.offsetMs(),
+    servedBuild: options.production ? null : build.override,
   })
-  /** The offset the database last held as far as this instance knows, and the outright moves counted then. */
-  let shared = { offset: clock.offsetMs(), outright: clock.outrightMoves() }
-  const settle = (offset: number) => (shared = { offset, outright: clock.outrightMoves() })
+  const buildText = () => JSON.stringify(build.override)
+  /**
+   * What the database last held as far as this instance knows: the offset, the outright moves counted then, and the
+   * served build (as JSON text).
+   */
+  let shared = { offset: clock.offsetMs(), outright: clock.outrightMoves(), build: buildText() }
+  const settle = (offset: number) => (shared = { ...shared, offset, outright: clock.outrightMoves() })
   async function writeMeta(): Promise<void> {
     await state.client.query(
       `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb)
@@ -48,10 +64,6 @@ export function createSqlPersistence(
       [JSON.stringify(meta())],
     )
   }
-  /**
-   * This instance's clock moves since it last read the database. A set or a reset is written as it is (the last one
-   * wins); advances are added to what the database holds in one statement, so concurrent ones all count.
-   */
   // Saves take turns, and a sync applies what it read only if no save of this instance ran meanwhile: a read made
   // between a save's addition and its settling here would count that addition twice. Syncs do not wait.
   let saving: Promise<unknown> = Promise.resolve()
@@ -70,7 +82,22 @@ export function createSqlPersistence(
       saves += 1
     }
   }
+  /** A build announced here since this instance last read the database, written as it is (the last one wins). */
+  async function saveBuild(): Promise<void> {
+    const text = buildText()
+    if (options.production || text === shared.build) return
+    await state.client.query(
+      `UPDATE ${table} SET value = jsonb_set(value, '{servedBuild}', $1::jsonb) WHERE key = 'server'`,
+      [text],
+    )
+    shared = { ...shared, build: text }
+  }
+  /**
+   * This instance's clock moves since it last read the database. A set or a reset is written as it is (the last one
+   * wins); advances are added to what the database holds in one statement, so concurrent ones all count.
+   */
   async function addMoves(): Promise<void> {
+    await saveBuild()
     const offset = clock.offsetMs()
     if (options.production || (offset === shared.offset && clock.outrightMoves() === shared.outright)) return
     if (clock.outrightMoves() !== shared.outright) {
@@ -107,7 +134,9 @@ export function createSqlPersistence(
       const { mails, ...saved } = row!.value
       domain.config.secret = saved.secret
       if (!options.production) clock.setOffset(saved.clockOffsetMs)
+      if (!options.production) build.override = saved.servedBuild ?? null
       settle(clock.offsetMs())
+      shared = { ...shared, build: buildText() }
       if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
       // The mails move to their table once: the row is written again without them.
       if (mails) await writeMeta()
@@ -125,10 +154,16 @@ export function createSqlPersistence(
   async function syncMoves(): Promise<void> {
     const before = saves
     if (options.production || before % 2 === 1) return
-    const [row] = await state.client.query<{ offset: number | null }>(
-      `SELECT (value->>'clockOffsetMs')::double precision AS offset FROM ${table} WHERE key = 'server'`,
+    const [row] = await state.client.query<{ offset: number | null; build: ServedBuildOverride | undefined }>(
+      `SELECT (value->>'clockOffsetMs')::double precision AS offset, value->'servedBuild' AS build
+       FROM ${table} WHERE key = 'server'`,
     )
-    if (saves !== before || row?.offset == null || row.offset === shared.offset) return
+    if (saves !== before || !row) return
+    // Another instance announced a build; one announced here and not yet saved wins.
+    const text = JSON.stringify(row.build ?? null)
+    if (text !== shared.build && buildText() === shared.build) build.override = row.build ?? null
+    shared = { ...shared, build: text }
+    if (row.offset == null || row.offset === shared.offset) return
     // Another instance moved the clock. A move made here and not yet saved stays on top of it (an outright one
     // as it is, an advance added), so a sync between a move and its save loses nothing.
     if (clock.outrightMoves() === shared.outright)

@@ -18,6 +18,7 @@ import { createSqlJournal } from './sql-journal.ts'
 import { createJournal, type Journal } from '../pipeline/journal.ts'
 import type { ReadinessProbe } from '../health/index.ts'
 import type { DomainContext } from '../product/domain/context.ts'
+import type { ServedBuild } from '../product/operations/context.ts'
 import type { ProductStore } from '../product/storage/port.ts'
 import { createSqlStore } from '../product/storage/sql.ts'
 import { createSqlCounters } from '../product/storage/sql-counters.ts'
@@ -109,6 +110,8 @@ interface StateParts {
   mailbox: Mailbox
   clock: ControlClock
   production: boolean
+  /** The build announced as newest, shared through a SQL store (compose/sql-persistence.ts). */
+  build: ServedBuild
 }
 
 export function openPersistence(options: MockOptions, parts: StateParts): Persistence | null {
