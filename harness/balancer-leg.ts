@@ -9,33 +9,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { nginxConfig, NGINX_TEMPLATE } from './balancer/config.ts'
 import { createCluster, type Cluster } from './cluster.ts'
 import { ensureNginx } from './nginx.ts'
-import { ensurePostgres } from './postgres.ts'
+import { ensurePostgres, freshSchema } from './postgres.ts'
 
 const INSTANCES = 3
 const REPORT_DIR = 'reports/contracts-balancer'
 /** How long nginx may take to answer its first call through to an instance, on a loaded machine. */
 const BALANCER_READY_MS = 30_000
-
-/** A fresh schema and the URL whose connections land in it; `drop` removes it. */
-async function freshSchema(databaseUrl: string) {
-  const schema = `balancer_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  const url = new URL(databaseUrl)
-  url.searchParams.set('options', `-c search_path=${schema},public`)
-  return {
-    url: url.href,
-    drop: async () => {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await admin.end()
-    },
-  }
-}
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1')
@@ -97,7 +79,7 @@ async function main(): Promise<number> {
   if ('skipped' in postgres) return (console.log(postgres.skipped), 0)
   const nginx = ensureNginx()
   if ('skipped' in nginx) return (console.log(nginx.skipped), 0)
-  const database = await freshSchema(postgres.url)
+  const database = await freshSchema(postgres.url, 'balancer')
   const controlToken = randomBytes(18).toString('base64url')
   const dir = mkdtempSync(join(tmpdir(), 'auth-shell-balancer-'))
   mkdirSync(join(dir, 'client_body'))

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { aptInstall } from './apt.ts'
 import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -100,5 +101,25 @@ export function ensurePostgres(): PostgresTarget {
     if (process.env.CI === 'true')
       throw new Error(`Failed to get a PostgreSQL for the tests: ${reason}`, { cause: error })
     return { skipped: `No PostgreSQL for the tests (${reason}); its legs are skipped.` }
+  }
+}
+
+/**
+ * A fresh schema on `databaseUrl` and the URL whose connections land in it, for servers started as processes (the
+ * cluster soak, the balancer leg); `drop` removes it.
+ */
+export async function freshSchema(databaseUrl: string, prefix: string) {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  const url = new URL(databaseUrl)
+  url.searchParams.set('options', `-c search_path=${schema},public`)
+  return {
+    url: url.href,
+    drop: async () => {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await admin.end()
+    },
   }
 }

@@ -3,7 +3,7 @@
 // every instance is killed and a fresh one is asked whether all that was acknowledged is there (verify.ts).
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { openPostgres } from '../../mock-server/src/compose/sql-drivers.ts'
+import { freshSchema } from '#harness/postgres.ts'
 import { type CallStats, createCaller, newStats, send } from './http.ts'
 import { type Cluster, createCluster, type ServerCommand } from '#harness/cluster.ts'
 import { createJourney } from './journey.ts'
@@ -83,22 +83,6 @@ function startKiller(cluster: Cluster, stats: CallStats, options: SoakOptions) {
   }
 }
 
-/** A fresh schema and the URL whose connections land in it (as mock-server/src/main-store.test.ts does). */
-async function freshSchema(databaseUrl: string) {
-  const admin = openPostgres(databaseUrl, () => undefined)
-  const schema = `soak_${randomBytes(6).toString('hex')}`
-  await admin.exec(`CREATE SCHEMA ${schema}`)
-  const url = new URL(databaseUrl)
-  url.searchParams.set('options', `-c search_path=${schema},public`)
-  return {
-    url: url.href,
-    drop: async () => {
-      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await admin.close()
-    },
-  }
-}
-
 /** Every instance killed, then a fresh one asked about each user's ledger and for duplicate addresses. */
 async function verifyThroughFreshInstance(
   base: Parameters<typeof createCluster>[0],
@@ -121,7 +105,7 @@ async function verifyThroughFreshInstance(
 }
 
 export async function runClusterSoak(options: SoakOptions): Promise<SoakResult> {
-  const database = await freshSchema(options.databaseUrl)
+  const database = await freshSchema(options.databaseUrl, 'soak')
   const controlToken = randomBytes(18).toString('base64url')
   const base = { count: options.instances, databaseUrl: database.url, controlToken, command: options.command }
   const cluster = createCluster(base)

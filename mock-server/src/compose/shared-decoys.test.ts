@@ -4,25 +4,12 @@
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
-import { createApp, type MockApp } from '../app.ts'
-import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
-import { migrate } from '../shared/sql-migrate.ts'
+import { serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import type { MockApp } from '../app.ts'
 
 const databaseUrl = inject('databaseUrl')
 const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
-
-async function serversOnOneDatabase(engine: 'pglite' | 'postgres'): Promise<MockApp[]> {
-  const { sql, schema } = await engines.fresh(engine)
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
-  const apps: MockApp[] = []
-  for (let index = 0; index < 3; index += 1) {
-    const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, sql: { client: sql, schema } })
-    await app.core.ready
-    apps.push(app)
-  }
-  return apps
-}
 
 const guess = (app: MockApp, email: string) =>
   request(app).post('/api/auth/otp/verify').send({ email, code: '000000', purpose: 'signup' })
@@ -35,7 +22,7 @@ describe.each([
   const it = missing ? test.skip : test
 
   it('wrong codes spread over the servers answer alike for an address with a code and one without', async () => {
-    const apps = await serversOnOneDatabase(engine)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const known = 'known@example.com'
     await request(apps[0]!)
       .post('/api/auth/signup')
@@ -60,7 +47,7 @@ describe.each([
   }, 120_000)
 
   it('wrong codes at once through every server for an address without a code burn its decoy after five', async () => {
-    const apps = await serversOnOneDatabase(engine)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const answers = await Promise.all(
       Array.from({ length: 9 }, (_, index) => guess(apps[index % 3]!, 'nobody@example.com')),
     )

@@ -5,39 +5,18 @@ import { createHash } from 'node:crypto'
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
-import { createApp, type MockApp } from '../app.ts'
-import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
+import { serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import type { MockApp } from '../app.ts'
 import { SEED_ACCOUNTS } from '../product/domain/seed.ts'
-import { migrate } from '../shared/sql-migrate.ts'
-import { qualified, type SqlClient } from '../shared/sql.ts'
+import { qualified } from '../shared/sql.ts'
 
 const databaseUrl = inject('databaseUrl')
 const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
 
 const ORIGIN = 'http://127.0.0.1:4010'
-const hasher = { memoryCost: 1024, timeCost: 1 }
 const VERIFIER = 'v'.repeat(43)
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url')
-
-interface Shared {
-  apps: MockApp[]
-  sql: SqlClient
-  schema: string
-}
-
-/** `count` servers on one fresh schema, started one after another as a rolling deploy would. */
-async function serversOnOneDatabase(engine: 'pglite' | 'postgres', count: number): Promise<Shared> {
-  const { sql, schema } = await engines.fresh(engine)
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
-  const apps: MockApp[] = []
-  for (let index = 0; index < count; index += 1) {
-    const app = createApp({ hasher, publicOrigin: ORIGIN, sql: { client: sql, schema } })
-    await app.core.ready
-    apps.push(app)
-  }
-  return { apps, sql, schema }
-}
 
 /** The product's authorize call on `app`: where the browser goes next, and the cookie binding it. */
 async function startSignIn(app: MockApp, state: string) {
@@ -94,7 +73,7 @@ describe.each([
   const it = missing ? test.skip : test
 
   it('an external sign-in started on one server completes on another, its form shown and answered on others', async () => {
-    const { apps, sql, schema } = await serversOnOneDatabase(engine, 3)
+    const { apps, sql, schema } = await serversOnOneDatabase(engines, engine, 3, { publicOrigin: ORIGIN })
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     const state = 'state-started-on-a-0123456789'
     const { authorize, cookie } = await startSignIn(a, state)
@@ -118,7 +97,7 @@ describe.each([
   }, 120_000)
 
   it('a callback sent to two servers at once is taken once', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 2)
+    const { apps } = await serversOnOneDatabase(engines, engine, 2, { publicOrigin: ORIGIN })
     const [a, b] = apps as [MockApp, MockApp]
     const state = 'state-raced-0123456789abcdef'
     const { authorize, cookie } = await startSignIn(a, state)
@@ -134,7 +113,7 @@ describe.each([
   }, 120_000)
 
   it('a client registered on one server signs in on another; a code exchanged on one and replayed on another revokes its token', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3, { publicOrigin: ORIGIN })
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     const { exchange } = await registeredClientCode(a, b)
     const tokens = await exchange(a).expect(200)
@@ -150,7 +129,7 @@ describe.each([
   }, 120_000)
 
   it('one code presented to three servers at once is taken once, and the replays leave no live token', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3, { publicOrigin: ORIGIN })
     const { exchange } = await registeredClientCode(apps[0]!, apps[1]!)
     const answers = await Promise.all(apps.map((app) => exchange(app)))
     // The winner answers 200, or is refused too when a replay came before its token was issued.
@@ -166,7 +145,7 @@ describe.each([
   }, 120_000)
 
   it('a reset through one server clears the provider and the waiting sign-ins for all; the seed stays once', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3, { publicOrigin: ORIGIN })
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     const seeds = SEED_ACCOUNTS.filter((account) => account.verified).map((account) => account.email)
     // Three servers started on one database seeded its accounts once.

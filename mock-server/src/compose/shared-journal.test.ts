@@ -3,12 +3,11 @@
 // across servers, a reset through one empties it for all, and its caps hold as the memory journal's do.
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { createSqlEngines, type Engine } from '../../testing/sql-stores.ts'
-import { createApp, type MockApp } from '../app.ts'
+import { createSqlEngines } from '../../testing/sql-stores.ts'
+import { migratedSchema, serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import type { MockApp } from '../app.ts'
 import { toExchange, type ExchangeInput } from '../pipeline/exchange.ts'
 import { createJournal, type Journal } from '../pipeline/journal.ts'
-import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
-import { migrate } from '../shared/sql-migrate.ts'
 import { createSqlJournal } from './sql-journal.ts'
 
 const databaseUrl = inject('databaseUrl')
@@ -16,25 +15,7 @@ const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
-const hasher = { memoryCost: 1024, timeCost: 1 }
 const clock = { now: () => Date.parse('2026-11-26T10:00:00.000Z') }
-
-async function freshDatabase(engine: Engine) {
-  const database = await engines.fresh(engine)
-  await migrate(database.sql, PRODUCT_MIGRATIONS, database.schema)
-  return database
-}
-
-async function serversOnOneDatabase(engine: Engine, count: number, logError?: (line: string) => void) {
-  const { sql, schema } = await freshDatabase(engine)
-  const apps: MockApp[] = []
-  for (let index = 0; index < count; index += 1) {
-    const app = createApp({ hasher, sql: { client: sql, schema }, ...(logError && { logError }) })
-    await app.core.ready
-    apps.push(app)
-  }
-  return { apps, sql, schema }
-}
 
 const paths = async (app: MockApp, query = '') =>
   (await request(app).get(`/__mock/requests${query}`).expect(200)).body.requests.map(
@@ -63,7 +44,7 @@ describe.each([
   const it = missing ? test.skip : test
 
   it("every server's /__mock/requests and its HAR list every server's calls, at once, in one order", async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     const signedIn = await request(a).post('/api/auth/login').send(ADA).expect(200)
     // Read through another server as soon as the answer is in: the entry was kept before it went.
@@ -90,7 +71,7 @@ describe.each([
   }, 120_000)
 
   it('`since` a seq one server gave reads on through another; the email filter holds across them', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     await request(a).post('/api/auth/login').send(ADA).expect(200)
     const [first] = (await request(a).get('/__mock/requests').expect(200)).body.requests
@@ -111,7 +92,7 @@ describe.each([
   }, 120_000)
 
   it('a reset through one server empties the journal for all; numbering goes on', async () => {
-    const { apps } = await serversOnOneDatabase(engine, 3)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     await request(a).get('/api/_auth/session').expect(200)
     await request(c).get('/api/_auth/session').expect(200)
@@ -123,7 +104,7 @@ describe.each([
   }, 120_000)
 
   it('no password, token or code is written to the table', async () => {
-    const { apps, sql, schema } = await serversOnOneDatabase(engine, 1)
+    const { apps, sql, schema } = await serversOnOneDatabase(engines, engine, 1)
     const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
     await request(apps[0]!)
       .post('/api/refresh_token')
@@ -143,7 +124,9 @@ describe.each([
 
   it('a journal the database cannot write to leaves one line, and the answer goes as it was', async () => {
     const lines: string[] = []
-    const { apps, sql, schema } = await serversOnOneDatabase(engine, 1, (line) => lines.push(line))
+    const { apps, sql, schema } = await serversOnOneDatabase(engines, engine, 1, {
+      logError: (line) => lines.push(line),
+    })
     await sql.exec(`DROP TABLE ${schema}.journal`)
     await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
     expect(lines).toHaveLength(1)
@@ -152,7 +135,7 @@ describe.each([
   }, 120_000)
 
   it('two journals on one table keep the newest entries, one numbering, as one journal would', async () => {
-    const { sql, schema } = await freshDatabase(engine)
+    const { sql, schema } = await migratedSchema(engines, engine)
     const limits = { schema, maxEntries: 5 }
     const journals = [createSqlJournal(sql, clock, limits), createSqlJournal(sql, clock, limits)]
     for (let index = 0; index < 8; index += 1)
@@ -168,7 +151,7 @@ describe.each([
   }, 120_000)
 
   it('the exchanges past the size limit keep their URL and status, newest kept whole, as in memory', async () => {
-    const { sql, schema } = await freshDatabase(engine)
+    const { sql, schema } = await migratedSchema(engines, engine)
     const limits = { maxExchangeChars: 2_000 }
     const memory = createJournal(clock, limits)
     const shared = [

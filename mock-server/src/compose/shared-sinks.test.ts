@@ -4,34 +4,17 @@
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
+import { serversOnOneDatabase } from '../../testing/shared-servers.ts'
 import { createApp, type MockApp } from '../app.ts'
 import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { hashToken } from '../shared/crypto.ts'
 import type { SqlClient } from '../shared/sql.ts'
 import { ServiceUnavailableError } from '../shared/unavailable.ts'
 import { migrate } from '../shared/sql-migrate.ts'
-import type { MockOptions } from './options.ts'
 
 const databaseUrl = inject('databaseUrl')
 const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
-
-/** Three servers on one fresh schema, and the database they share. */
-async function serversOnOneDatabase(engine: 'pglite' | 'postgres', options: Partial<MockOptions> = {}) {
-  const { sql, schema } = await engines.fresh(engine)
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
-  const apps: MockApp[] = []
-  for (let index = 0; index < 3; index += 1) {
-    const app = createApp({
-      hasher: { memoryCost: 1024, timeCost: 1 },
-      ...options,
-      sql: { client: sql, schema },
-    })
-    await app.core.ready
-    apps.push(app)
-  }
-  return { apps, sql, schema }
-}
 
 const envelope = (id: string, message: string) =>
   [JSON.stringify({ event_id: id }), '{"type":"event"}', JSON.stringify({ event_id: id, message }), ''].join(
@@ -95,7 +78,7 @@ describe.each([
   const it = missing ? test.skip : test
 
   it('an envelope received by one is listed by all; a recording started on one takes batches through the others', async () => {
-    const { apps, sql, schema } = await serversOnOneDatabase(engine)
+    const { apps, sql, schema } = await serversOnOneDatabase(engines, engine, 3)
     const [a, b, c] = apps as [MockApp, MockApp, MockApp]
     await sendEvent(a, 'a'.repeat(32), 'Boom on a')
     await sendEvent(b, 'b'.repeat(32), 'Boom on b')
@@ -123,7 +106,7 @@ describe.each([
   }, 120_000)
 
   it('batches of one session sent at once through every server are all counted', async () => {
-    const { apps } = await serversOnOneDatabase(engine)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     const token = await startRecording(apps[0]!, 'busy')
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, index) =>
@@ -137,7 +120,7 @@ describe.each([
   }, 120_000)
 
   it('the caps hold over every server: the newest kept within the size, the oldest session going with its token', async () => {
-    const { apps } = await serversOnOneDatabase(engine, { maxSinkBytes: 4096 })
+    const { apps } = await serversOnOneDatabase(engines, engine, 3, { maxSinkBytes: 4096 })
     await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
         sendEvent(apps[index % 3]!, String(index).padStart(32, '0'), `event ${index} ${'x'.repeat(900)}`),
@@ -167,7 +150,7 @@ describe.each([
   }, 120_000)
 
   it('a reset through one server empties the sinks of all', async () => {
-    const { apps } = await serversOnOneDatabase(engine)
+    const { apps } = await serversOnOneDatabase(engines, engine, 3)
     await sendEvent(apps[0]!, 'c'.repeat(32), 'before the reset')
     const token = await startRecording(apps[1]!, 'before')
     await request(apps[2]!).post('/__mock/reset').send({}).expect(200)

@@ -4,35 +4,15 @@
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
-import { createApp, type MockApp } from '../app.ts'
+import { serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import type { MockApp } from '../app.ts'
 import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
-import type { MockOptions } from './options.ts'
-import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
-import { migrate } from '../shared/sql-migrate.ts'
 
 const databaseUrl = inject('databaseUrl')
 const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
-const hasher = { memoryCost: 1024, timeCost: 1 }
-
-/** `count` servers on one fresh schema, started one after another as a rolling deploy would. */
-async function serversOnOneDatabase(
-  engine: 'pglite' | 'postgres',
-  count: number,
-  options: Partial<MockOptions> = {},
-): Promise<MockApp[]> {
-  const { sql, schema } = await engines.fresh(engine)
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
-  const apps: MockApp[] = []
-  for (let index = 0; index < count; index += 1) {
-    const app = createApp({ hasher, ...options, sql: { client: sql, schema } })
-    await app.core.ready
-    apps.push(app)
-  }
-  return apps
-}
 
 describe.each([
   { engine: 'pglite' as const, missing: false },
@@ -42,7 +22,7 @@ describe.each([
   const it = missing ? test.skip : test
 
   it('a token signed in on one works on the others; a log-out on one refuses it on all at once', async () => {
-    const [a, b, c] = await serversOnOneDatabase(engine, 3)
+    const [a, b, c] = (await serversOnOneDatabase(engines, engine, 3)).apps
     const signedIn = await request(a!).post('/api/auth/login').send(ADA).expect(200)
     const auth = { Authorization: `Bearer ${signedIn.body.token}` }
     expect((await request(b!).get('/api/me').set(auth).expect(200)).body.email).toBe(ADA.email)
@@ -54,7 +34,7 @@ describe.each([
   }, 120_000)
 
   it('30 refreshes of one token at once, spread over the servers, give one successor pair', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
@@ -76,7 +56,7 @@ describe.each([
   }, 120_000)
 
   it('every server signs with the secret of the first: a token from the last is valid on the first', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     const signedIn = await request(apps[2]!).post('/api/auth/login').send(ADA).expect(200)
     await request(apps[0]!)
       .get('/api/me')
@@ -85,7 +65,7 @@ describe.each([
     expect(new Set(apps.map((app) => app.core.ops.domain.config.secret)).size).toBe(1)
   }, 120_000)
   it('wrong passwords from one address, spread over the servers, lock it out of the account on all at the threshold', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     for (let attempt = 0; attempt < LOCKOUT_THRESHOLD; attempt += 1)
       await request(apps[attempt % 3]!)
         .post('/api/auth/login')
@@ -99,7 +79,9 @@ describe.each([
   }, 120_000)
 
   it('the sign-in rate limit of an address counts its calls on every server', async () => {
-    const apps = await serversOnOneDatabase(engine, 3, { loginRateLimit: { max: 6, windowMs: 60_000 } })
+    const apps = (
+      await serversOnOneDatabase(engines, engine, 3, { loginRateLimit: { max: 6, windowMs: 60_000 } })
+    ).apps
     for (let call = 0; call < 6; call += 1)
       await request(apps[call % 3]!)
         .post('/api/auth/login')
@@ -112,7 +94,9 @@ describe.each([
   }, 120_000)
 
   it('wrong codes for one address count across the servers and resends', async () => {
-    const apps = await serversOnOneDatabase(engine, 3, { codeGuessLimit: { max: 4, windowMs: 60_000 } })
+    const apps = (
+      await serversOnOneDatabase(engines, engine, 3, { codeGuessLimit: { max: 4, windowMs: 60_000 } })
+    ).apps
     const ask = (app: MockApp) =>
       request(app).post('/api/auth/otp/send').send({ email: ADA.email, purpose: 'login' })
     const guess = (app: MockApp) =>
@@ -129,7 +113,7 @@ describe.each([
     for (const app of apps) expect((await guess(app).expect(429)).body.error).toBe('rate_limited')
   }, 120_000)
   it('a scenario armed on one server is served exactly as many times as armed, whichever server answers', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     await request(apps[0]!)
       .post('/__mock/scenarios')
       .send({ name: 'server-error', operation: 'getSession', times: 4 })
@@ -143,7 +127,7 @@ describe.each([
   }, 120_000)
 
   it("one server's clock move is seen by every server from the next call on", async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
     const moved = await request(apps[1]!).post('/__mock/clock').send({ advance_ms: 3_600_000 }).expect(200)
     for (const app of apps) {
@@ -157,7 +141,7 @@ describe.each([
   }, 120_000)
 
   it('concurrent clock advances through several servers, and through one, all count; a set is kept as set', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     const advance = (app: MockApp) =>
       request(app).post('/__mock/clock').send({ advance_ms: 1000 }).expect(200)
     await Promise.all([0, 1, 2, 0, 1, 2].map((index) => advance(apps[index]!)))
@@ -171,7 +155,7 @@ describe.each([
   }, 120_000)
 
   it('a build announced through one server is served by all, and a reset through another clears it for all', async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     await request(apps[0]!).post('/__mock/build').send({ id: 'build-two' }).expect(200)
     for (const app of apps) {
       expect((await request(app).get('/builds/latest.json').expect(200)).body.id).toBe('build-two')
@@ -182,7 +166,7 @@ describe.each([
   }, 120_000)
 
   it("the mailbox is every server's mails, and a reset on one empties it for all", async () => {
-    const apps = await serversOnOneDatabase(engine, 3)
+    const apps = (await serversOnOneDatabase(engines, engine, 3)).apps
     const email = 'lin@example.com'
     await request(apps[0]!)
       .post('/api/auth/signup')
