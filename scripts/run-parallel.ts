@@ -47,6 +47,15 @@ function run(name: string): Promise<Result> {
   })
 }
 
+/** The lines of a script's output that name a failure (Vitest's, Playwright's, a thrown error), at most 40. */
+function failureLines(output: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+  const marker =
+    /^\s*(FAIL\b|×|✘|\d+\) |Error:|AssertionError|TypeError|Test Files .*failed|Tests .*failed|\d+ failed)/
+  return plain.filter((line) => marker.test(line)).slice(0, 40)
+}
+
 async function main(): Promise<number> {
   const pending = names.map((name) => ({ name, result: null as Promise<Result> | null }))
   let next = 0
@@ -74,6 +83,13 @@ async function main(): Promise<number> {
     console.log(`\n── npm run ${result.name}: ${verdict} in ${(result.wallMs / 1000).toFixed(1)} s${cpu}`)
     process.stdout.write(result.output.trim() === '' ? '' : `${result.output.trimEnd()}\n`)
     if (result.code !== 0) failed.push(result.name)
+  }
+  // CI keeps only the end of a long log: say again, last, which tests failed in each failed script.
+  for (const entry of pending) {
+    const result = await entry.result
+    if (!result || result.code === 0) continue
+    const lines = failureLines(result.output)
+    if (lines.length > 0) console.error(`\n── what failed in npm run ${result.name}:\n${lines.join('\n')}`)
   }
   if (failed.length > 0) console.error(`\nFailed: ${failed.map((name) => `npm run ${name}`).join(', ')}`)
   return failed.length > 0 ? 1 : 0
