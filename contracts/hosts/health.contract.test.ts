@@ -2,9 +2,11 @@
 // anyone, never cached, never limited; readiness names what is not ready and says when to ask again
 // (docs/deploying.md).
 import { describe, expect, test } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { createTestServer, requireOwnServer } from '#contracts/fixtures.ts'
-import { CONTRACT_STORE } from '#contracts/support/test-server.ts'
-import { TARGET_URL } from '#contracts/support/target.ts'
+import { CONTRACT_STORE, startLiveServer } from '#contracts/support/test-server.ts'
+import { requireDirectConnection, TARGET_URL } from '#contracts/support/target.ts'
+import { NGINX_TEMPLATE } from '#harness/balancer/config.ts'
 import type { ReadinessProbe } from '#mock-server/health/index.ts'
 import { READINESS_RETRY_AFTER_S } from '#mock-server/shared/constants.ts'
 
@@ -108,6 +110,27 @@ describe('served the way probes come', () => {
     const { api } = await createTestServer()
     for (let call = 0; call < 60; call += 1) {
       await api.get(call % 2 === 0 ? '/healthz' : '/readyz').expect(200)
+    }
+  })
+})
+
+describe('kept connections', () => {
+  test('the server says how long it keeps an idle connection; the tested balancer drops its own sooner', async () => {
+    // A balancer that keeps a connection longer than the server may send a call on one the server is closing, and
+    // with no second try (docs/deploying.md) that call is a 502.
+    requireDirectConnection("reads the server's own Keep-Alive header, which a balancer replaces")
+    const live = await startLiveServer()
+    try {
+      const answer = await fetch(`${live.origin}/healthz`)
+      await answer.arrayBuffer()
+      const serverSeconds = Number(/timeout=(\d+)/.exec(answer.headers.get('keep-alive') ?? '')?.[1])
+      expect(serverSeconds).toBeGreaterThan(0)
+      const nginx = readFileSync(NGINX_TEMPLATE, 'utf8')
+      const balancerSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(nginx)?.[1])
+      expect(balancerSeconds).toBeGreaterThan(0)
+      expect(balancerSeconds).toBeLessThan(serverSeconds)
+    } finally {
+      await live.close()
     }
   })
 })

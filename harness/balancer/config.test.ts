@@ -28,7 +28,7 @@ describe('the balancer configuration', () => {
   test('fills in one server line per instance and the listen address, and keeps every other line', () => {
     const conf = nginxConfig(template, '/tmp/lb', 4100, [4101, 4102, 4103])
     expect(conf).toContain(
-      '  server 127.0.0.1:4101;\n  server 127.0.0.1:4102;\n  server 127.0.0.1:4103;\n  keepalive 16;',
+      '  server 127.0.0.1:4101;\n  server 127.0.0.1:4102;\n  server 127.0.0.1:4103;\n  keepalive 16;\n',
     )
     expect(conf).toContain('  listen 127.0.0.1:4100;')
     expect(conf).not.toContain('filled in')

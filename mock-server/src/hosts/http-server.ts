@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream'
 import {
   CONNECTION_CHECK_INTERVAL_MS,
   HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
   MAX_CONNECTIONS,
   REQUEST_TIMEOUT_MS,
 } from '../shared/constants.ts'
@@ -61,6 +62,7 @@ export function createHttpServer(
     {
       headersTimeout: headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: checkIntervalMs,
       requireHostHeader: false,
     },

@@ -105,6 +105,12 @@ export const MAX_BODY_BYTES = 16 * 1024
 export const HEADERS_TIMEOUT_MS = 10_000
 /** ... and this long for the whole request, body included. */
 export const REQUEST_TIMEOUT_MS = 30_000
+/**
+ * An idle keep-alive connection is closed after this long (Node's own default, stated). A balancer keeping idle
+ * connections to the server must drop them sooner, or it may send a call on one the server is closing: a 502
+ * (harness/balancer/auth-shell.nginx.conf).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 /** Open connections at most; more are closed as they arrive. */
 export const MAX_CONNECTIONS = 512
 /** How often the server looks for requests past their time. */
