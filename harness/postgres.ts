@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL when set; else, on a machine where it may (root, Debian's packages), it installs PostgreSQL
 // when missing, starts the cluster, and makes a role with a fresh random password and a database for the tests.
 // Under CI=true a PostgreSQL that cannot be had is a failure, never a skipped leg.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { aptInstall } from './apt.ts'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -85,6 +86,30 @@ function ensureLocal(): string {
   return `postgres://${ROLE}:${password}@127.0.0.1:${cluster.port}/${DATABASE}`
 }
 
+/** Held while one process installs, starts or sets up PostgreSQL: the legs of `npm test` start side by side. */
+const LOCK_FILE = '/tmp/auth-shell-postgres.lock'
+const SELF = fileURLToPath(import.meta.url)
+
+/** ensureLocal in a child holding the lock (flock releases it even when the child is killed); its URL, or throws. */
+function ensureLocalLocked(): string {
+  const child = spawnSync('flock', [LOCK_FILE, process.execPath, '--import', 'tsx', SELF, '--ensure-local'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  if (child.error) throw child.error
+  if (child.status !== 0) throw new Error(child.stderr.trim().split('\n').at(-1) || `exit ${child.status}`)
+  return child.stdout.trim().split('\n').at(-1)!
+}
+
+if (process.argv[1] === SELF && process.argv[2] === '--ensure-local') {
+  try {
+    process.stdout.write(`${ensureLocal()}\n`)
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`)
+    process.exitCode = 1
+  }
+}
+
 /**
  * Where the tests find PostgreSQL, or why they cannot. Throws under CI=true rather than skip.
  * @example
@@ -95,7 +120,7 @@ export function ensurePostgres(): PostgresTarget {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL }
   try {
     if (process.getuid?.() !== 0) throw new Error('starting one needs root; set TEST_DATABASE_URL instead')
-    return { url: ensureLocal() }
+    return { url: ensureLocalLocked() }
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error)
     if (process.env.CI === 'true')

@@ -1,8 +1,9 @@
 /**
- * Runs npm scripts side by side (RUN_PARALLEL_JOBS) and prints each one's output whole, so lines never interleave.
+ * Runs npm scripts side by side (RUN_PARALLEL_JOBS), started in the given order, and prints each one's output whole
+ * as it ends, so lines never interleave; then each one's times, and the lines naming what failed.
  * Exits 1 when any script failed, after all have run.
- * `npm test` runs the static checks with it (docs/decisions/015-suite-speed.md):
- *   tsx scripts/run-parallel.ts typecheck lint lint:api gen:api:check
+ * `npm test` runs all its scripts with it (docs/contract-suite.md, "What `npm test` runs"):
+ *   RUN_PARALLEL_JOBS=4 tsx scripts/run-parallel.ts test:contracts:balancer typecheck lint ...
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
@@ -56,42 +57,43 @@ function failureLines(output: string): string[] {
   return plain.filter((line) => marker.test(line)).slice(0, 40)
 }
 
-async function main(): Promise<number> {
-  const pending = names.map((name) => ({ name, result: null as Promise<Result> | null }))
-  let next = 0
-  const running = new Set<Promise<Result>>()
-  const startNext = () => {
-    const entry = pending[next++]
-    if (!entry) return
-    const promise = run(entry.name)
-    entry.result = promise
-    running.add(promise)
-    void promise.then(() => {
-      running.delete(promise)
-      startNext()
-    })
-  }
-  for (let i = 0; i < Math.min(jobs, names.length); i++) startNext()
+function printBlock(result: Result): void {
+  const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`
+  const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`
+  console.log(`\n── npm run ${result.name}: ${verdict} in ${(result.wallMs / 1000).toFixed(1)} s${cpu}`)
+  process.stdout.write(result.output.trim() === '' ? '' : `${result.output.trimEnd()}\n`)
+}
 
-  const failed: string[] = []
-  // Print in the given order: the first script's block as soon as it ends, the next one's when it has ended too.
-  for (const entry of pending) {
-    while (!entry.result) await Promise.race(running)
-    const result = await entry.result
-    const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`
-    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`
-    console.log(`\n── npm run ${result.name}: ${verdict} in ${(result.wallMs / 1000).toFixed(1)} s${cpu}`)
-    process.stdout.write(result.output.trim() === '' ? '' : `${result.output.trimEnd()}\n`)
-    if (result.code !== 0) failed.push(result.name)
+async function main(): Promise<number> {
+  const results: Result[] = []
+  let next = 0
+  // Each script's block is printed whole as soon as it ends, so a short check does not wait for a long leg.
+  const worker = async (): Promise<void> => {
+    for (let name = names[next++]; name !== undefined; name = names[next++]) {
+      const result = await run(name)
+      printBlock(result)
+      results.push(result)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(jobs, names.length) }, worker))
+
+  const failed = names.flatMap((name) => results.filter((r) => r.name === name && r.code !== 0))
+  if (names.length > 1) {
+    console.log('\n── times, in the given order:')
+    for (const name of names) {
+      const result = results.find((r) => r.name === name)!
+      const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`
+      console.log(
+        `${result.code === 0 ? 'ok    ' : 'FAILED'} ${name}: ${(result.wallMs / 1000).toFixed(1)} s${cpu}`,
+      )
+    }
   }
   // CI keeps only the end of a long log: say again, last, which tests failed in each failed script.
-  for (const entry of pending) {
-    const result = await entry.result
-    if (!result || result.code === 0) continue
+  for (const result of failed) {
     const lines = failureLines(result.output)
     if (lines.length > 0) console.error(`\n── what failed in npm run ${result.name}:\n${lines.join('\n')}`)
   }
-  if (failed.length > 0) console.error(`\nFailed: ${failed.map((name) => `npm run ${name}`).join(', ')}`)
+  if (failed.length > 0) console.error(`\nFailed: ${failed.map((r) => `npm run ${r.name}`).join(', ')}`)
   return failed.length > 0 ? 1 : 0
 }
 
