@@ -41,7 +41,11 @@ describe('validateResponse', () => {
       input: response({
         path: '/api/auth/external/authorize?state=abcdefghijklmnop',
         status: 302,
-        headers: { 'cache-control': 'no-store', location: '/idp/authorize?state=x' },
+        headers: {
+          'cache-control': 'no-store',
+          location: '/idp/authorize?state=x',
+          'set-cookie': ['sso=b1; Path=/; HttpOnly; SameSite=Lax; Max-Age=600'],
+        },
         body: '',
       }),
       operationId: 'authorizeExternal',
