@@ -25,11 +25,13 @@ export function parseSetCookie(value: string): SetCookie {
   return { name, attributes }
 }
 
-/** The cookie with its value left out: cookies are secrets and never go into a message. */
+/**
+ * The cookie with its value left out and its attributes as sent: the value is a secret, never put in a message.
+ * @example describeSetCookie('sid=s3cret; Path=/; HttpOnly') // 'sid=…; Path=/; HttpOnly'
+ */
 export function describeSetCookie(value: string): string {
-  const { name, attributes } = parseSetCookie(value)
-  const flags = [...attributes].map(([key, v]) => (v === '' ? key : `${key}=${key === 'expires' ? v : '…'}`))
-  return [`${name}=…`, ...flags].join('; ')
+  const [pair = '', ...attributes] = value.split(';')
+  return [`${pair.split('=')[0]!.trim()}=…`, ...attributes.map((part) => part.trim())].join('; ')
 }
 
 export interface CookieRule {
