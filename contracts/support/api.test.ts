@@ -56,6 +56,15 @@ describe('createContractAgent', () => {
     expect((await api.get('/api/echo-cookie')).body).toEqual({ cookie: 'sso=kept' })
   })
 
+  test('wants Secure cookies when the test sent the request as over https (X-Forwarded-Proto)', async () => {
+    const api = createContractAgent(createTinyApp())
+    const authorize = () => api.get('/api/auth/external/authorize?state=abcdefghijklmnop')
+    await authorize().set('X-Forwarded-Proto', 'https, http').expect(302)
+    await expect(authorize().set('X-Forwarded-Proto', 'https')).rejects.toThrow(
+      'header Set-Cookie of authorizeExternal 302: cookie sso (sso=…; Path=/; HttpOnly; SameSite=Lax) lacks Secure (the request came over https)',
+    )
+  })
+
   test('lets a request no document describes through, unvalidated', async () => {
     const api = createContractAgent(createTinyApp())
     await api.get('/api/nope').expect(404)
