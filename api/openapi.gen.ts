@@ -361,6 +361,12 @@ export interface components {
       name: string
     }
     AnyUser: components['schemas']['User'] | components['schemas']['LegacyUser']
+    /** @description One `Set-Cookie` value that sets the session cookie with HttpOnly, SameSite and Path=/. */
+    SessionSetCookie: string
+    /** @description One `Set-Cookie` value that expires the session cookie, with HttpOnly, SameSite and Path=/. */
+    SessionClearCookie: string
+    /** @description One `Set-Cookie` value that sets the external sign-in binding with HttpOnly, SameSite and Path=/. */
+    ExternalSignInSetCookie: string
     SessionResponse: {
       user?: components['schemas']['AnyUser']
       /** Format: date-time */
@@ -691,15 +697,29 @@ export interface components {
      *     out of reach).
      */
     UnavailableRetryAfter: number
-    /** @description Always `no-store`. */
+    /** @description Always `no-store`; required on every answer that carries a token, a code or a cookie. */
     NoStore: 'no-store'
     /**
      * @description The session cookie (`sid`, or `__Host-sid` over https), HttpOnly, SameSite=Lax, Path=/; set for
-     *     a call from a `--cors-origin`, SameSite=None; Secure; Partitioned instead.
+     *     a call from a `--cors-origin`, SameSite=None; Secure; Partitioned instead. Secure whenever the
+     *     request came over https.
      */
-    SessionCookie: string
-    /** @description Expires the session cookie. */
-    ClearSessionCookie: string
+    SessionCookie: components['schemas']['SessionSetCookie']
+    /**
+     * @description The session cookie, as `SessionCookie`, on the answers that sign in: required when the body has a
+     *     `token`.
+     */
+    SignInSessionCookie: components['schemas']['SessionSetCookie']
+    /**
+     * @description Expires the session cookie: `Max-Age=0` (or an `Expires` in the past), with the flags it was set
+     *     with. Without it the browser keeps a cookie the server no longer honours.
+     */
+    ClearSessionCookie: components['schemas']['SessionClearCookie']
+    /**
+     * @description The browser's binding to the external sign-ins it started (`sso`, or `__Host-sso` over https),
+     *     HttpOnly, SameSite, Path=/, for as long as an external sign-in may take.
+     */
+    ExternalSignInCookie: components['schemas']['ExternalSignInSetCookie']
   }
   pathItems: never
 }
@@ -937,7 +957,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore']
-          'Set-Cookie': components['headers']['SessionCookie']
+          'Set-Cookie': components['headers']['SignInSessionCookie']
           [name: string]: unknown
         }
         content: {
@@ -1073,6 +1093,8 @@ export interface operations {
       302: {
         headers: {
           Location: string
+          'Cache-Control': components['headers']['NoStore']
+          'Set-Cookie': components['headers']['ExternalSignInCookie']
           [name: string]: unknown
         }
         content?: never

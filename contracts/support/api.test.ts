@@ -12,12 +12,13 @@ function createTinyApp() {
     if (req.query.broken) return res.json({ id: 'u1', email: 'ada@example.com' })
     res.json({ id: 'u1', email: 'ada@example.com', name: 'Ada', seen: req.get('cookie') ?? null })
   })
-  app.get('/api/help', (req, res) => {
-    if (req.query.set) res.cookie('sid', 'kept')
-    res.json({ articles: [] })
-  })
+  app.get('/api/help', (_req, res) => res.json({ articles: [] }))
   app.get('/api/echo-cookie', (req, res) => res.json({ cookie: req.get('cookie') ?? null }))
-  app.get('/api/auth/external/authorize', (_req, res) => res.status(302).location('/idp/authorize').end())
+  // The contract wants the external sign-in's binding cookie here, with its flags (api/openapi.yaml).
+  app.get('/api/auth/external/authorize', (_req, res) => {
+    res.cookie('sso', 'kept', { httpOnly: true, sameSite: 'lax', path: '/' })
+    res.status(302).location('/idp/authorize').end()
+  })
   return app
 }
 
@@ -51,8 +52,17 @@ describe('createContractAgent', () => {
 
   test('keeps cookies between requests with keepCookies', async () => {
     const api = createContractAgent(createTinyApp(), { keepCookies: true })
-    await api.get('/api/help?set=1').expect(200)
-    expect((await api.get('/api/echo-cookie')).body).toEqual({ cookie: 'sid=kept' })
+    await api.get('/api/auth/external/authorize?state=abcdefghijklmnop').expect(302)
+    expect((await api.get('/api/echo-cookie')).body).toEqual({ cookie: 'sso=kept' })
+  })
+
+  test('wants Secure cookies when the test sent the request as over https (X-Forwarded-Proto)', async () => {
+    const api = createContractAgent(createTinyApp())
+    const authorize = () => api.get('/api/auth/external/authorize?state=abcdefghijklmnop')
+    await authorize().set('X-Forwarded-Proto', 'https, http').expect(302)
+    await expect(authorize().set('X-Forwarded-Proto', 'https')).rejects.toThrow(
+      'header Set-Cookie of authorizeExternal 302: cookie sso (sso=…; Path=/; HttpOnly; SameSite=Lax) lacks Secure (the request came over https)',
+    )
   })
 
   test('lets a request no document describes through, unvalidated', async () => {

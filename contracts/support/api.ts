@@ -15,6 +15,7 @@ import {
   type ResponseToValidate,
   type ResponseValidation,
 } from '#contracts/support/openapi-validator.ts'
+import { isOverHttps } from '#contracts/support/safe-answer.ts'
 
 export type OperationId = keyof ProductOperations | keyof ControlOperations
 
@@ -139,7 +140,14 @@ function toValidatable(method: string, path: string, res: Response): ResponseToV
     headers: res.headers as Record<string, HeaderValue>,
     // An answer to HEAD has no body on the wire; supertest still hands an empty object.
     body: method.toUpperCase() === 'HEAD' ? undefined : readBody(res),
+    secure: wentOverHttps(res),
   }
+}
+
+/** Whether the request reached the server over https, by its URL or the X-Forwarded-Proto the test sent. */
+function wentOverHttps(res: Response): boolean {
+  const sent = res.request as Partial<Pick<Response['request'], 'url' | 'get'>> | undefined
+  return isOverHttps(sent?.url, sent?.get?.('X-Forwarded-Proto'))
 }
 
 /**

@@ -41,7 +41,11 @@ describe('validateResponse', () => {
       input: response({
         path: '/api/auth/external/authorize?state=abcdefghijklmnop',
         status: 302,
-        headers: { 'cache-control': 'no-store', location: '/idp/authorize?state=x' },
+        headers: {
+          'cache-control': 'no-store',
+          location: '/idp/authorize?state=x',
+          'set-cookie': ['sso=b1; Path=/; HttpOnly; SameSite=Lax; Max-Age=600'],
+        },
         body: '',
       }),
       operationId: 'authorizeExternal',
@@ -232,5 +236,190 @@ describe('getDocumentedStatus', () => {
     ['noSuchOperation', 200, null],
   ] as const)('%s %s → %s', (operationId, status, expected) => {
     expect(validator.getDocumentedStatus(operationId, status)?.documentedStatus ?? null).toBe(expected)
+  })
+})
+
+// The safe answer (api/openapi.yaml, "A safe answer"): each planted fault below is a backend bug the suite must fail
+// on, fed to the validator as the rewritten answer such a backend would send.
+describe('cookies and caching', () => {
+  const SESSION = 'sid=s3cret-value; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800'
+  const CLEARED = 'sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
+  const signedIn = (cookies: string[] | undefined, overrides: Partial<ResponseToValidate> = {}) =>
+    response({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { ...JSON_NO_STORE, ...(cookies && { 'set-cookie': cookies }) },
+      body: SIGNED_IN,
+      ...overrides,
+    })
+  const loggedOut = (cookies: string[] | undefined, headers: Record<string, string> = JSON_NO_STORE) =>
+    response({
+      method: 'DELETE',
+      path: '/api/_auth/session',
+      headers: { ...headers, ...(cookies && { 'set-cookie': cookies }) },
+      body: { loggedOut: true },
+    })
+
+  const safe = [
+    { name: 'a sign-in with the session cookie', input: signedIn([SESSION]) },
+    { name: 'attribute names in any case', input: signedIn(['sid=v; path=/; httponly; samesite=strict']) },
+    {
+      name: 'a cookie for the app on another origin',
+      input: signedIn(['sid=v; Path=/; HttpOnly; SameSite=None; Secure; Partitioned']),
+    },
+    {
+      name: 'over https, a Secure __Host- cookie',
+      input: signedIn(['__Host-sid=v; Path=/; HttpOnly; SameSite=Lax; Secure'], { secure: true }),
+    },
+    { name: 'a log-out that expires the cookie', input: loggedOut([CLEARED]) },
+    {
+      name: 'a log-out that expires it by an Expires date alone',
+      input: loggedOut(['sid=; Path=/; HttpOnly; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT']),
+    },
+    {
+      name: 'a reset code answered without a cookie',
+      input: response({ method: 'POST', path: '/api/auth/otp/verify', body: { reset_token: 'rt' } }),
+    },
+  ] as const
+  test.each(safe)('passes $name', ({ input }) => {
+    expect(validateResponse(input).errors).toEqual([])
+  })
+
+  const faults = [
+    {
+      name: '(a) a session cookie without HttpOnly',
+      input: signedIn(['sid=v; Path=/; SameSite=Lax']),
+      error: 'header Set-Cookie of login 200: cookie sid (sid=…; Path=/; SameSite=Lax) lacks HttpOnly',
+    },
+    {
+      name: '(b) a session cookie without SameSite',
+      input: signedIn(['sid=v; Path=/; HttpOnly']),
+      error: 'header Set-Cookie of login 200: cookie sid (sid=…; Path=/; HttpOnly) lacks SameSite',
+    },
+    {
+      name: '(c) a log-out that leaves the session cookie in place',
+      input: loggedOut(undefined),
+      error:
+        'header Set-Cookie of deleteSession 200: required but missing (the answer ends a session, so it must expire the session cookie)',
+    },
+    {
+      name: 'a log-out that sets the cookie again instead of expiring it',
+      input: loggedOut([SESSION]),
+      error:
+        'header Set-Cookie of deleteSession 200: cookie sid (sid=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800) lacks an expiry (Max-Age=0 or an Expires in the past: the answer ends the session)',
+    },
+    {
+      name: 'a log-out whose Expires is in the future',
+      input: loggedOut(['sid=; Path=/; HttpOnly; SameSite=Lax; Expires=Fri, 01 Jan 9999 00:00:00 GMT']),
+      error:
+        'header Set-Cookie of deleteSession 200: cookie sid (sid=…; Path=/; HttpOnly; SameSite=Lax; Expires=Fri, 01 Jan 9999 00:00:00 GMT) lacks an expiry (Max-Age=0 or an Expires in the past: the answer ends the session)',
+    },
+    {
+      name: 'a sign-in without its cookie',
+      input: signedIn(undefined),
+      error: 'header Set-Cookie of login 200: required but missing (the answer must set its cookie)',
+    },
+    {
+      name: 'a code sign-in without its cookie (the body has a token)',
+      input: response({ method: 'POST', path: '/api/auth/otp/verify', body: SIGNED_IN }),
+      error: 'header Set-Cookie of verifyOtp 200: required but missing (the answer must set its cookie)',
+    },
+    {
+      name: 'a cookie without Path=/',
+      input: signedIn(['sid=v; Path=/api; HttpOnly; SameSite=Lax']),
+      error:
+        'header Set-Cookie of login 200: cookie sid (sid=…; Path=/api; HttpOnly; SameSite=Lax) lacks Path=/',
+    },
+    {
+      name: 'over https, a cookie without Secure',
+      input: signedIn([SESSION], { secure: true }),
+      error: `header Set-Cookie of login 200: cookie sid (sid=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800) lacks Secure (the request came over https)`,
+    },
+    {
+      name: 'a request URL with https, a cookie without Secure',
+      input: signedIn([SESSION], { path: 'https://api.example/api/auth/login' }),
+      error: `header Set-Cookie of login 200: cookie sid (sid=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800) lacks Secure (the request came over https)`,
+    },
+    {
+      name: 'a __Host- cookie without Secure',
+      input: signedIn(['__Host-sid=v; Path=/; HttpOnly; SameSite=Lax']),
+      error:
+        'header Set-Cookie of login 200: cookie __Host-sid (__Host-sid=…; Path=/; HttpOnly; SameSite=Lax) lacks Secure (a __Host- cookie needs it)',
+    },
+    {
+      name: 'a cookie of another name',
+      input: signedIn(['session=v; Path=/; HttpOnly; SameSite=Lax']),
+      error:
+        'header Set-Cookie of login 200: cookie session (session=…; Path=/; HttpOnly; SameSite=Lax) is not the documented cookie (its pattern)',
+    },
+    {
+      name: 'a cookie on an answer that documents none (an error that still clears it)',
+      input: response({
+        method: 'DELETE',
+        path: '/api/_auth/session',
+        status: 403,
+        headers: { ...JSON_NO_STORE, 'set-cookie': [CLEARED] },
+        body: { error: 'cross_site_request', message: 'No.' },
+      }),
+      error: 'header Set-Cookie of deleteSession 403: sets sid, but the documented response sets no cookie',
+    },
+    {
+      name: 'a token answer without no-store',
+      input: signedIn([SESSION], {
+        headers: { 'content-type': 'application/json', 'set-cookie': [SESSION] },
+      }),
+      error: 'header Cache-Control: required but missing',
+    },
+    {
+      name: 'a mailbox answer with codes, cacheable',
+      input: response({
+        path: '/__mock/mailbox',
+        headers: { 'content-type': 'application/json', 'cache-control': 'private, max-age=60' },
+        body: {
+          messages: [
+            {
+              to: 'a@b.c',
+              subject: 'Code',
+              purpose: 'login',
+              code: '123456',
+              sent_at: '2026-01-01T00:00:00Z',
+            },
+          ],
+        },
+      }),
+      error:
+        'header Cache-Control of getMailbox 200: the answer carries a code (body field code), so it must say no-store (got "private, max-age=60")',
+    },
+    {
+      name: 'a redirect with an authorization code, cacheable',
+      input: response({
+        method: 'POST',
+        path: '/idp/authorize',
+        status: 302,
+        headers: { location: 'http://127.0.0.1/callback?code=c1&state=s' },
+        body: undefined,
+      }),
+      error:
+        'header Cache-Control of submitIdpSignIn 302: the answer carries a code (Location query code), so it must say no-store (got "")',
+    },
+  ] as const
+  test.each(faults)('fails $name', ({ input, error }) => {
+    expect(validateResponse(input).errors).toContain(error)
+  })
+
+  test('checks each of several Set-Cookie values, and never prints a cookie’s value', () => {
+    const { errors } = validateResponse(signedIn([SESSION, 'sid=v2; Path=/; HttpOnly']))
+    expect(errors).toEqual([
+      'header Set-Cookie of login 200: cookie sid (sid=…; Path=/; HttpOnly) lacks SameSite',
+    ])
+    expect(errors.join('\n')).not.toContain('s3cret')
+  })
+
+  test('judges an Expires date by the validator’s clock', () => {
+    const expires = 'sid=; Path=/; HttpOnly; SameSite=Lax; Expires=Wed, 01 Jan 2025 00:00:00 GMT'
+    const before = createOpenApiValidator(undefined, { now: () => Date.parse('2024-06-01T00:00:00Z') })
+    const after = createOpenApiValidator(undefined, { now: () => Date.parse('2025-06-01T00:00:00Z') })
+    expect(before.validateResponse(loggedOut([expires])).errors).toHaveLength(1)
+    expect(after.validateResponse(loggedOut([expires])).errors).toEqual([])
   })
 })

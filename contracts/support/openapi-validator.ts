@@ -22,6 +22,13 @@ import {
   type OperationMatch,
   type ResponseObject,
 } from '#contracts/support/openapi-documents.ts'
+import {
+  describeSetCookie,
+  findCarriedSecret,
+  findCookieFaults,
+  isOverHttps,
+  parseSetCookie,
+} from '#contracts/support/safe-answer.ts'
 
 export { findOperation, type DocumentedPair, type DocumentName, type LoadedDocument, type OperationMatch }
 
@@ -38,6 +45,11 @@ export interface ResponseToValidate {
   headers: Record<string, HeaderValue>
   /** Parsed for JSON media types, a string for text ones; undefined, null or '' when there is none. */
   body: unknown
+  /**
+   * The request came over https (its URL, or X-Forwarded-Proto: https), so every cookie must be Secure.
+   * Left out, it is read from `path` when that has an origin.
+   */
+  secure?: boolean
 }
 
 export interface ResponseValidation {
@@ -92,6 +104,19 @@ function formatErrors(where: string, errors: ErrorObject[] | null | undefined): 
   })
 }
 
+/** A header object with this repository's extensions (api/openapi.yaml, "A safe answer"). */
+type SafeHeaderObject = HeaderObject & {
+  'x-required-when-body-has'?: string
+  'x-expires-cookie'?: boolean
+}
+
+/** Where a response is in the documents, for messages: `login 200`. */
+interface AnswerContext {
+  label: string
+  overHttps: boolean
+  body: unknown
+}
+
 interface ParameterObject {
   name: string
   in: string
@@ -116,7 +141,7 @@ function mediaTypeMatches(documented: string, actual: string): boolean {
 }
 
 /**
- * Compiles nothing up front: each schema is compiled on first use and cached.
+ * Compiles nothing up front: each schema is compiled on first use and cached. `now` dates a cookie's `Expires`.
  * @example
  * const validator = createOpenApiValidator()
  * validator.validateResponse({ method: 'GET', path: '/api/me', status: 200, headers: { 'cache-control': 'no-store', 'content-type': 'application/json' }, body: { id: 'u1', email: 'a@b.c', name: 'A' } })
@@ -124,6 +149,7 @@ function mediaTypeMatches(documented: string, actual: string): boolean {
  */
 export function createOpenApiValidator(
   documents: LoadedDocument[] = loadProjectDocuments(),
+  { now = () => Date.now() }: { now?: () => number } = {},
 ): OpenApiValidator {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats(ajv)
@@ -159,24 +185,83 @@ export function createOpenApiValidator(
     response: ResponseObject,
     pointer: string,
     headers: Record<string, HeaderValue>,
+    answer: AnswerContext,
     errors: string[],
   ) {
+    const documented = Object.keys(response.headers ?? {}).map((name) => name.toLowerCase())
+    if (headers['set-cookie'] !== undefined && !documented.includes('set-cookie')) {
+      const names = [headers['set-cookie']].flat().map((v) => parseSetCookie(String(v)).name)
+      errors.push(
+        `header Set-Cookie of ${answer.label}: sets ${names.join(', ')}, but the documented response sets no cookie`,
+      )
+    }
     for (const [name, node] of Object.entries(response.headers ?? {})) {
       if (name.toLowerCase() === 'content-type') continue // ignored by OpenAPI: the media type says it
       const at = `${pointer}/headers/${esc(name)}`
-      const { value: header, pointer: headerPointer } = resolveLocalRef<HeaderObject>(loaded.doc, node, at)
+      const { value: header, pointer: headerPointer } = resolveLocalRef<SafeHeaderObject>(
+        loaded.doc,
+        node,
+        at,
+      )
       const actual = headers[name.toLowerCase()]
       if (actual === undefined) {
-        if (header.required) errors.push(`header ${name}: required but missing`)
+        reportMissing(name, header, answer, errors)
         continue
       }
       if (header.schema === undefined) continue
       const validate = schemaAt(loaded.name, `${headerPointer}/schema`)
       for (const raw of Array.isArray(actual) ? actual : [String(actual)]) {
-        if (!validatesAsText(validate, raw))
+        if (name.toLowerCase() === 'set-cookie') checkCookie(raw, header, validate, answer, errors)
+        else if (!validatesAsText(validate, raw))
           errors.push(...formatErrors(`header ${name} ${JSON.stringify(raw)}`, validate.errors))
       }
     }
+  }
+
+  /** A header the answer left out: an error when it is required, or required by what the body holds. */
+  function reportMissing(name: string, header: SafeHeaderObject, answer: AnswerContext, errors: string[]) {
+    const when = header['x-required-when-body-has']
+    const body = answer.body
+    const bodyHas = when !== undefined && typeof body === 'object' && body !== null && when in body
+    if (!header.required && !bodyHas) return
+    if (name.toLowerCase() !== 'set-cookie') {
+      errors.push(`header ${name}: required but missing`)
+      return
+    }
+    const must = header['x-expires-cookie']
+      ? 'the answer ends a session, so it must expire the session cookie'
+      : 'the answer must set its cookie'
+    errors.push(`header Set-Cookie of ${answer.label}: required but missing (${must})`)
+  }
+
+  /** One Set-Cookie value: what it lacks, in words, else whether it is the documented cookie. Never its value. */
+  function checkCookie(
+    raw: string,
+    header: SafeHeaderObject,
+    validate: ValidateFunction,
+    answer: AnswerContext,
+    errors: string[],
+  ) {
+    const rule = { overHttps: answer.overHttps, mustExpire: header['x-expires-cookie'] === true, now: now() }
+    const faults = findCookieFaults(raw, rule)
+    const cookie = `cookie ${parseSetCookie(raw).name} (${describeSetCookie(raw)})`
+    if (faults.length > 0)
+      errors.push(`header Set-Cookie of ${answer.label}: ${cookie} lacks ${faults.join(', ')}`)
+    else if (!validate(raw))
+      errors.push(
+        `header Set-Cookie of ${answer.label}: ${cookie} is not the documented cookie (its pattern)`,
+      )
+  }
+
+  /** An answer that carries a token, a code or a cookie must never be stored by a cache. */
+  function checkNoStore(headers: Record<string, HeaderValue>, answer: AnswerContext, errors: string[]) {
+    const secret = findCarriedSecret(answer.body, headers.location, headers['set-cookie'])
+    const cacheControl = [headers['cache-control'] ?? []].flat().join(',')
+    const directives = cacheControl.split(',').map((d) => d.trim().toLowerCase())
+    if (secret && !directives.includes('no-store'))
+      errors.push(
+        `header Cache-Control of ${answer.label}: the answer carries ${secret}, so it must say no-store (got ${JSON.stringify(cacheControl)})`,
+      )
   }
 
   function checkBody(
@@ -243,7 +328,13 @@ export function createOpenApiValidator(
       responses[documentedStatus]!,
       at,
     )
-    checkHeaders(loaded, response, pointer, headers, errors)
+    const answer = {
+      label: `${match.operationId} ${documentedStatus}`,
+      overHttps: input.secure ?? isOverHttps(input.path, undefined),
+      body: input.body,
+    }
+    checkHeaders(loaded, response, pointer, headers, answer, errors)
+    if (!path.startsWith('/api/')) checkNoStore(headers, answer, errors) // every /api/* answer is held to it above
     checkBody(loaded, response, pointer, input, headers, errors)
     return { ...result, errors: [...new Set(errors)] } // oneOf branches repeat the same message
   }
