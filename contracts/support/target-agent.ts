@@ -10,6 +10,7 @@ import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import { createContractAgent, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { checkRateLimit } from '#contracts/support/target-limit.ts'
+import { COMPARABLE_OPTIONS, compareSettings } from '#contracts/support/target-settings.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -127,27 +128,49 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The test was given the contract target as its server (a second server cannot be the same one). */
     contractServer?: true
+    /** The settings the test asked for that the target has (`refreshGraceMs 10000`): why it ran there. */
+    targetSettings?: string[]
   }
+}
+
+/** Options that say how the suite reaches the target, not what server it is. */
+const isReachOption = (name: string, target: ContractTarget) =>
+  name === 'production' || (name === 'controlToken' && target.controlToken !== null)
+
+/**
+ * Ends the test as not checkable unless the target is the server `options` describe: an option the target's settings
+ * report must equal the target's value (contracts/support/target-settings.ts); any other describes another server.
+ */
+async function requireSameServer(options: AppOptions, target: ContractTarget): Promise<string[]> {
+  const named = Object.keys(options).filter(
+    (name) => !isReachOption(name, target) && options[name as keyof AppOptions] !== undefined,
+  )
+  const comparable = new Set<string>(COMPARABLE_OPTIONS)
+  const other = named.filter((name) => !comparable.has(name))
+  if (other.length > 0) notCheckable(`needs a server built with ${other.join(', ')}`)
+  if (named.length === 0) return []
+  const { matched, differs } = compareSettings(options, await target.settings())
+  if (differs.length > 0) notCheckable(differs.join('; '))
+  return matched
 }
 
 /**
  * The test's server against CONTRACT_TARGET: the target, when it can stand for the server the test asked for.
- * Otherwise the test ends as not checkable, with the reason. Options other than `production` and `controlToken`
- * describe a server the target is not. `production: true` needs a target without /__mock.
+ * Otherwise the test ends as not checkable, with the reason. An option the target's settings report (the grace
+ * window, a lifetime, a limit) is compared with the target's; other options describe a server the target is not,
+ * but `production` and `controlToken`. `production: true` needs a target without /__mock.
  */
 export async function createTargetServer(options: AppOptions): Promise<TargetServer> {
   const target = await getContractTarget()
   const { production } = options
-  const configured = Object.keys(options).filter(
-    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
-  )
-  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  const matched = await requireSameServer(options, target)
   if (production === true && !target.production)
     notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
   const test = TestRunner.getCurrentTest()
   if (test) {
     if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
     test.meta.contractServer = true
+    if (matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
   }
   const rules = {
     noControl: production === true ? null : target.noControl,
