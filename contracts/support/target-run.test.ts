@@ -78,3 +78,45 @@ test('against the mock server in --production: the checks that need no control r
     server.stop()
   }
 }, 120_000)
+
+test("against a mock server with its control token: the session suite and T2, T3, T5 run, as their grace window is the target's", async () => {
+  const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
+  try {
+    const run = await runContracts(
+      { CONTRACT_TARGET: server.origin, CONTRACT_CONTROL_TOKEN: 'target-run-token' },
+      ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
+    )
+    expect(run.code, run.output).toBe(0)
+    const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
+      .results.tests.filter((one) => one.status === 'passed')
+      .map((one) => one.name)
+    for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
+      expect(
+        passed.some((name) => name.includes(check)),
+        check,
+      ).toBe(true)
+    const coverage = readJson<{
+      notCheckable: { file: string; reason: string }[]
+      matchedSettings: { file: string; name: string; settings: string[] }[]
+    }>(join(run.reports, 'coverage.json'))
+    const SESSION = 'contracts/product/session.contract.test.ts'
+    // Of its 20 checks, only the two that build a server unlike the target are not checkable; the rest ran.
+    expect(
+      coverage.notCheckable
+        .filter((one) => one.file === SESSION)
+        .map((one) => one.reason)
+        .sort(),
+    ).toEqual([
+      "needs a server built with refreshTokenTtlMs 60000, and the target's is 86400000 (GET /__mock/settings)",
+      'needs a server built with trustProxyHops',
+    ])
+    const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
+    expect(matched).toHaveLength(18)
+    for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
+    expect(run.output).toMatch(
+      /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
+    )
+  } finally {
+    server.stop()
+  }
+}, 120_000)
