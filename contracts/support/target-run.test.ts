@@ -18,7 +18,7 @@ const TOKEN_FILES = [
 
 interface CtrfFile {
   reportFormat: string
-  results: { summary: Record<string, number>; tests: { status: string; message?: string }[] }
+  results: { summary: Record<string, number>; tests: { name: string; status: string; message?: string }[] }
 }
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
