@@ -101,7 +101,7 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
   if (other.length > 0) notCheckable(`needs a server built with ${other.join(', ')}`)
   if (named.length === 0) return []
   const { matched, differs } = compareSettings(options, await target.settings())
-  if (differs.length > 0) notCheckable(differs.join('; '))
+  if (differs !== null) notCheckable(differs)
   return matched
 }
 

@@ -47,7 +47,7 @@ test('against a mock server with its control token: the checks run, reset betwee
     expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
     const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
     expect(skipped.map((one) => one.message).sort()).toEqual([
-      "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms, and the target's is 100 per 900000 ms (GET /__mock/settings)",
+      "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms where the target's is 100 per 900000 ms (GET /__mock/settings)",
       'not checkable against this target: needs the in-process app (read .core)',
       "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
     ])
@@ -107,7 +107,7 @@ test("against a mock server with its control token: the session suite and T2, T3
         .map((one) => one.reason)
         .sort(),
     ).toEqual([
-      "needs a server built with refreshTokenTtlMs 60000, and the target's is 86400000 (GET /__mock/settings)",
+      "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
       'needs a server built with trustProxyHops',
     ])
     const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)

@@ -113,28 +113,36 @@ const sameValue = (a: unknown, b: unknown): boolean =>
 export interface SettingsComparison {
   /** `refreshGraceMs 10000`: the options asked for that the target has. */
   matched: string[]
-  /** Why the target is not the server asked for, one reason per option; empty when it is. */
-  differs: string[]
+  /** Why the target is not the server asked for, naming each option, both values and the source; null when it is. */
+  differs: string | null
 }
 
-/** Each comparable option of `options` against the target's value. */
+/**
+ * Each comparable option of `options` against the target's value.
+ * @example compareSettings({ refreshGraceMs: 10_000 }, await target.settings()) // { matched: ['refreshGraceMs 10000'], differs: null }
+ */
 export function compareSettings(
   options: Partial<Record<ComparableOption, unknown>>,
   settings: TargetSettings,
-) {
-  const comparison: SettingsComparison = { matched: [], differs: [] }
+): SettingsComparison {
+  const matched: string[] = []
+  const differs: string[] = []
   for (const name of COMPARABLE_OPTIONS) {
     if (!(name in options) || options[name] === undefined) continue
     const wanted = options[name]
     const effective = settings.values[name]
     if (effective !== undefined && sameValue(wanted, effective))
-      comparison.matched.push(`${name} ${describeValue(wanted)}`)
+      matched.push(`${name} ${describeValue(wanted)}`)
     else
-      comparison.differs.push(
-        `needs a server built with ${name} ${describeValue(wanted)}, and the target's is ${
+      differs.push(
+        `${name} ${describeValue(wanted)} where the target's is ${
           effective === undefined ? 'unknown' : describeValue(effective)
-        } (${settings.source})`,
+        }`,
       )
   }
-  return comparison
+  return {
+    matched,
+    differs:
+      differs.length === 0 ? null : `needs a server built with ${differs.join(', ')} (${settings.source})`,
+  }
 }

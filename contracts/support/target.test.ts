@@ -111,7 +111,7 @@ test('the report counts the not-checkable checks by reason, most frequent first'
 
 test("the report counts a setting that differs from the target's by reason, and the checks that ran on equal settings by setting", () => {
   const differs =
-    "needs a server built with refreshGraceMs 60000, and the target's is 10000 (GET /__mock/settings)"
+    "needs a server built with refreshGraceMs 60000 where the target's is 10000 (GET /__mock/settings)"
   const text = formatNotCheckable('http://127.0.0.1:4010', 3, [
     { file: 'a', name: 'one', reason: differs },
     { file: 'b', name: 'two', reason: differs },

@@ -28,7 +28,10 @@ export interface RuleSettings {
 
 const limitBody = ({ max, windowMs }: Limit) => ({ max, window_ms: windowMs })
 
-/** The answer's body. Each field is picked by name, so a figure added to RuleSettings is not sent unreviewed. */
+/**
+ * The answer's body. Each field is picked by name, so a figure added to RuleSettings is not sent unreviewed.
+ * @example settingsBody(product.settings, false).refresh_grace_ms // 10000
+ */
 export function settingsBody(settings: RuleSettings, production: boolean): MockSettings {
   return {
     production,
