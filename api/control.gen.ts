@@ -167,6 +167,31 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/__mock/settings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The rules' figures this server was started with; read-only, never a secret.
+     * @description The effective value of every setting the product's rules run on, defaults included: token lifetimes, the
+     *     refresh grace window, the code rules, the lock-out, the rate limits, and whether the server is in production
+     *     mode. The contract suite reads it against a server it did not start (`CONTRACT_TARGET`), so a check built
+     *     for a setting equal to the target's runs there rather than being skipped
+     *     (docs/decisions/016-contract-target.md). It carries no token, no key, no password and not the control token;
+     *     the addresses, folders and origins a server was started with are not rules and are not listed.
+     */
+    get: operations['getSettings']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/__mock/docs': {
     parameters: {
       query?: never
@@ -648,6 +673,40 @@ export interface components {
      * @enum {string}
      */
     DocsDocument: 'api' | 'control'
+    MockSettings: {
+      /** @description Production mode; always false here, since a server in production mode answers /__mock 404. */
+      production: boolean
+      /** @description How long an access token lives. */
+      access_token_ttl_ms: number
+      /** @description A refresh family's absolute lifetime. */
+      refresh_token_ttl_ms: number
+      /** @description How long a rotated refresh token still gets the live pair of its family. */
+      refresh_grace_ms: number
+      /** @description How long a mailed code lives. */
+      code_ttl_ms: number
+      /** @description How long after one code another may be sent to the same address and purpose. */
+      code_cooldown_ms: number
+      /** @description Wrong tries a code takes before it is spent. */
+      code_max_attempts: number
+      code_guess_limit: components['schemas']['SettingsLimit']
+      login_rate_limit: components['schemas']['SettingsLimit']
+      mail_rate_limit: components['schemas']['SettingsLimit']
+      verify_rate_limit: components['schemas']['SettingsLimit']
+      /** @description Consecutive wrong passwords from one address that lock it out of an account, and for how long. */
+      lockout: {
+        threshold: number
+        lock_ms: number
+      }
+      /** @description Decoy codes kept at most. */
+      max_decoys: number
+      /** @description Accounts never verified kept at most. */
+      max_unverified_accounts: number
+    }
+    /** @description At most `max` in any window of `window_ms`. */
+    SettingsLimit: {
+      max: number
+      window_ms: number
+    }
     Clock: {
       /**
        * Format: date-time
@@ -1720,6 +1779,29 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['MockState']
+        }
+      }
+      401: components['responses']['ControlTokenRequired']
+      403: components['responses']['ControlRefused']
+      500: components['responses']['InternalError']
+    }
+  }
+  getSettings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MockSettings']
         }
       }
       401: components['responses']['ControlTokenRequired']

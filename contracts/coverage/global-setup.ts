@@ -13,6 +13,14 @@ import { COVERAGE_DIR_KEY } from '#contracts/coverage/recorder.ts'
 import { formatCoverageTable, readCoverageRecords, summarizeCoverage } from '#contracts/coverage/report.ts'
 import { createOpenApiValidator } from '#contracts/support/openapi-validator.ts'
 import { NOT_CHECKABLE, TARGET_URL } from '#contracts/support/target.ts'
+import {
+  formatMatchedSettings,
+  formatNotCheckable,
+  listMatchedSettings,
+  listNotCheckable,
+  type MatchedSettingsTest,
+  type NotCheckableTest,
+} from '#contracts/coverage/target-checks.ts'
 import { writeCoverageReports } from '#contracts/coverage/report-files.ts'
 
 const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
@@ -42,47 +50,6 @@ export async function describeRunFilter(project: TestProject): Promise<string | 
   return null
 }
 
-export interface NotCheckableTest {
-  file: string
-  name: string
-  /** Why, as the test's skip note says it (after the NOT_CHECKABLE prefix). */
-  reason: string
-}
-
-/** The tests of this run that ended as not checkable against the target, with their reasons. */
-export function listNotCheckable(project: TestProject): NotCheckableTest[] {
-  return project.vitest.state
-    .getTestModules()
-    .filter((module) => module.project.name === project.name)
-    .flatMap((module) =>
-      [...module.children.allTests()].flatMap((test) => {
-        const result = test.result()
-        const note = result.state === 'skipped' ? result.note : undefined
-        return note?.startsWith(NOT_CHECKABLE)
-          ? [
-              {
-                file: relative(project.config.root, module.moduleId),
-                name: test.fullName,
-                reason: note.slice(NOT_CHECKABLE.length).replace(/^:\s*/, ''),
-              },
-            ]
-          : []
-      }),
-    )
-}
-
-/** The not-checkable tests counted by reason, most frequent first. */
-export function formatNotCheckable(target: string, checked: number, tests: NotCheckableTest[]): string {
-  const byReason = new Map<string, number>()
-  for (const test of tests) byReason.set(test.reason, (byReason.get(test.reason) ?? 0) + 1)
-  return [
-    `Against ${target}: ${checked} checks ran; ${tests.length} are ${NOT_CHECKABLE}:`,
-    ...[...byReason]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([reason, count]) => `  ${String(count).padStart(4)}  ${reason}`),
-  ].join('\n')
-}
-
 /**
  * Prints the table and fails an unfiltered run on missing coverage.
  * Against a CONTRACT_TARGET, gaps are listed with their reasons, never passed.
@@ -94,14 +61,17 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   const out = ['', formatCoverageTable(summary, files), '']
   const verdict: string[] = []
   let notCheckable: NotCheckableTest[] = []
+  let matchedSettings: MatchedSettingsTest[] = []
   if (TARGET_URL) {
     notCheckable = listNotCheckable(project)
+    matchedSettings = listMatchedSettings(project)
     const ran = project.vitest.state
       .getTestModules()
       .filter((module) => module.project.name === project.name)
       .flatMap((module) => [...module.children.allTests()])
       .filter((test) => ['passed', 'failed'].includes(test.result().state)).length
     out.push(formatNotCheckable(TARGET_URL, ran, notCheckable), '')
+    if (matchedSettings.length > 0) out.push(formatMatchedSettings(TARGET_URL, matchedSettings), '')
     verdict.push(`Against ${TARGET_URL}: ${ran} checks ran; ${notCheckable.length} are ${NOT_CHECKABLE}.`)
     if (summary.missing.length > 0)
       verdict.push(
@@ -123,7 +93,7 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   out.push(...verdict)
   const written = writeCoverageReports(
     resolve(project.config.root, process.env.CONTRACT_REPORT_DIR?.trim() || 'reports/contracts'),
-    { summary, files, target: TARGET_URL, verdict, notCheckable },
+    { summary, files, target: TARGET_URL, verdict, notCheckable, matchedSettings },
   )
   out.push(`Coverage reports: ${written.map((file) => relative(project.config.root, file)).join(', ')}`)
   process.stdout.write(out.join('\n') + '\n')

@@ -15,6 +15,8 @@ export interface CoverageReportInput {
   /** The run's verdict, as printed. */
   verdict: string[]
   notCheckable: { file: string; name: string; reason: string }[]
+  /** The checks that ran against the target because its settings equal those they asked for (none in-process). */
+  matchedSettings?: { file: string; name: string; settings: string[] }[]
 }
 
 /** The report as a document of tables. Pure. */
@@ -24,6 +26,7 @@ export function coverageDocument({
   target,
   verdict,
   notCheckable,
+  matchedSettings = [],
 }: CoverageReportInput): ReportDocument {
   const covered = summary.rows.length - summary.missing.length
   const tables: ReportTable[] = Object.entries(files).flatMap(([document, file]) => {
@@ -60,6 +63,15 @@ export function coverageDocument({
       columns: ['file', 'check', 'reason'],
       rows: notCheckable.map((check) => [check.file, check.name, check.reason]),
     })
+  if (target !== null && matchedSettings.length > 0)
+    tables.push({
+      title: `Ran against ${target} on the settings they asked for`,
+      summary: [
+        `${matchedSettings.length} checks asked for a server built with settings, and the target has them (contracts/support/target-settings.ts).`,
+      ],
+      columns: ['file', 'check', 'settings'],
+      rows: matchedSettings.map((check) => [check.file, check.name, check.settings.join(', ')]),
+    })
   return {
     title: 'Contract coverage',
     summary: [
@@ -82,6 +94,7 @@ export function writeCoverageReports(dir: string, input: CoverageReportInput): s
     missing: input.summary.missing,
     undocumented: input.summary.undocumented,
     notCheckable: input.notCheckable,
+    matchedSettings: input.matchedSettings ?? [],
   }
   const written = [
     [join(dir, 'coverage.json'), JSON.stringify(json, null, 2)],

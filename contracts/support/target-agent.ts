@@ -3,13 +3,14 @@
  * A request the target cannot answer as the test's own server would ends the test as not checkable, with the reason.
  * So does a 429 caused by earlier checks of this run, when there is no control surface to reset it.
  */
-import request, { type Response, type Test } from 'supertest'
+import type { Response, Test } from 'supertest'
 import { TestRunner } from 'vitest'
 import type { AppOptions } from '#mock-server/app.ts'
-import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import { createContractAgent, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { checkRateLimit } from '#contracts/support/target-limit.ts'
+import { TargetTest } from '#contracts/support/target-test.ts'
+import { COMPARABLE_OPTIONS, compareSettings } from '#contracts/support/target-settings.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -24,55 +25,6 @@ export interface TargetRules {
   rateLimitedWithoutReset: boolean
   /** The test expects a mock-mode server and the target is a production one. */
   mockModeOnProduction: boolean
-}
-
-/** Bodies above this size may be cut off by a target that refuses them early (see TargetTest). */
-const OVERSIZED_BODY_BYTES = 64 * 1024
-
-const SEED_EMAILS = SEED_ACCOUNTS.map((account) => account.email.toLowerCase())
-
-/** A supertest request to the target that knows what it sent: the body's size, and whether it names a seeded account. */
-class TargetTest extends request.Test {
-  private sentBytes = 0
-
-  constructor(
-    baseUrl: string,
-    method: string,
-    path: string,
-    private readonly mockModeOnProduction: boolean,
-  ) {
-    super(baseUrl, method, path)
-  }
-
-  override send(body?: string | object): this {
-    const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? '' : JSON.stringify(body ?? '')
-    this.sentBytes += Buffer.isBuffer(body) ? body.length : Buffer.byteLength(text)
-    if (this.mockModeOnProduction && SEED_EMAILS.some((email) => text.toLowerCase().includes(email)))
-      notCheckable('uses the seeded accounts of mock mode, which a production target does not have')
-    return super.send(body)
-  }
-
-  // A server may close the connection on an oversized body before it is all written.
-  // The client then sees EPIPE or ECONNRESET, not the answer.
-  override then<TResult1 = Response, TResult2 = never>(
-    onAnswer?: ((value: Response) => TResult1 | PromiseLike<TResult1>) | null,
-    onError?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
-  ): Promise<TResult1 | TResult2> {
-    return super.then(onAnswer, (error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code
-      if (this.sentBytes > OVERSIZED_BODY_BYTES && (code === 'EPIPE' || code === 'ECONNRESET')) {
-        try {
-          notCheckable(
-            `the target closed the connection while a ${this.sentBytes}-byte body was being sent (${code}), so its answer cannot be read over the network`,
-          )
-        } catch (skipped) {
-          error = skipped
-        }
-      }
-      if (onError) return onError(error)
-      throw error
-    })
-  }
 }
 
 /** The agent of `target` (with `headers`) under `rules`: validated and counted like every contract agent. */
@@ -127,27 +79,49 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The test was given the contract target as its server (a second server cannot be the same one). */
     contractServer?: true
+    /** The settings the test asked for that the target has (`refreshGraceMs 10000`): why it ran there. */
+    targetSettings?: string[]
   }
+}
+
+/** Options that say how the suite reaches the target, not what server it is. */
+const isReachOption = (name: string, target: ContractTarget) =>
+  name === 'production' || (name === 'controlToken' && target.controlToken !== null)
+
+/**
+ * Ends the test as not checkable unless the target is the server `options` describe: an option the target's settings
+ * report must equal the target's value (contracts/support/target-settings.ts); any other describes another server.
+ */
+async function requireSameServer(options: AppOptions, target: ContractTarget): Promise<string[]> {
+  const named = Object.keys(options).filter(
+    (name) => !isReachOption(name, target) && options[name as keyof AppOptions] !== undefined,
+  )
+  const comparable = new Set<string>(COMPARABLE_OPTIONS)
+  const other = named.filter((name) => !comparable.has(name))
+  if (other.length > 0) notCheckable(`needs a server built with ${other.join(', ')}`)
+  if (named.length === 0) return []
+  const { matched, differs } = compareSettings(options, await target.settings())
+  if (differs !== null) notCheckable(differs)
+  return matched
 }
 
 /**
  * The test's server against CONTRACT_TARGET: the target, when it can stand for the server the test asked for.
- * Otherwise the test ends as not checkable, with the reason. Options other than `production` and `controlToken`
- * describe a server the target is not. `production: true` needs a target without /__mock.
+ * Otherwise the test ends as not checkable, with the reason. An option the target's settings report (the grace
+ * window, a lifetime, a limit) is compared with the target's; other options describe a server the target is not,
+ * but `production` and `controlToken`. `production: true` needs a target without /__mock.
  */
 export async function createTargetServer(options: AppOptions): Promise<TargetServer> {
   const target = await getContractTarget()
   const { production } = options
-  const configured = Object.keys(options).filter(
-    (name) => name !== 'production' && !(name === 'controlToken' && target.controlToken !== null),
-  )
-  if (configured.length > 0) notCheckable(`needs a server built with ${configured.join(', ')}`)
+  const matched = await requireSameServer(options, target)
   if (production === true && !target.production)
     notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
   const test = TestRunner.getCurrentTest()
   if (test) {
     if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
     test.meta.contractServer = true
+    if (matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
   }
   const rules = {
     noControl: production === true ? null : target.noControl,

@@ -1,14 +1,10 @@
 // `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md).
 // A few files, once with a control token and once against `--production`, so `npm test` proves the path.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, onTestFinished, test } from 'vitest'
-import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
+import { expect, test } from 'vitest'
+import { checksRan, runContracts, startMockServer } from '#contracts/support/target-child.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const FILES = [
   'contracts/product/auth-codes.contract.test.ts',
   'contracts/product/auth-signup.contract.test.ts',
@@ -20,89 +16,11 @@ const TOKEN_FILES = [
   'contracts/pipeline/generated-input.contract.test.ts',
 ]
 
-interface Child {
-  output: () => string
-  exit: Promise<number | null>
-  stop: () => void
-}
-
-function start(command: string[], env: NodeJS.ProcessEnv): Child {
-  const {
-    MOCK_CONTROL_TOKEN: _token,
-    CONTRACT_TARGET: _target,
-    CONTRACT_CONTROL_TOKEN: _control,
-    ...inherited
-  } = process.env
-  const child = spawn(process.execPath, command, { cwd: root, env: { ...inherited, ...env } })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return {
-    output: () => output,
-    exit: new Promise((resolve) => child.on('exit', resolve)),
-    stop: () => child.kill('SIGTERM'),
-  }
-}
-
-async function startMockServer(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<Child & { origin: string }> {
-  const server = start([START_SCRIPT, '--port', '0', '--web', 'none', '--quiet', ...args], {
-    PORT: '',
-    ...env,
-  })
-  const origin = await new Promise<string>((resolve, reject) => {
-    const poll = setInterval(() => {
-      const found = /listening on (http:\/\/\S+)/.exec(server.output())
-      if (found) {
-        clearInterval(poll)
-        resolve(found[1]!)
-      }
-    }, 50)
-    void server.exit.then((code) => {
-      clearInterval(poll)
-      reject(new Error(`The mock server exited (${code}): ${server.output()}`))
-    })
-  })
-  return { ...server, origin }
-}
-
-/**
- * Runs the contract suite's `files` against `target`, reports going to a folder of their own.
- */
-async function runContracts(
-  env: NodeJS.ProcessEnv,
-  files: readonly string[] = FILES,
-): Promise<{ code: number | null; output: string; reports: string }> {
-  const reports = mkdtempSync(join(tmpdir(), 'contract-target-reports-'))
-  onTestFinished(() => rmSync(reports, { recursive: true, force: true }))
-  const run = start(
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--project',
-      'contracts',
-      ...files,
-      '--reporter=default',
-      '--reporter=junit',
-      `--outputFile.junit=${join(reports, 'junit.xml')}`,
-      '--reporter=./harness/reports/vitest-ctrf.ts',
-      `--outputFile.ctrf=${join(reports, 'ctrf.json')}`,
-    ],
-    { ...env, CONTRACT_REPORT_DIR: reports, NO_COLOR: '1', FORCE_COLOR: '0' },
-  )
-  const code = await run.exit
-  return { code, output: run.output(), reports }
-}
-
 interface CtrfFile {
   reportFormat: string
-  results: { summary: Record<string, number>; tests: { status: string; message?: string }[] }
+  results: { summary: Record<string, number>; tests: { name: string; status: string; message?: string }[] }
 }
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
-
-const checksRan = (output: string) => Number(/: (\d+) checks ran;/.exec(output)?.[1] ?? NaN)
 
 test('against a mock server with its control token: the checks run, reset between tests; what needs another server is counted', async () => {
   const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
@@ -129,7 +47,7 @@ test('against a mock server with its control token: the checks run, reset betwee
     expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
     const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
     expect(skipped.map((one) => one.message).sort()).toEqual([
-      'not checkable against this target: needs a server built with mailRateLimit',
+      "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms where the target's is 100 per 900000 ms (GET /__mock/settings)",
       'not checkable against this target: needs the in-process app (read .core)',
       "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
     ])
@@ -150,11 +68,53 @@ test('against a mock server with its control token: the checks run, reset betwee
 test('against the mock server in --production: the checks that need no control run, the rest are not checkable', async () => {
   const server = await startMockServer(['--production'])
   try {
-    const { code, output } = await runContracts({ CONTRACT_TARGET: server.origin })
+    const { code, output } = await runContracts({ CONTRACT_TARGET: server.origin }, FILES)
     expect(code, output).toBe(0)
     expect(checksRan(output)).toBeGreaterThanOrEqual(3)
     expect(output).toMatch(
       /needs the \/__mock control surface, which the target does not offer \(GET \/__mock\/clock: 404\)/,
+    )
+  } finally {
+    server.stop()
+  }
+}, 120_000)
+
+test("against a mock server with its control token: the session suite and T2, T3, T5 run, as their grace window is the target's", async () => {
+  const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
+  try {
+    const run = await runContracts(
+      { CONTRACT_TARGET: server.origin, CONTRACT_CONTROL_TOKEN: 'target-run-token' },
+      ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
+    )
+    expect(run.code, run.output).toBe(0)
+    const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
+      .results.tests.filter((one) => one.status === 'passed')
+      .map((one) => one.name)
+    for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
+      expect(
+        passed.some((name) => name.includes(check)),
+        check,
+      ).toBe(true)
+    const coverage = readJson<{
+      notCheckable: { file: string; reason: string }[]
+      matchedSettings: { file: string; name: string; settings: string[] }[]
+    }>(join(run.reports, 'coverage.json'))
+    const SESSION = 'contracts/product/session.contract.test.ts'
+    // Of its 20 checks, only the two that build a server unlike the target are not checkable; the rest ran.
+    expect(
+      coverage.notCheckable
+        .filter((one) => one.file === SESSION)
+        .map((one) => one.reason)
+        .sort(),
+    ).toEqual([
+      "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
+      'needs a server built with trustProxyHops',
+    ])
+    const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
+    expect(matched).toHaveLength(18)
+    for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
+    expect(run.output).toMatch(
+      /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
     )
   } finally {
     server.stop()

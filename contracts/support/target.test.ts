@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from 'vitest'
-import { formatNotCheckable } from '#contracts/coverage/global-setup.ts'
+import { formatMatchedSettings, formatNotCheckable } from '#contracts/coverage/target-checks.ts'
 import { probeTarget, readProxied, readTargetUrl } from '#contracts/support/target.ts'
 
 test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its trailing slash; a path, a query or credentials are refused', () => {
@@ -106,5 +106,30 @@ test('the report counts the not-checkable checks by reason, most frequent first'
     'Against http://127.0.0.1:4010: 12 checks ran; 3 are not checkable against this target:',
     '     2  needs the in-process app (read .core)',
     '     1  needs a server built with refreshGraceMs',
+  ])
+})
+
+test("the report counts a setting that differs from the target's by reason, and the checks that ran on equal settings by setting", () => {
+  const differs =
+    "needs a server built with refreshGraceMs 60000 where the target's is 10000 (GET /__mock/settings)"
+  const text = formatNotCheckable('http://127.0.0.1:4010', 3, [
+    { file: 'a', name: 'one', reason: differs },
+    { file: 'b', name: 'two', reason: differs },
+    { file: 'b', name: 'three', reason: 'needs a server built with dataFile' },
+  ])
+  expect(text.split('\n')).toEqual([
+    'Against http://127.0.0.1:4010: 3 checks ran; 3 are not checkable against this target:',
+    `     2  ${differs}`,
+    '     1  needs a server built with dataFile',
+  ])
+  expect(formatMatchedSettings('http://127.0.0.1:4010', [])).toBe('')
+  const matched = formatMatchedSettings('http://127.0.0.1:4010', [
+    { file: 'a', name: 'one', settings: ['refreshGraceMs 10000'] },
+    { file: 'b', name: 'two', settings: ['refreshGraceMs 10000', 'maxDecoys 10000'] },
+  ])
+  expect(matched.split('\n')).toEqual([
+    'Against http://127.0.0.1:4010: 2 of the checks that ran asked for settings the target has:',
+    '     2  refreshGraceMs 10000',
+    '     1  maxDecoys 10000',
   ])
 })

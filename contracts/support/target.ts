@@ -7,6 +7,7 @@
  * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
  */
 import { TestRunner, type TaskMeta } from 'vitest'
+import { readTargetSettings, type TargetSettings } from '#contracts/support/target-settings.ts'
 
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
@@ -27,6 +28,11 @@ export interface ContractTarget {
    * The control token, when the target's /__mock asks for one and CONTRACT_CONTROL_TOKEN gives it. Else null.
    */
   controlToken: string | null
+  /**
+   * The target's effective settings, read once on first use (contracts/support/target-settings.ts): what a test's
+   * server options are compared with.
+   */
+  settings(): Promise<TargetSettings>
 }
 
 /** The configured target's base URL, or null for the usual in-process run. Throws on a value that is no URL. */
@@ -143,7 +149,15 @@ export async function probeTarget(
         ? 'needs the /__mock control surface, which asks for a control token (set CONTRACT_CONTROL_TOKEN)'
         : `needs the /__mock control surface, which the target does not offer (GET /__mock/clock: ${status})`
   const asksForToken = status === 200 && controlToken !== undefined && (await clockStatus({})) === 401
-  return { baseUrl, headers, noControl, production, controlToken: asksForToken ? controlToken : null }
+  let settings: Promise<TargetSettings> | null = null
+  return {
+    baseUrl,
+    headers,
+    noControl,
+    production,
+    controlToken: asksForToken ? controlToken : null,
+    settings: () => (settings ??= readTargetSettings({ baseUrl, headers, noControl, production }, fetch)),
+  }
 }
 
 /** Thrown where no test is running (a beforeAll): the check cannot be skipped alone, so the file says why. */

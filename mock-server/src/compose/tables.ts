@@ -23,13 +23,18 @@ export function createControlTable(parts: {
   control: Pick<Control, 'createOperations'>
   idp: Pick<ReturnType<typeof createIdp>, 'operations'>
   journal: Journal
-  product: Pick<Product, 'domain' | 'build'>
+  product: Pick<Product, 'domain' | 'build' | 'settings'>
   reset: ControlDeps['reset']
   health: Pick<Health, 'operations'>
 }): OperationTable<ControlOperations> {
   const { control, idp, journal, product, reset, health } = parts
   return {
-    ...control.createOperations({ reset, build: product.build, domain: product.domain }),
+    ...control.createOperations({
+      reset,
+      build: product.build,
+      domain: product.domain,
+      settings: product.settings,
+    }),
     ...createHarOperations(journal),
     ...idp.operations,
     ...health.operations,

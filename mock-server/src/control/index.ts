@@ -76,7 +76,7 @@ export function createControl(options: ControlOptions, clock: ControlClock, stor
     sinks,
     fingerprints,
     /** The operations, once what they read of other features exists (core.ts). */
-    createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain'>) {
+    createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain' | 'settings'>) {
       return {
         ...createControlOperations({ ...deps, clock, scenarios, mailbox, fingerprints }),
         ...createDocsOperations(options.readDocsViewer),

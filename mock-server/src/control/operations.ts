@@ -6,6 +6,7 @@ import type { ControlClock } from '../shared/control-clock.ts'
 import { isWritableDate } from '../shared/dates.ts'
 import type { Mailbox } from './mailbox.ts'
 import { SCENARIOS, type Scenarios } from './scenarios.ts'
+import { settingsBody, type RuleSettings } from './settings.ts'
 import { readMockState, type StateSources } from './state.ts'
 
 type ControlOperations = Pick<
@@ -19,6 +20,7 @@ type ControlOperations = Pick<
   | 'getMailbox'
   | 'setServedBuild'
   | 'getState'
+  | 'getSettings'
 >
 
 export interface ControlDeps extends StateSources {
@@ -29,6 +31,8 @@ export interface ControlDeps extends StateSources {
   build: { override: { id: string; timestamp: number } | null }
   /** Back to the seed state, every feature's (core.ts). */
   reset(): Promise<void>
+  /** The product's rules' figures (core.ts hands them in): GET /__mock/settings. */
+  settings: RuleSettings
 }
 
 export function createControlOperations(ops: ControlDeps): OperationTable<ControlOperations> {
@@ -79,5 +83,7 @@ export function createControlOperations(ops: ControlDeps): OperationTable<Contro
       return { status: 200, body: build.override }
     },
     getState: async () => ({ status: 200, body: await readMockState(ops) }),
+    // Answered only outside production mode: there /__mock is 404 as a whole.
+    getSettings: () => ({ status: 200, body: settingsBody(ops.settings, false) }),
   }
 }

@@ -26,6 +26,7 @@ import type { BuildFileReader, ServedBuild } from './operations/context.ts'
 import { createSessionOperations } from './operations/session.ts'
 import { signIn } from './operations/sign-in.ts'
 import { createPurgeSchedule } from './purge-schedule.ts'
+import { productSettings } from './settings.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 
 /** The product's settings, as MockOptions (core.ts) names them. */
@@ -130,6 +131,8 @@ export function createProduct(
   return {
     ...context,
     operations,
+    /** The figures the rules run on, defaults filled in (GET /__mock/settings). */
+    settings: productSettings(domain.config, options),
     /** Empties what the product holds; `seed` (after the clock's reset) brings the seed back. */
     async clear(): Promise<void> {
       await domain.store.clear()

@@ -1,0 +1,95 @@
+/**
+ * Child processes for the suite's own tests of target runs (target-run.test.ts, target-faults.test.ts): a mock server
+ * started on port 0, and the contract suite run against a CONTRACT_TARGET, each with its output kept.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { onTestFinished } from 'vitest'
+import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface Child {
+  output: () => string
+  exit: Promise<number | null>
+  stop: () => void
+}
+
+/** Node running `command` in the repository, with `env` over this process's minus the target and token variables. */
+export function start(command: string[], env: NodeJS.ProcessEnv): Child {
+  const {
+    MOCK_CONTROL_TOKEN: _token,
+    CONTRACT_TARGET: _target,
+    CONTRACT_CONTROL_TOKEN: _control,
+    ...inherited
+  } = process.env
+  const child = spawn(process.execPath, command, { cwd: root, env: { ...inherited, ...env } })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return {
+    output: () => output,
+    exit: new Promise((resolve) => child.on('exit', resolve)),
+    stop: () => child.kill('SIGTERM'),
+  }
+}
+
+/** `npm run mock` on port 0 with `args`, once it says where it listens. */
+export async function startMockServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Child & { origin: string }> {
+  const server = start([START_SCRIPT, '--port', '0', '--web', 'none', '--quiet', ...args], {
+    PORT: '',
+    ...env,
+  })
+  const origin = await new Promise<string>((resolve, reject) => {
+    const poll = setInterval(() => {
+      const found = /listening on (http:\/\/\S+)/.exec(server.output())
+      if (found) {
+        clearInterval(poll)
+        resolve(found[1]!)
+      }
+    }, 50)
+    void server.exit.then((code) => {
+      clearInterval(poll)
+      reject(new Error(`The mock server exited (${code}): ${server.output()}`))
+    })
+  })
+  return { ...server, origin }
+}
+
+/**
+ * Runs the contract suite's `files` with `env` (CONTRACT_TARGET and the rest), reports going to a folder of their
+ * own, removed when the test ends.
+ */
+export async function runContracts(
+  env: NodeJS.ProcessEnv,
+  files: readonly string[],
+): Promise<{ code: number | null; output: string; reports: string }> {
+  const reports = mkdtempSync(join(tmpdir(), 'contract-target-reports-'))
+  onTestFinished(() => rmSync(reports, { recursive: true, force: true }))
+  const run = start(
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'contracts',
+      ...files,
+      '--reporter=default',
+      '--reporter=junit',
+      `--outputFile.junit=${join(reports, 'junit.xml')}`,
+      '--reporter=./harness/reports/vitest-ctrf.ts',
+      `--outputFile.ctrf=${join(reports, 'ctrf.json')}`,
+    ],
+    { ...env, CONTRACT_REPORT_DIR: reports, NO_COLOR: '1', FORCE_COLOR: '0' },
+  )
+  const code = await run.exit
+  return { code, output: run.output(), reports }
+}
+
+/** How many checks the coverage report says ran against the target. */
+export const checksRan = (output: string) => Number(/: (\d+) checks ran;/.exec(output)?.[1] ?? NaN)

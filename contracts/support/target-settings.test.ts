@@ -1,0 +1,90 @@
+import { createServer } from 'node:http'
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from 'vitest'
+import { createApp } from '#mock-server/app.ts'
+import {
+  compareSettings,
+  DOCUMENTED_DEFAULTS,
+  readTargetSettings,
+  type TargetSettings,
+} from '#contracts/support/target-settings.ts'
+
+const FROM_MOCK: TargetSettings = {
+  source: 'GET /__mock/settings',
+  values: { refreshGraceMs: 10_000, loginRateLimit: { max: 100, windowMs: 900_000 } },
+}
+
+test("an option equal to the target's runs; a different or unknown one is a reason naming the option, both values and the source", () => {
+  expect(
+    compareSettings({ refreshGraceMs: 10_000, loginRateLimit: { max: 100, windowMs: 900_000 } }, FROM_MOCK),
+  ).toEqual({
+    matched: ['refreshGraceMs 10000', 'loginRateLimit 100 per 900000 ms'],
+    differs: null,
+  })
+  expect(
+    compareSettings(
+      { refreshGraceMs: 60_000, loginRateLimit: { max: 3, windowMs: 900_000 }, maxDecoys: 3 },
+      FROM_MOCK,
+    ),
+  ).toEqual({
+    matched: [],
+    differs:
+      "needs a server built with refreshGraceMs 60000 where the target's is 10000, loginRateLimit 3 per 900000 ms where the target's is 100 per 900000 ms, maxDecoys 3 where the target's is unknown (GET /__mock/settings)",
+  })
+  // An option left undefined is the server's default, which asks for nothing.
+  expect(compareSettings({ refreshGraceMs: undefined }, FROM_MOCK)).toEqual({ matched: [], differs: null })
+})
+
+/** A mock server (through its Node app) listening on 127.0.0.1, port 0. */
+async function listen(app: ReturnType<typeof createApp>) {
+  const server = createServer(app).listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { baseUrl, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+test('a mock server is read through GET /__mock/settings, with its control token', async () => {
+  const app = createApp({
+    controlToken: 'settings-token',
+    refreshGraceMs: 2_500,
+    hasher: { memoryCost: 1024, timeCost: 1 },
+  })
+  await app.core.ready
+  const server = await listen(app)
+  try {
+    const target = { baseUrl: server.baseUrl, noControl: null, production: false }
+    const settings = await readTargetSettings(
+      { ...target, headers: { 'X-Mock-Control-Token': 'settings-token' } },
+      fetch,
+    )
+    expect(settings.source).toBe('GET /__mock/settings')
+    expect(settings.values).toMatchObject({
+      refreshGraceMs: 2_500,
+      mailRateLimit: { max: 100, windowMs: 900_000 },
+    })
+    // A server that refuses the call tells nothing: every option is then unknown, never assumed.
+    expect(await readTargetSettings({ ...target, headers: {} }, fetch)).toEqual({
+      source: 'none known, as GET /__mock/settings answered 401',
+      values: {},
+    })
+  } finally {
+    await server.close()
+  }
+})
+
+test('a target without /__mock is taken at the documented defaults, but for the access token lifetime; one whose /__mock cannot be used at none', async () => {
+  const unused = () => Promise.reject(new Error('no request expected'))
+  const target = { baseUrl: 'http://127.0.0.1:9', headers: {} }
+  expect(await readTargetSettings({ ...target, noControl: 'no control', production: true }, unused)).toBe(
+    DOCUMENTED_DEFAULTS,
+  )
+  expect(DOCUMENTED_DEFAULTS.values).toMatchObject({ refreshGraceMs: 10_000 })
+  expect(DOCUMENTED_DEFAULTS.values.accessTokenTtlMs).toBeUndefined()
+  expect(
+    await readTargetSettings({ ...target, noControl: 'asks for a token', production: false }, unused),
+  ).toEqual({
+    source: 'none known, as its /__mock cannot be used',
+    values: {},
+  })
+})

@@ -1,0 +1,148 @@
+/**
+ * What the suite learns of a CONTRACT_TARGET's settings (docs/decisions/016-contract-target.md): a test that asks
+ * for a server built with a setting runs against the target when the target's effective value is the same.
+ * A mock server reports its own (GET /__mock/settings); a target without /__mock is taken at the documented
+ * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md).
+ */
+import type { components } from '#api/control.gen.ts'
+import type { AppOptions } from '#mock-server/app.ts'
+import * as defaults from '#mock-server/shared/constants.ts'
+
+type MockSettings = components['schemas']['MockSettings']
+
+/** The options a target's settings can answer for; every other option describes a server the target is not. */
+export const COMPARABLE_OPTIONS = [
+  'accessTokenTtlMs',
+  'refreshTokenTtlMs',
+  'refreshGraceMs',
+  'codeCooldownMs',
+  'codeGuessLimit',
+  'loginRateLimit',
+  'mailRateLimit',
+  'verifyRateLimit',
+  'maxDecoys',
+  'maxUnverifiedAccounts',
+] as const satisfies readonly (keyof AppOptions)[]
+
+export type ComparableOption = (typeof COMPARABLE_OPTIONS)[number]
+type Limit = { max: number; windowMs: number }
+export type SettingValues = { [K in ComparableOption]?: number | Limit }
+
+export interface TargetSettings {
+  /** Where they come from, as a reason names it: `GET /__mock/settings`, `the documented defaults`. */
+  source: string
+  /** The known values; a missing one is unknown. */
+  values: SettingValues
+}
+
+const limitOf = (limit: { max: number; window_ms: number }): Limit => ({
+  max: limit.max,
+  windowMs: limit.window_ms,
+})
+
+/** The settings a GET /__mock/settings answer states, by option name. */
+export function settingsFromAnswer(body: MockSettings): SettingValues {
+  return {
+    accessTokenTtlMs: body.access_token_ttl_ms,
+    refreshTokenTtlMs: body.refresh_token_ttl_ms,
+    refreshGraceMs: body.refresh_grace_ms,
+    codeCooldownMs: body.code_cooldown_ms,
+    codeGuessLimit: limitOf(body.code_guess_limit),
+    loginRateLimit: limitOf(body.login_rate_limit),
+    mailRateLimit: limitOf(body.mail_rate_limit),
+    verifyRateLimit: limitOf(body.verify_rate_limit),
+    maxDecoys: body.max_decoys,
+    maxUnverifiedAccounts: body.max_unverified_accounts,
+  }
+}
+
+/**
+ * The documented defaults, for a target without /__mock. The access token's lifetime is left unknown: a deployment
+ * may shorten it (docs/contract-suite.md), and the tokens it issues say it better than a default.
+ */
+export const DOCUMENTED_DEFAULTS: TargetSettings = {
+  source: 'the documented defaults, as the target has no /__mock',
+  values: {
+    refreshTokenTtlMs: defaults.REFRESH_TOKEN_TTL_MS,
+    refreshGraceMs: defaults.REFRESH_GRACE_MS,
+    codeCooldownMs: defaults.CODE_COOLDOWN_MS,
+    codeGuessLimit: defaults.CODE_GUESS_LIMIT,
+    loginRateLimit: defaults.LOGIN_RATE_LIMIT,
+    mailRateLimit: defaults.MAIL_RATE_LIMIT,
+    verifyRateLimit: defaults.VERIFY_RATE_LIMIT,
+    maxDecoys: defaults.MAX_DECOYS,
+    maxUnverifiedAccounts: defaults.MAX_UNVERIFIED_ACCOUNTS,
+  },
+}
+
+/**
+ * The target's settings: its GET /__mock/settings when /__mock answers (`noControl` null), the documented defaults
+ * when it has no /__mock (`production`), else none known.
+ */
+export async function readTargetSettings(
+  target: { baseUrl: string; headers: Record<string, string>; noControl: string | null; production: boolean },
+  fetch: typeof globalThis.fetch,
+): Promise<TargetSettings> {
+  if (target.production) return DOCUMENTED_DEFAULTS
+  if (target.noControl !== null) return { source: 'none known, as its /__mock cannot be used', values: {} }
+  const response = await fetch(`${target.baseUrl}/__mock/settings`, {
+    headers: { ...target.headers, Accept: 'application/json' },
+  })
+  if (response.status !== 200) {
+    await response.body?.cancel()
+    return { source: `none known, as GET /__mock/settings answered ${response.status}`, values: {} }
+  }
+  return {
+    source: 'GET /__mock/settings',
+    values: settingsFromAnswer((await response.json()) as MockSettings),
+  }
+}
+
+const describeValue = (value: unknown): string => {
+  if (typeof value === 'number') return String(value)
+  if (value && typeof value === 'object' && 'max' in value && 'windowMs' in value)
+    return `${String(value.max)} per ${String(value.windowMs)} ms`
+  return JSON.stringify(value) ?? String(value)
+}
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  typeof a === 'object' && a !== null && typeof b === 'object' && b !== null
+    ? describeValue(a) === describeValue(b) && Object.keys(a).length === Object.keys(b).length
+    : a === b
+
+export interface SettingsComparison {
+  /** `refreshGraceMs 10000`: the options asked for that the target has. */
+  matched: string[]
+  /** Why the target is not the server asked for, naming each option, both values and the source; null when it is. */
+  differs: string | null
+}
+
+/**
+ * Each comparable option of `options` against the target's value.
+ * @example compareSettings({ refreshGraceMs: 10_000 }, await target.settings()) // { matched: ['refreshGraceMs 10000'], differs: null }
+ */
+export function compareSettings(
+  options: Partial<Record<ComparableOption, unknown>>,
+  settings: TargetSettings,
+): SettingsComparison {
+  const matched: string[] = []
+  const differs: string[] = []
+  for (const name of COMPARABLE_OPTIONS) {
+    if (!(name in options) || options[name] === undefined) continue
+    const wanted = options[name]
+    const effective = settings.values[name]
+    if (effective !== undefined && sameValue(wanted, effective))
+      matched.push(`${name} ${describeValue(wanted)}`)
+    else
+      differs.push(
+        `${name} ${describeValue(wanted)} where the target's is ${
+          effective === undefined ? 'unknown' : describeValue(effective)
+        }`,
+      )
+  }
+  return {
+    matched,
+    differs:
+      differs.length === 0 ? null : `needs a server built with ${differs.join(', ')} (${settings.source})`,
+  }
+}
