@@ -12,6 +12,12 @@ import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
+/**
+ * A test that runs the suite in a child against a child server: tens of seconds alone, minutes on a machine that
+ * runs the other legs of `npm test` beside it.
+ */
+export const CHILD_RUN_TIMEOUT_MS = 300_000
+
 export interface Child {
   output: () => string
   exit: Promise<number | null>

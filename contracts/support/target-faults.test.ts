@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseJson, startFaultProxy, withJson, type Fault } from '#contracts/support/fault-proxy.ts'
-import { runContracts, startMockServer } from '#contracts/support/target-child.ts'
+import { CHILD_RUN_TIMEOUT_MS, runContracts, startMockServer } from '#contracts/support/target-child.ts'
 
 const TOKEN = 'target-faults-token'
 const FILES = [
@@ -67,37 +67,51 @@ async function runThrough(faults: Record<string, Fault>) {
   }
 }
 
-test('without a fault, the refresh checks pass through the proxy, T2, T3 and T5 among them', async () => {
-  const run = await runThrough({})
-  expect(run.code, run.output).toBe(0)
-  expect(run.failed).toEqual([])
-  for (const check of [
-    /T2 reuse after the grace window/,
-    /T3 a grandparent/,
-    /T5 a duplicated tab/,
-    /rotates: a new pair/,
-  ])
-    expect(
-      run.passed.some((name) => check.test(name)),
-      `${check} passed`,
-    ).toBe(true)
-}, 120_000)
+test(
+  'without a fault, the refresh checks pass through the proxy, T2, T3 and T5 among them',
+  async () => {
+    const run = await runThrough({})
+    expect(run.code, run.output).toBe(0)
+    expect(run.failed).toEqual([])
+    for (const check of [
+      /T2 reuse after the grace window/,
+      /T3 a grandparent/,
+      /T5 a duplicated tab/,
+      /rotates: a new pair/,
+    ])
+      expect(
+        run.passed.some((name) => check.test(name)),
+        `${check} passed`,
+      ).toBe(true)
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
 
-test('a refresh that hands back the token it was sent (no rotation) fails the run, caught by the rotation check', async () => {
-  const run = await runThrough({ [REFRESH]: noRotation() })
-  expect(run.replaced).toBeGreaterThan(0)
-  expect(run.code, run.output).not.toBe(0)
-  expect(run.failed).toContainEqual(expect.stringMatching(/POST \/api\/refresh_token > rotates: a new pair/))
-}, 120_000)
+test(
+  'a refresh that hands back the token it was sent (no rotation) fails the run, caught by the rotation check',
+  async () => {
+    const run = await runThrough({ [REFRESH]: noRotation() })
+    expect(run.replaced).toBeGreaterThan(0)
+    expect(run.code, run.output).not.toBe(0)
+    expect(run.failed).toContainEqual(
+      expect.stringMatching(/POST \/api\/refresh_token > rotates: a new pair/),
+    )
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
 
-test('a retired refresh token reused after the grace window getting its earlier pair (no reuse detection) fails the run, caught by T2', async () => {
-  const run = await runThrough({ [REFRESH]: noReuseDetection() })
-  expect(run.replaced).toBeGreaterThan(0)
-  expect(run.code, run.output).not.toBe(0)
-  expect(run.failed).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(/T2 reuse after the grace window revokes the family/),
-      expect.stringMatching(/reuse after the grace window revokes the whole family/),
-    ]),
-  )
-}, 120_000)
+test(
+  'a retired refresh token reused after the grace window getting its earlier pair (no reuse detection) fails the run, caught by T2',
+  async () => {
+    const run = await runThrough({ [REFRESH]: noReuseDetection() })
+    expect(run.replaced).toBeGreaterThan(0)
+    expect(run.code, run.output).not.toBe(0)
+    expect(run.failed).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/T2 reuse after the grace window revokes the family/),
+        expect.stringMatching(/reuse after the grace window revokes the whole family/),
+      ]),
+    )
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)

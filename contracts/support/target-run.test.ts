@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { checksRan, runContracts, startMockServer } from '#contracts/support/target-child.ts'
+import {
+  checksRan,
+  CHILD_RUN_TIMEOUT_MS,
+  runContracts,
+  startMockServer,
+} from '#contracts/support/target-child.ts'
 
 const FILES = [
   'contracts/product/auth-codes.contract.test.ts',
@@ -22,101 +27,113 @@ interface CtrfFile {
 }
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
-test('against a mock server with its control token: the checks run, reset between tests; what needs another server is counted', async () => {
-  const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
-  try {
-    const withToken = await runContracts(
-      {
-        CONTRACT_TARGET: server.origin,
-        CONTRACT_CONTROL_TOKEN: 'target-run-token',
-        GENERATED_INPUT_REQUESTS: '340',
-      },
-      TOKEN_FILES,
-    )
-    expect(withToken.code, withToken.output).toBe(0)
-    // 59 checks; three cannot be made against a target.
-    expect(checksRan(withToken.output)).toBe(56)
-    expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
-    expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
-    expect(withToken.output).toMatch(/Generated input: 340 requests over 17 operations/)
+test(
+  'against a mock server with its control token: the checks run, reset between tests; what needs another server is counted',
+  async () => {
+    const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
+    try {
+      const withToken = await runContracts(
+        {
+          CONTRACT_TARGET: server.origin,
+          CONTRACT_CONTROL_TOKEN: 'target-run-token',
+          GENERATED_INPUT_REQUESTS: '340',
+        },
+        TOKEN_FILES,
+      )
+      expect(withToken.code, withToken.output).toBe(0)
+      // 59 checks; three cannot be made against a target.
+      expect(checksRan(withToken.output)).toBe(56)
+      expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
+      expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
+      expect(withToken.output).toMatch(/Generated input: 340 requests over 17 operations/)
 
-    // The reports CI reads say the same: CTRF and JUnit name each not-checkable check as skipped with its reason,
-    // and the coverage files count them.
-    const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
-    expect(ctrf.reportFormat).toBe('CTRF')
-    expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
-    const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
-    expect(skipped.map((one) => one.message).sort()).toEqual([
-      "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms where the target's is 100 per 900000 ms (GET /__mock/settings)",
-      'not checkable against this target: needs the in-process app (read .core)',
-      "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
-    ])
-    expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="59" failures="0"/)
-    const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
-      join(withToken.reports, 'coverage.json'),
-    )
-    expect(coverage.target).toBe(server.origin)
-    expect(coverage.notCheckable).toHaveLength(3)
-    expect(readFileSync(join(withToken.reports, 'coverage.md'), 'utf8')).toContain(
-      `## Not checkable against ${server.origin}`,
-    )
-  } finally {
-    server.stop()
-  }
-}, 120_000)
+      // The reports CI reads say the same: CTRF and JUnit name each not-checkable check as skipped with its reason,
+      // and the coverage files count them.
+      const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
+      expect(ctrf.reportFormat).toBe('CTRF')
+      expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
+      const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
+      expect(skipped.map((one) => one.message).sort()).toEqual([
+        "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms where the target's is 100 per 900000 ms (GET /__mock/settings)",
+        'not checkable against this target: needs the in-process app (read .core)',
+        "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
+      ])
+      expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="59" failures="0"/)
+      const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
+        join(withToken.reports, 'coverage.json'),
+      )
+      expect(coverage.target).toBe(server.origin)
+      expect(coverage.notCheckable).toHaveLength(3)
+      expect(readFileSync(join(withToken.reports, 'coverage.md'), 'utf8')).toContain(
+        `## Not checkable against ${server.origin}`,
+      )
+    } finally {
+      server.stop()
+    }
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
 
-test('against the mock server in --production: the checks that need no control run, the rest are not checkable', async () => {
-  const server = await startMockServer(['--production'])
-  try {
-    const { code, output } = await runContracts({ CONTRACT_TARGET: server.origin }, FILES)
-    expect(code, output).toBe(0)
-    expect(checksRan(output)).toBeGreaterThanOrEqual(3)
-    expect(output).toMatch(
-      /needs the \/__mock control surface, which the target does not offer \(GET \/__mock\/clock: 404\)/,
-    )
-  } finally {
-    server.stop()
-  }
-}, 120_000)
+test(
+  'against the mock server in --production: the checks that need no control run, the rest are not checkable',
+  async () => {
+    const server = await startMockServer(['--production'])
+    try {
+      const { code, output } = await runContracts({ CONTRACT_TARGET: server.origin }, FILES)
+      expect(code, output).toBe(0)
+      expect(checksRan(output)).toBeGreaterThanOrEqual(3)
+      expect(output).toMatch(
+        /needs the \/__mock control surface, which the target does not offer \(GET \/__mock\/clock: 404\)/,
+      )
+    } finally {
+      server.stop()
+    }
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
 
-test("against a mock server with its control token: the session suite and T2, T3, T5 run, as their grace window is the target's", async () => {
-  const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
-  try {
-    const run = await runContracts(
-      { CONTRACT_TARGET: server.origin, CONTRACT_CONTROL_TOKEN: 'target-run-token' },
-      ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
-    )
-    expect(run.code, run.output).toBe(0)
-    const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
-      .results.tests.filter((one) => one.status === 'passed')
-      .map((one) => one.name)
-    for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
+test(
+  "against a mock server with its control token: the session suite and T2, T3, T5 run, as their grace window is the target's",
+  async () => {
+    const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
+    try {
+      const run = await runContracts(
+        { CONTRACT_TARGET: server.origin, CONTRACT_CONTROL_TOKEN: 'target-run-token' },
+        ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
+      )
+      expect(run.code, run.output).toBe(0)
+      const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
+        .results.tests.filter((one) => one.status === 'passed')
+        .map((one) => one.name)
+      for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
+        expect(
+          passed.some((name) => name.includes(check)),
+          check,
+        ).toBe(true)
+      const coverage = readJson<{
+        notCheckable: { file: string; reason: string }[]
+        matchedSettings: { file: string; name: string; settings: string[] }[]
+      }>(join(run.reports, 'coverage.json'))
+      const SESSION = 'contracts/product/session.contract.test.ts'
+      // Of its 20 checks, only the two that build a server unlike the target are not checkable; the rest ran.
       expect(
-        passed.some((name) => name.includes(check)),
-        check,
-      ).toBe(true)
-    const coverage = readJson<{
-      notCheckable: { file: string; reason: string }[]
-      matchedSettings: { file: string; name: string; settings: string[] }[]
-    }>(join(run.reports, 'coverage.json'))
-    const SESSION = 'contracts/product/session.contract.test.ts'
-    // Of its 20 checks, only the two that build a server unlike the target are not checkable; the rest ran.
-    expect(
-      coverage.notCheckable
-        .filter((one) => one.file === SESSION)
-        .map((one) => one.reason)
-        .sort(),
-    ).toEqual([
-      "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
-      'needs a server built with trustProxyHops',
-    ])
-    const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
-    expect(matched).toHaveLength(18)
-    for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
-    expect(run.output).toMatch(
-      /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
-    )
-  } finally {
-    server.stop()
-  }
-}, 120_000)
+        coverage.notCheckable
+          .filter((one) => one.file === SESSION)
+          .map((one) => one.reason)
+          .sort(),
+      ).toEqual([
+        "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
+        'needs a server built with trustProxyHops',
+      ])
+      const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
+      expect(matched).toHaveLength(18)
+      for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
+      expect(run.output).toMatch(
+        /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
+      )
+    } finally {
+      server.stop()
+    }
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
