@@ -3,7 +3,7 @@
  * as it ends, so lines never interleave; then each one's times, and the lines naming what failed.
  * Exits 1 when any script failed, after all have run.
  * `npm test` runs all its scripts with it (docs/contract-suite.md, "What `npm test` runs"):
- *   RUN_PARALLEL_JOBS=4 tsx scripts/run-parallel.ts test:contracts:balancer typecheck lint ...
+ *   RUN_PARALLEL_JOBS=3 tsx scripts/run-parallel.ts test:contracts:balancer typecheck lint ...
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
