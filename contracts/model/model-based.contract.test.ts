@@ -1,0 +1,39 @@
+// Sequences no one wrote: random command sequences over accounts, codes, sessions and refresh families, each answer
+// checked against the model (contracts/model/model.ts) and against the documents (docs/contract-suite.md,
+// "Model-based runs"). MODEL_SEED replays a run, MODEL_RUNS sets how many.
+import { expect, test } from 'vitest'
+import { createTestServer } from '#contracts/fixtures.ts'
+import { CONTRACT_STORE } from '#contracts/support/test-server.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
+import { formatFigures, readModelOptions } from '#contracts/model/figures.ts'
+import { runModel, type ModelServer } from '#contracts/model/run.ts'
+
+const options = readModelOptions()
+/** A run's commands take a few milliseconds each; the budget leaves room for a loaded machine and a far target. */
+const TIMEOUT_MS = Math.max(30_000, options.runs * 2_000)
+
+test(
+  'random sequences of sign-up, codes, sign-in, refresh, reuse, log-out and protected calls agree with the model',
+  async ({ task }) => {
+    const first = await createTestServer()
+    const control = first.api.noControl === undefined
+    const serverOf = ({ api, mock }: typeof first): ModelServer => ({ api, mock: control ? mock : null })
+    // In-process, a fresh app per run is cheaper than a reset (which re-seeds the accounts); a target is reset.
+    let unused: typeof first | null = first
+    const serverForRun = async (): Promise<ModelServer> => {
+      if (TARGET_URL) {
+        if (control) await first.mock.reset()
+        return serverOf(first)
+      }
+      const server = unused ?? (await createTestServer())
+      unused = null
+      return serverOf(server)
+    }
+    const target = TARGET_URL ?? `in-process (${CONTRACT_STORE})`
+    const figures = await runModel({ ...options, serverForRun, control, target })
+    task.meta.modelRun = figures
+    process.stdout.write(`${formatFigures(figures)}\n`)
+    expect(figures.commands).toBeGreaterThan(0)
+  },
+  TIMEOUT_MS,
+)
