@@ -14,6 +14,7 @@ import { formatCoverageTable, readCoverageRecords, summarizeCoverage } from '#co
 import { createOpenApiValidator } from '#contracts/support/openapi-validator.ts'
 import { NOT_CHECKABLE, TARGET_URL } from '#contracts/support/target.ts'
 import { writeCoverageReports } from '#contracts/coverage/report-files.ts'
+import type { ModelRunEntry } from '#harness/reports/model-runs.ts'
 
 const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
 
@@ -71,6 +72,20 @@ export function listNotCheckable(project: TestProject): NotCheckableTest[] {
     )
 }
 
+/** The model-based runs of this run: the figures their tests left in their meta (contracts/model/). */
+export function listModelRuns(project: TestProject): ModelRunEntry[] {
+  return project.vitest.state
+    .getTestModules()
+    .filter((module) => module.project.name === project.name)
+    .flatMap((module) =>
+      [...module.children.allTests()].flatMap((test) => {
+        const { modelRun } = test.meta()
+        const name = `${relative(project.config.root, module.moduleId)} > ${test.fullName}`
+        return modelRun ? [{ test: name, ...modelRun }] : []
+      }),
+    )
+}
+
 /** The not-checkable tests counted by reason, most frequent first. */
 export function formatNotCheckable(target: string, checked: number, tests: NotCheckableTest[]): string {
   const byReason = new Map<string, number>()
@@ -123,7 +138,7 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   out.push(...verdict)
   const written = writeCoverageReports(
     resolve(project.config.root, process.env.CONTRACT_REPORT_DIR?.trim() || 'reports/contracts'),
-    { summary, files, target: TARGET_URL, verdict, notCheckable },
+    { summary, files, target: TARGET_URL, verdict, notCheckable, modelRuns: listModelRuns(project) },
   )
   out.push(`Coverage reports: ${written.map((file) => relative(project.config.root, file)).join(', ')}`)
   process.stdout.write(out.join('\n') + '\n')

@@ -3,6 +3,9 @@
  * meta), and a failure as a script that replays it. Pure, but for reading the environment in `readModelOptions`.
  */
 import type { RunDetails } from 'fast-check'
+import type { ModelFigures } from '#harness/reports/model-runs.ts'
+
+export type { ModelFigures }
 
 export interface ReplayInput {
   runs: number
@@ -11,20 +14,6 @@ export interface ReplayInput {
   path?: string
   /** fast-check's replay path of the commands (`MODEL_REPLAY_PATH`), which replays the shrunk sequence. */
   replayPath?: string
-}
-
-export interface ModelFigures {
-  target: string
-  runs: number
-  /** Commands executed over all runs. */
-  commands: number
-  /** The longest sequence one run executed. */
-  longest: number
-  seed: number
-  /** Answers the model accepted loosely, a figure being too close to call. */
-  loose: number
-  /** Commands executed, by kind. */
-  byCommand: Record<string, number>
 }
 
 declare module 'vitest' {
@@ -65,7 +54,7 @@ export function formatFigures(figures: ModelFigures): string {
 }
 
 /** The shrunk sequence of a failed check (`ran`: its steps as they resolved), with the command line that replays it. */
-export function formatFailure<Ts extends [Iterable<unknown>]>(
+export function formatFailure<Ts extends unknown[]>(
   input: ReplayInput & { target: string },
   details: RunDetails<Ts>,
   ran: string[],
