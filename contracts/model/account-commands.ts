@@ -4,11 +4,10 @@
  * the validating agent, checks the answer against the model, then applies it to the model.
  */
 import type { AsyncCommand } from 'fast-check'
-import type { Response } from 'supertest'
 import { codeSent, sendCode, signIn, verifyCode } from '#contracts/model/code-rules.ts'
-import { browserOf, pickIndex, type Model } from '#contracts/model/model.ts'
-import { requireAnswer, requireThat, send, sessionCookieIn, type World } from '#contracts/model/world.ts'
-import type { Moment } from '#contracts/model/time.ts'
+import { pickIndex, type Model } from '#contracts/model/model.ts'
+import { adoptSignIn } from '#contracts/model/sign-in.ts'
+import { requireAnswer, requireThat, send, type World } from '#contracts/model/world.ts'
 
 type Command = AsyncCommand<Model, World>
 const slotName = (slot: number): string => 'abc'[slot]!
@@ -144,28 +143,4 @@ export class SignIn implements Command {
   }
   toString = () =>
     `signIn(${slotName(this.slot)}, tab ${this.tab}, ${this.right ? 'right password' : 'wrong password'})`
-}
-
-/** A sign-in answer: a new session (family) in the model, the tab's new pair, the browser's new cookie. */
-function adoptSignIn(m: Model, tab: number, email: string, res: Response, at: Moment, name: string): void {
-  const body = res.body as { token: string; refresh_token: string; user: { email?: string } }
-  requireThat(name, body.user.email === email, `signed in ${body.user.email}, not ${email}`)
-  const cookie = sessionCookieIn(res)
-  requireThat(name, cookie !== null, 'the sign-in set no session cookie')
-  const known = m.sessions.some((s) => s.refreshTokens.includes(body.refresh_token) || s.cookie === cookie)
-  requireThat(name, !known, 'the sign-in handed out a refresh token or cookie of an earlier session')
-  const pair = { token: body.token, refresh_token: body.refresh_token }
-  m.sessions.push({
-    email,
-    refreshTokens: [pair.refresh_token],
-    livePair: pair,
-    rotatedAt: null,
-    accessTokens: new Map([[pair.token, at]]),
-    revoked: false,
-    cookie: cookie!,
-  })
-  const held = m.tabs[tab]!
-  if (held.refreshToken) held.retired.push(held.refreshToken)
-  m.tabs[tab] = { token: pair.token, refreshToken: pair.refresh_token, retired: held.retired }
-  m.cookies[browserOf(tab)] = cookie
 }

@@ -6,14 +6,8 @@ import fc from 'fast-check'
 import type { AsyncCommand } from 'fast-check'
 import { SendCode, SignIn, SignUp, Verify } from '#contracts/model/account-commands.ts'
 import { ACCOUNT_SLOTS, TABS, type Model } from '#contracts/model/model.ts'
-import {
-  AdvanceClock,
-  Duplicate,
-  GetMe,
-  LogOut,
-  ReadSession,
-  Refresh,
-} from '#contracts/model/session-commands.ts'
+import { AdvanceClock, Duplicate, ReadSession } from '#contracts/model/browser-commands.ts'
+import { GetMe, LogOut, Refresh } from '#contracts/model/session-commands.ts'
 import type { World } from '#contracts/model/world.ts'
 
 /**

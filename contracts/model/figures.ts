@@ -23,11 +23,11 @@ declare module 'vitest' {
   }
 }
 
-const DEFAULT_RUNS = 20
-
-/** MODEL_RUNS, MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH; a seed is drawn when none is given. */
-export function readModelOptions(env: NodeJS.ProcessEnv = process.env): ReplayInput {
-  const runs = readInteger('MODEL_RUNS', env.MODEL_RUNS) ?? DEFAULT_RUNS
+/**
+ * MODEL_RUNS (else `defaultRuns`), MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH; a seed is drawn when none is given.
+ */
+export function readModelOptions(env: NodeJS.ProcessEnv = process.env, defaultRuns = 20): ReplayInput {
+  const runs = readInteger('MODEL_RUNS', env.MODEL_RUNS) ?? defaultRuns
   if (runs < 1) throw new Error(`MODEL_RUNS is a count of runs, at least 1, not ${runs}.`)
   const seed = readInteger('MODEL_SEED', env.MODEL_SEED) ?? (Math.random() * 2 ** 31) | 0
   const path = env.MODEL_PATH?.trim()

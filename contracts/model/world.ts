@@ -31,8 +31,15 @@ export interface Answer {
   error?: string
 }
 
-const describe = (res: Response): string =>
-  `${res.status} ${JSON.stringify(res.body)?.slice(0, 300) ?? ''}`.trim()
+/** Fields of an answer that hold a secret: failures print the answer, never a token or a code. */
+const SECRET_FIELDS = new Set(['token', 'refresh_token', 'service_token', 'reset_token', 'code'])
+
+const describe = (res: Response): string => {
+  const body = JSON.stringify(res.body, (key, value: unknown) =>
+    SECRET_FIELDS.has(key) && typeof value === 'string' ? '[redacted]' : value,
+  )
+  return `${res.status} ${body?.slice(0, 300) ?? ''}`.trim()
+}
 
 /**
  * Throws unless `res` is one of `allowed` (an `error` given must match the body's), naming the command.
