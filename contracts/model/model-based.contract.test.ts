@@ -13,7 +13,7 @@ import { runModel, type ModelServer } from '#contracts/model/run.ts'
  * round trip to the database, and a reset re-seeds it), so they get fewer and npm test stays within its minutes.
  */
 const CHEAP = CONTRACT_STORE === 'memory' && !TARGET_URL
-const options = readModelOptions(process.env, CHEAP ? 12 : 5)
+const options = readModelOptions(process.env, CHEAP ? 12 : 4)
 /** The budget leaves room for a loaded machine, a SQL store and a far target. */
 const TIMEOUT_MS = Math.max(30_000, options.runs * (CHEAP ? 1_000 : 4_000))
 /** Runs that share a SQL store or a target between resets: 4 runs of at most 50 calls stay under every limit. */
