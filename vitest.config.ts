@@ -63,6 +63,7 @@ export default defineConfig({
             'api/**/*.test.ts',
             'contracts/support/**/*.test.ts',
             'contracts/coverage/**/*.test.ts',
+            'contracts/model/**/*.test.ts',
           ],
           exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
           // The tests that start the mock server as `npm run mock` does run its compiled build, made here once.

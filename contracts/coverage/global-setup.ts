@@ -22,6 +22,7 @@ import {
   type NotCheckableTest,
 } from '#contracts/coverage/target-checks.ts'
 import { writeCoverageReports } from '#contracts/coverage/report-files.ts'
+import type { ModelRunEntry } from '#harness/reports/model-runs.ts'
 
 const ONLY_PATTERN = /\b(?:describe|suite|test|it)(?:\.\w+)*\.only\b/
 
@@ -48,6 +49,20 @@ export async function describeRunFilter(project: TestProject): Promise<string | 
   if (withOnly.length > 0)
     return `.only in ${withOnly.map((f) => relative(project.config.root, f)).join(', ')}`
   return null
+}
+
+/** The model-based runs of this run: the figures their tests left in their meta (contracts/model/). */
+export function listModelRuns(project: TestProject): ModelRunEntry[] {
+  return project.vitest.state
+    .getTestModules()
+    .filter((module) => module.project.name === project.name)
+    .flatMap((module) =>
+      [...module.children.allTests()].flatMap((test) => {
+        const { modelRun } = test.meta()
+        const name = `${relative(project.config.root, module.moduleId)} > ${test.fullName}`
+        return modelRun ? [{ test: name, ...modelRun }] : []
+      }),
+    )
 }
 
 /**
@@ -93,7 +108,15 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   out.push(...verdict)
   const written = writeCoverageReports(
     resolve(project.config.root, process.env.CONTRACT_REPORT_DIR?.trim() || 'reports/contracts'),
-    { summary, files, target: TARGET_URL, verdict, notCheckable, matchedSettings },
+    {
+      summary,
+      files,
+      target: TARGET_URL,
+      verdict,
+      notCheckable,
+      matchedSettings,
+      modelRuns: listModelRuns(project),
+    },
   )
   out.push(`Coverage reports: ${written.map((file) => relative(project.config.root, file)).join(', ')}`)
   process.stdout.write(out.join('\n') + '\n')

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { CoverageSummary } from '#contracts/coverage/report.ts'
 import { toHtml, toMarkdown, type ReportDocument, type ReportTable } from '#harness/reports/tables.ts'
 import { writeReport } from '#harness/reports/ctrf.ts'
+import { modelRunsTable, writeModelRuns, type ModelRunEntry } from '#harness/reports/model-runs.ts'
 
 export interface CoverageReportInput {
   summary: CoverageSummary
@@ -17,6 +18,8 @@ export interface CoverageReportInput {
   notCheckable: { file: string; name: string; reason: string }[]
   /** The checks that ran against the target because its settings equal those they asked for (none in-process). */
   matchedSettings?: { file: string; name: string; settings: string[] }[]
+  /** The model-based runs of this run (contracts/model/), from their tests' meta. */
+  modelRuns?: ModelRunEntry[]
 }
 
 /** The report as a document of tables. Pure. */
@@ -27,6 +30,7 @@ export function coverageDocument({
   verdict,
   notCheckable,
   matchedSettings = [],
+  modelRuns = [],
 }: CoverageReportInput): ReportDocument {
   const covered = summary.rows.length - summary.missing.length
   const tables: ReportTable[] = Object.entries(files).flatMap(([document, file]) => {
@@ -72,6 +76,8 @@ export function coverageDocument({
       columns: ['file', 'check', 'settings'],
       rows: matchedSettings.map((check) => [check.file, check.name, check.settings.join(', ')]),
     })
+  const models = modelRunsTable(modelRuns)
+  if (models) tables.push(models)
   return {
     title: 'Contract coverage',
     summary: [
@@ -82,7 +88,7 @@ export function coverageDocument({
   }
 }
 
-/** Writes coverage.json, coverage.md and coverage.html into `dir`; returns their paths. */
+/** Writes coverage.json, coverage.md, coverage.html and model-runs.json into `dir`; returns their paths. */
 export function writeCoverageReports(dir: string, input: CoverageReportInput): string[] {
   const document = coverageDocument(input)
   const json = {
@@ -95,6 +101,7 @@ export function writeCoverageReports(dir: string, input: CoverageReportInput): s
     undocumented: input.summary.undocumented,
     notCheckable: input.notCheckable,
     matchedSettings: input.matchedSettings ?? [],
+    modelRuns: input.modelRuns ?? [],
   }
   const written = [
     [join(dir, 'coverage.json'), JSON.stringify(json, null, 2)],
@@ -102,5 +109,5 @@ export function writeCoverageReports(dir: string, input: CoverageReportInput): s
     [join(dir, 'coverage.html'), toHtml(document)],
   ] as const
   for (const [file, text] of written) writeReport(file, text)
-  return written.map(([file]) => file)
+  return [...written.map(([file]) => file), writeModelRuns(dir, input.modelRuns ?? [])]
 }

@@ -21,6 +21,8 @@ export interface CtrfTest {
   retries?: number
   flaky?: boolean
   suite?: string
+  /** What the test measured beyond pass or fail (a model-based run's figures: harness/reports/model-runs.ts). */
+  extra?: Record<string, unknown>
 }
 
 export interface CtrfReport {

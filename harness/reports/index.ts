@@ -18,6 +18,7 @@ export const EXPECTED_FILES = [
   'contracts/coverage.json',
   'contracts/coverage.md',
   'contracts/coverage.html',
+  'contracts/model-runs.json',
   'e2e/html/index.html',
   'catalogue.json',
   'catalogue.md',
@@ -57,7 +58,7 @@ function indexPage(rows: string[][]): ReportDocument {
     title: 'Test reports',
     summary: [
       'JUnit XML and CTRF JSON of each suite: reports/<suite>/junit.xml and ctrf.json.',
-      'Contract coverage: reports/contracts/coverage.html (.md, .json). Error catalogue: reports/catalogue.html (.md, .json).',
+      'Contract coverage: reports/contracts/coverage.html (.md, .json), the model-based runs among it and in model-runs.json. Error catalogue: reports/catalogue.html (.md, .json).',
       "Playwright's report: reports/e2e/html/index.html; traces and screenshots of failed tests: reports/e2e/artifacts/.",
     ],
     tables: [

@@ -19,6 +19,7 @@ export function toCtrfTest(test: TestCase, root: string): CtrfTest {
   const result = test.result()
   const error = result.state === 'failed' ? result.errors?.[0] : undefined
   const note = result.state === 'skipped' ? result.note : undefined
+  const { modelRun } = test.meta() as { modelRun?: unknown }
   return {
     name: test.fullName,
     status: STATUS[result.state] ?? 'other',
@@ -27,6 +28,7 @@ export function toCtrfTest(test: TestCase, root: string): CtrfTest {
     suite: test.project.name,
     ...(error && { message: error.message, ...(error.stack && { trace: error.stack }) }),
     ...(note && { message: note }),
+    ...(modelRun !== undefined && { extra: { modelRun } }),
   }
 }
 
