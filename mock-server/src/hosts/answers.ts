@@ -2,6 +2,7 @@
 // shape, and the last resort for whatever escaped.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LINGER_MS } from '../shared/constants.ts'
 import { describeFault } from '../pipeline/fault-line.ts'
 import { errorResponse, type RawResponse } from '../pipeline/raw.ts'
 import { hasRequestBody } from './read-body.ts'
@@ -31,7 +32,33 @@ export function dropAnswer(response: ServerResponse): void {
  */
 export function closeIfBodyUnread(response: ServerResponse): void {
   const request = response.req
-  if (!request.complete && hasRequestBody(request)) response.setHeader('connection', 'close')
+  if (request.complete || !hasRequestBody(request)) return
+  response.setHeader('connection', 'close')
+  lingerBeforeClosing(request)
+}
+
+/**
+ * Closing a socket while the client still sends makes the kernel answer with a reset. A balancer streaming the body
+ * (nginx) then fails its write and reports 502 instead of the answer. So, as nginx itself does, the connection is
+ * ended on our side once the answer is out, and what still comes is read and thrown away until the body ends, the
+ * client closes, or LINGER_MS passes.
+ */
+function lingerBeforeClosing(request: IncomingMessage): void {
+  const socket = request.socket
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end()
+    if (request.complete) return void socket.destroy()
+    const close = () => {
+      clearTimeout(timer)
+      socket.destroy()
+    }
+    const timer = setTimeout(close, LINGER_MS)
+    timer.unref()
+    request.once('end', close)
+    socket.once('end', close)
+    socket.once('close', () => clearTimeout(timer))
+    request.resume()
+  }
 }
 
 /** An error in the documented `{ error, message }` shape, closing the connection when the body was not read. */

@@ -81,3 +81,33 @@ test('every way out carries the same security headers: an API answer, a web file
   const secure = await request(web).get('/robots.txt').set('X-Forwarded-Proto', 'https').expect(200)
   expect(secure.headers['strict-transport-security']).toBe(securityHeaders(true)['strict-transport-security'])
 })
+
+test('a body refused as too large is read and thrown away until it ends: the client writing it sees no reset', async () => {
+  // A balancer streaming the body (nginx) writes on after the 413 has come; a reset there is a 502 to its client.
+  const { port } = server.address() as AddressInfo
+  const rest = Buffer.alloc(3 << 20, 'x')
+  const socket = connect(port, '127.0.0.1')
+  const errors: string[] = []
+  socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
+  let received = ''
+  socket.setEncoding('latin1')
+  const head = new Promise<void>((resolve) =>
+    socket.on('data', (chunk: string) => {
+      received += chunk
+      if (received.includes('\r\n\r\n')) resolve()
+    }),
+  )
+  const closed = new Promise((resolve) => socket.on('close', resolve))
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write(
+    `POST /api/auth/forgot HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${rest.length + 2}\r\n\r\n{"`,
+  )
+  await head
+  socket.write(rest)
+  await closed
+  expect(errors).toEqual([])
+  expect(received).toMatch(/^HTTP\/1\.1 413 /)
+  expect(received).toMatch(/connection: close/i)
+  expect(received).toContain('"error":"payload_too_large"')
+})

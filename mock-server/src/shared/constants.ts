@@ -111,6 +111,8 @@ export const REQUEST_TIMEOUT_MS = 30_000
  * (harness/balancer/auth-shell.nginx.conf).
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000
+/** How long the server still reads, and discards, a body it answered without reading, before it closes. */
+export const LINGER_MS = 5_000
 /** Open connections at most; more are closed as they arrive. */
 export const MAX_CONNECTIONS = 512
 /** How often the server looks for requests past their time. */
