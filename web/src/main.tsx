@@ -1,6 +1,6 @@
 // The browser entry, and the only file that touches the browser's globals: reads config.json once, wires the
 // session store and API client to the browser, then renders the router.
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders, createApp } from './app/providers.tsx'
 import { createAppRouter } from './app/app-router.ts'
@@ -79,12 +79,16 @@ async function boot() {
   if (signIn) void router.navigate(signIn, { replace: true })
   const root = document.getElementById('root')
   if (!root) throw new Error('Failed to start the app: no #root element.')
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders store={store} services={services}>
-        <AppRouterView router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // The first render as a transition: React renders in slices of a few milliseconds and yields between them, so no
+  // slice is a long task after the first paint (docs/decisions/012-first-load.md).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders store={store} services={services}>
+          <AppRouterView router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   )
   // The supporting services load late: at idle or first interaction
   // (docs/behaviour.md: Signed-in area; docs/decisions/012-first-load.md).
