@@ -1,32 +1,12 @@
 // What `GET /__mock/settings` answers (api/control.openapi.yaml, MockSettings): the rules' figures, in the wire's
 // names. The product computes them (product/settings.ts); core.ts hands them in, as features do not import each other.
 import type { components } from '#api/control.gen.ts'
+import type { RuleSettings, WindowLimit } from '../shared/rule-settings.ts'
 
 export type MockSettings = components['schemas']['MockSettings']
+export type { RuleSettings }
 
-interface Limit {
-  max: number
-  windowMs: number
-}
-
-/** The figures as the product names them; only rules, never a secret. */
-export interface RuleSettings {
-  accessTokenTtlMs: number
-  refreshTokenTtlMs: number
-  refreshGraceMs: number
-  codeTtlMs: number
-  codeCooldownMs: number
-  codeMaxAttempts: number
-  codeGuessLimit: Limit
-  loginRateLimit: Limit
-  mailRateLimit: Limit
-  verifyRateLimit: Limit
-  lockout: { threshold: number; lockMs: number }
-  maxDecoys: number
-  maxUnverifiedAccounts: number
-}
-
-const limitBody = ({ max, windowMs }: Limit) => ({ max, window_ms: windowMs })
+const limitBody = ({ max, windowMs }: WindowLimit) => ({ max, window_ms: windowMs })
 
 /**
  * The answer's body. Each field is picked by name, so a figure added to RuleSettings is not sent unreviewed.

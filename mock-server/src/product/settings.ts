@@ -4,23 +4,9 @@ import * as defaults from '../shared/constants.ts'
 import type { DomainConfig } from './domain/context.ts'
 import type { GuessLimit } from './domain/guess-log.ts'
 import type { RateLimit } from './domain/rate-limit.ts'
+import type { RuleSettings } from '../shared/rule-settings.ts'
 
-/** Every figure here is a rule's, never a secret: no key, no token, no address. */
-export interface ProductSettings {
-  accessTokenTtlMs: number
-  refreshTokenTtlMs: number
-  refreshGraceMs: number
-  codeTtlMs: number
-  codeCooldownMs: number
-  codeMaxAttempts: number
-  codeGuessLimit: GuessLimit
-  loginRateLimit: RateLimit
-  mailRateLimit: RateLimit
-  verifyRateLimit: RateLimit
-  lockout: { threshold: number; lockMs: number }
-  maxDecoys: number
-  maxUnverifiedAccounts: number
-}
+export type ProductSettings = RuleSettings
 
 export interface SettingsOptions {
   loginRateLimit?: RateLimit | undefined
