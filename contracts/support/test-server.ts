@@ -47,7 +47,8 @@ export function useContractStore(): void {
   if (!sqlStore) return
   const { engine, engines } = sqlStore
   beforeAll(() => engines.warm(engine), 120_000)
-  afterAll(() => engines.dropSchemas())
+  // A file of many servers leaves as many schemas; dropping them took over the default 10 s on a slow machine.
+  afterAll(() => engines.dropSchemas(), 120_000)
 }
 
 function readContractStore(value: string | undefined): 'memory' | Engine {
