@@ -1,6 +1,7 @@
 // Tests of the contract suite itself: an in-process server whose answers are rewritten as a faulty backend would
 // send them, driven by the suite's own agent and fixtures. Each planted fault must fail the contract check it meets
-// (issue 28: a backend that drops HttpOnly or SameSite, or leaves the cookie after log-out, fails the run).
+// (docs/contract-suite.md, "What a safe answer is": a backend that drops HttpOnly or SameSite, or leaves the
+// cookie after log-out, fails the run).
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import { describe, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'

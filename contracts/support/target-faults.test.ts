@@ -1,4 +1,4 @@
-// Planted faults (issue 28, docs/contract-suite.md "Planted faults"): a mock server with one rule broken by a proxy in
+// Planted faults (docs/contract-suite.md, "Planted faults"): a mock server with one rule broken by a proxy in
 // front of it must fail a contract run pointed at the proxy, and the same run without the fault must pass.
 // Each fault is met by the check that names it, so a target run proves it catches what it claims to.
 import { readFileSync } from 'node:fs'
