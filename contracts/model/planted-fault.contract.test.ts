@@ -1,6 +1,7 @@
 // The model-based run against a server with a planted fault: a log-out that answers as usual (200, the cookie
-// cleared) but ends nothing on the server, a fault the hand-written checks once let pass (docs/contract-suite.md, "Model-based runs"). The run must
-// fail, shrink to a short sequence that logs out and then finds the session alive, and print the line that replays it.
+// cleared) but ends nothing on the server, a fault the hand-written checks once let pass (docs/contract-suite.md,
+// "Model-based runs"). The run must fail, shrink to a short sequence that logs out and then finds the session
+// alive, and print the line that replays it.
 import type { RequestListener } from 'node:http'
 import { expect, test } from 'vitest'
 import { createTestServer, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
