@@ -18,6 +18,7 @@ import {
   formatNotCheckable,
   listMatchedSettings,
   listNotCheckable,
+  testsOf,
   type MatchedSettingsTest,
   type NotCheckableTest,
 } from '#contracts/coverage/target-checks.ts'
@@ -53,16 +54,10 @@ export async function describeRunFilter(project: TestProject): Promise<string | 
 
 /** The model-based runs of this run: the figures their tests left in their meta (contracts/model/). */
 export function listModelRuns(project: TestProject): ModelRunEntry[] {
-  return project.vitest.state
-    .getTestModules()
-    .filter((module) => module.project.name === project.name)
-    .flatMap((module) =>
-      [...module.children.allTests()].flatMap((test) => {
-        const { modelRun } = test.meta()
-        const name = `${relative(project.config.root, module.moduleId)} > ${test.fullName}`
-        return modelRun ? [{ test: name, ...modelRun }] : []
-      }),
-    )
+  return testsOf(project).flatMap(({ file, test }) => {
+    const { modelRun } = test.meta()
+    return modelRun ? [{ test: `${file} > ${test.fullName}`, ...modelRun }] : []
+  })
 }
 
 /**
@@ -80,11 +75,9 @@ export async function reportContractCoverage(project: TestProject, dir: string):
   if (TARGET_URL) {
     notCheckable = listNotCheckable(project)
     matchedSettings = listMatchedSettings(project)
-    const ran = project.vitest.state
-      .getTestModules()
-      .filter((module) => module.project.name === project.name)
-      .flatMap((module) => [...module.children.allTests()])
-      .filter((test) => ['passed', 'failed'].includes(test.result().state)).length
+    const ran = testsOf(project).filter(({ test }) =>
+      ['passed', 'failed'].includes(test.result().state),
+    ).length
     out.push(formatNotCheckable(TARGET_URL, ran, notCheckable), '')
     if (matchedSettings.length > 0) out.push(formatMatchedSettings(TARGET_URL, matchedSettings), '')
     verdict.push(`Against ${TARGET_URL}: ${ran} checks ran; ${notCheckable.length} are ${NOT_CHECKABLE}.`)
