@@ -7,6 +7,7 @@
 import type { components } from '#api/control.gen.ts'
 import type { AppOptions } from '#mock-server/app.ts'
 import * as defaults from '#mock-server/shared/constants.ts'
+import type { WindowLimit } from '#mock-server/shared/rule-settings.ts'
 
 type MockSettings = components['schemas']['MockSettings']
 
@@ -25,8 +26,7 @@ export const COMPARABLE_OPTIONS = [
 ] as const satisfies readonly (keyof AppOptions)[]
 
 export type ComparableOption = (typeof COMPARABLE_OPTIONS)[number]
-type Limit = { max: number; windowMs: number }
-export type SettingValues = { [K in ComparableOption]?: number | Limit }
+export type SettingValues = { [K in ComparableOption]?: number | WindowLimit }
 
 export interface TargetSettings {
   /** Where they come from, as a reason names it: `GET /__mock/settings`, `the documented defaults`. */
@@ -35,7 +35,7 @@ export interface TargetSettings {
   values: SettingValues
 }
 
-const limitOf = (limit: { max: number; window_ms: number }): Limit => ({
+const limitOf = (limit: { max: number; window_ms: number }): WindowLimit => ({
   max: limit.max,
   windowMs: limit.window_ms,
 })
