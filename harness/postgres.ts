@@ -52,6 +52,24 @@ function firstCluster(): { version: string; name: string; port: string; online: 
   return { version: version!, name: name!, port: port!, online: status === 'online' }
 }
 
+/** How long a start, crash recovery included, may take before the legs give up. */
+const START_TIMEOUT_S = 300
+
+/**
+ * Returns once the cluster takes connections. One already "online" may still be recovering from a crash, when psql
+ * is refused with "the database system is not yet accepting connections".
+ */
+function awaitAcceptingConnections(port: string): void {
+  const deadline = Date.now() + START_TIMEOUT_S * 1000
+  for (;;) {
+    const probe = spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', port, '-t', '5'])
+    if (probe.status === 0) return
+    if (Date.now() > deadline)
+      throw new Error(`PostgreSQL on port ${port} took no connections within ${START_TIMEOUT_S} s`)
+    spawnSync('sleep', ['1'])
+  }
+}
+
 const PASSWORD_FILE = join(
   process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
   'auth-shell',
@@ -69,7 +87,10 @@ function readPassword(): string | null {
 function ensureLocal(): string {
   installIfMissing()
   const cluster = firstCluster()
-  if (!cluster.online) run('pg_ctlcluster', [cluster.version, cluster.name, 'start'])
+  // After a crash the start replays its WAL first, which took over pg_ctl's default 60 s on a busy machine.
+  if (!cluster.online)
+    run('pg_ctlcluster', [cluster.version, cluster.name, 'start', '--', '-t', String(START_TIMEOUT_S)])
+  awaitAcceptingConnections(cluster.port)
   const exists = asPostgres(`SELECT 1 FROM pg_roles WHERE rolname = '${ROLE}'`).trim() === '1'
   // One password per machine user, kept beside their other caches (never in the repository): two checkouts or two
   // runs side by side share the role, and neither changes the password under the other.
