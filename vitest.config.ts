@@ -82,7 +82,11 @@ export default defineConfig({
           name: 'contracts',
           environment: 'node',
           include: ['contracts/**/*.contract.test.ts'],
-          globalSetup: ['contracts/coverage/global-setup.ts', 'harness/postgres-setup.ts'],
+          globalSetup: [
+            'contracts/coverage/global-setup.ts',
+            'harness/postgres-setup.ts',
+            'contracts/support/mail-capture.ts',
+          ],
           setupFiles: ['contracts/support/target-setup.ts'],
           // Against a CONTRACT_TARGET the files share one server, reset before each test: one file at a time
           // (docs/decisions/016-contract-target.md).

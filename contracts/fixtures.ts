@@ -3,13 +3,14 @@
 import { randomUUID } from 'node:crypto'
 import { signUpVerified } from '#harness/accounts.ts'
 import { fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
-import { AGENT_ORIGIN, mockOf, requireControl, type TestServer } from '#contracts/support/test-server.ts'
+import { AGENT_ORIGIN, mockOf, requireCodes, type TestServer } from '#contracts/support/test-server.ts'
 import type { components } from '#api/openapi.gen.ts'
 import type { ArmRequest, MailPurpose } from '#api/mock-client.ts'
 
 export {
   createTestServer,
   mockOf,
+  requireCodes,
   requireControl,
   requireOwnServer,
   startLiveServer,
@@ -34,7 +35,7 @@ export const readCode = (
 
 /** Recovers the password of `email` as its owner would: forgot, the mailed code, then the new password. */
 export async function resetPassword(api: ContractAgent, email: string, password: string): Promise<void> {
-  requireControl(api)
+  requireCodes(api)
   await api.post('/api/auth/forgot').send({ email }).expect(202)
   const code = await readCode(api, email, 'reset')
   const verified = await api.post('/api/auth/otp/verify').send({ email, code, purpose: 'reset' }).expect(200)
@@ -81,7 +82,7 @@ function signedIn(
 
 /** Signs up through the API, verifies with the mailed code, and returns the signed-in account. */
 export async function signUp(api: ContractAgent, label = 'user', password = PASSWORD): Promise<SignedIn> {
-  requireControl(api)
+  requireCodes(api)
   const email = uniqueEmail(label)
   const { body, response } = await signUpVerified(
     { baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api), mock: mockOf(api) },

@@ -16,6 +16,7 @@ import {
   type ResponseValidation,
 } from '#contracts/support/openapi-validator.ts'
 import { isOverHttps } from '#contracts/support/safe-answer.ts'
+import type { MockClient } from '#api/mock-client.ts'
 
 export type OperationId = keyof ProductOperations | keyof ControlOperations
 
@@ -28,6 +29,8 @@ export type ContractAgent = Record<Method, (path: string) => Test> & {
   request(method: string, path: string): Test
   /** Why this agent's server offers no usable /__mock (a contract target's, contracts/support/target-agent.ts). */
   readonly noControl?: string
+  /** Where the codes its server mails are read without /__mock (contracts/support/code-source.ts). */
+  readonly codes?: Pick<MockClient, 'latestCode'>
 }
 
 export interface ContractAgentOptions {
@@ -37,6 +40,8 @@ export interface ContractAgentOptions {
   headers?: Record<string, string>
   /** Carried as the agent's `noControl`. */
   noControl?: string
+  /** Carried as the agent's `codes`. */
+  codes?: Pick<MockClient, 'latestCode'>
   /** Makes each request in place of supertest's own (a contract target's requests: target-agent.ts). */
   createTest?: (method: Method, path: string) => Test
 }
@@ -180,6 +185,7 @@ export function createContractAgent(
     ...methods,
     request: open,
     ...(options.noControl !== undefined && { noControl: options.noControl }),
+    ...(options.codes !== undefined && { codes: options.codes }),
   }
 }
 

@@ -10,6 +10,7 @@ import { createContractAgent, METHODS, type ContractAgent } from '#contracts/sup
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { checkRateLimit } from '#contracts/support/target-limit.ts'
 import { TargetTest } from '#contracts/support/target-test.ts'
+import { mailedCodeOf, type CodeSource } from '#contracts/support/code-source.ts'
 import { COMPARABLE_OPTIONS, compareSettings } from '#contracts/support/target-settings.ts'
 import {
   countTargetRequest,
@@ -34,9 +35,11 @@ export function createTargetAgent(
   headers: Record<string, string> = {},
 ): ContractAgent {
   const validator = getProjectValidator()
+  const { codes } = target
   const agent = createContractAgent(target.baseUrl, {
     headers,
     ...(rules.noControl !== null && { noControl: rules.noControl }),
+    ...(codes !== null && { codes }),
     createTest: (method, path) => new TargetTest(target.baseUrl, method, path, rules.mockModeOnProduction),
   })
   const open = (method: string, path: string): Test => {
@@ -55,15 +58,35 @@ export function createTargetAgent(
       )
     const test = agent.request(method, path)
     countTargetRequest()
+    if (codes !== null)
+      test.expect((res: Response | undefined) => noteMailedCode(codes, method, path, test, res))
     if (rules.rateLimitedWithoutReset)
       test.expect((res: Response | undefined) => checkRateLimit(method, path, res))
     return test
   }
   const methods = Object.fromEntries(METHODS.map((m) => [m, (path: string) => open(m, path)])) as Omit<
     ContractAgent,
-    'request' | 'noControl'
+    'request' | 'noControl' | 'codes'
   >
-  return { ...methods, request: open, ...(agent.noControl !== undefined && { noControl: agent.noControl }) }
+  return {
+    ...methods,
+    request: open,
+    ...(agent.noControl !== undefined && { noControl: agent.noControl }),
+    ...(agent.codes !== undefined && { codes: agent.codes }),
+  }
+}
+
+/** Tells `codes` of a call answered 2xx that mails a code, so that reading it waits for that mail. */
+function noteMailedCode(
+  codes: CodeSource,
+  method: string,
+  path: string,
+  test: Test,
+  res: Response | undefined,
+): void {
+  if (!res || res.status < 200 || res.status >= 300 || !(test instanceof TargetTest)) return
+  const mailed = mailedCodeOf(method, path, test.sentJson)
+  if (mailed && test.startedAt !== undefined) codes.noteSent(mailed.email, mailed.purpose, test.startedAt)
 }
 
 /** What a test server is when the run is against a target: its agents, its control token, the target. */

@@ -6,8 +6,9 @@
  *
  * CONTRACT_CONTROL_TOKEN is sent with every request when the target's /__mock asks for one.
  */
-import { TestRunner, type TaskMeta } from 'vitest'
+import { inject, TestRunner, type TaskMeta } from 'vitest'
 import { readTargetSettings, type TargetSettings } from '#contracts/support/target-settings.ts'
+import { readCodeSource, type CodeSource } from '#contracts/support/code-source.ts'
 
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
@@ -33,6 +34,11 @@ export interface ContractTarget {
    * server options are compared with.
    */
   settings(): Promise<TargetSettings>
+  /**
+   * Where the codes the target mails are read without /__mock (CONTRACT_SMTP_PORT or CONTRACT_CODE_ADAPTER,
+   * contracts/support/code-source.ts); null when neither is given.
+   */
+  codes: CodeSource | null
 }
 
 /** The configured target's base URL, or null for the usual in-process run. Throws on a value that is no URL. */
@@ -108,7 +114,10 @@ export const unwrappedFetch = globalThis.fetch
  */
 export function getContractTarget(): Promise<ContractTarget> {
   if (!TARGET_URL) throw new Error('Failed to read the contract target: CONTRACT_TARGET is not set.')
-  probed ??= probeTarget(TARGET_URL, process.env.CONTRACT_CONTROL_TOKEN?.trim() || undefined, unwrappedFetch)
+  probed ??= Promise.all([
+    probeTarget(TARGET_URL, process.env.CONTRACT_CONTROL_TOKEN?.trim() || undefined, unwrappedFetch),
+    readCodeSource(process.env, inject('mailCaptureDir') ?? null),
+  ]).then(([target, codes]) => ({ ...target, codes }))
   return probed
 }
 
@@ -156,6 +165,7 @@ export async function probeTarget(
     noControl,
     production,
     controlToken: asksForToken ? controlToken : null,
+    codes: null,
     settings: () => (settings ??= readTargetSettings({ baseUrl, headers, noControl, production }, fetch)),
   }
 }

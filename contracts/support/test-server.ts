@@ -92,10 +92,21 @@ export const AGENT_ORIGIN = 'http://127.0.0.1'
 
 /** The mock client over `api` (with whatever headers `api` carries, such as the control token). */
 export function mockOf(api: ContractAgent): MockClient {
-  if (api.noControl !== undefined) return unavailable<MockClient>(api.noControl)
+  const { codes } = api
+  if (api.noControl !== undefined) {
+    const rest = unavailable<MockClient>(api.noControl)
+    // Without /__mock, the codes alone may still be read: from the mail the target sent (code-source.ts).
+    if (!codes) return rest
+    return new Proxy(rest, {
+      get: (target, property) =>
+        property === 'latestCode' ? codes.latestCode : Reflect.get(target, property),
+    })
+  }
   const client = createMockClient({ baseUrl: AGENT_ORIGIN, fetch: fetchThrough(api) })
   return {
     ...client,
+    // A code source given for the run wins over the mailbox: the run was asked to read the mail.
+    ...(codes && { latestCode: codes.latestCode }),
     arm(scenario) {
       // A proxy turns the dropped connection into an answer of its own, so the scenario's promise cannot be seen.
       if (scenario.name === 'answer-lost') requireDirectConnection('loses an answer on the wire')
@@ -109,6 +120,17 @@ export function mockOf(api: ContractAgent): MockClient {
  */
 export function requireControl(api: ContractAgent): void {
   if (api.noControl !== undefined) notCheckable(api.noControl)
+}
+
+/**
+ * Ends the test as not checkable when the codes the target mails cannot be read: no /__mock, and neither
+ * CONTRACT_SMTP_PORT nor CONTRACT_CODE_ADAPTER (docs/contract-suite.md, "Codes without /__mock").
+ */
+export function requireCodes(api: ContractAgent): void {
+  if (api.noControl !== undefined && !api.codes)
+    notCheckable(
+      `needs the codes the target mails, and it has no /__mock to read them (set CONTRACT_SMTP_PORT or CONTRACT_CODE_ADAPTER): ${api.noControl}`,
+    )
 }
 
 /**

@@ -31,6 +31,10 @@ export interface CaptureOptions {
   tls?: { key: string; cert: string; implicit?: boolean }
   /** Require this login (AUTH PLAIN or LOGIN). */
   login?: { user: string; pass: string }
+  /** The port to listen on (default 0: a free one). */
+  port?: number
+  /** Called with each mail taken, as it is taken. */
+  onMail?: (mail: CapturedMail) => void
 }
 
 export interface SmtpCapture {
@@ -71,7 +75,7 @@ export async function startSmtpCapture(options: CaptureOptions = {}): Promise<Sm
         if (code !== undefined && code >= 400) {
           callback(Object.assign(new Error(`Answered ${code} by the test`), { responseCode: code }))
         } else {
-          mails.push({
+          const mail: CapturedMail = {
             from: parsed.from?.text ?? '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', '),
             subject: parsed.subject ?? '',
@@ -80,7 +84,9 @@ export async function startSmtpCapture(options: CaptureOptions = {}): Promise<Sm
             headers: Object.fromEntries([...parsed.headers].map(([name, value]) => [name, String(value)])),
             secure: session.secure,
             user: typeof session.user === 'string' ? session.user : undefined,
-          })
+          }
+          mails.push(mail)
+          options.onMail?.(mail)
           callback()
         }
         changed()
@@ -90,8 +96,11 @@ export async function startSmtpCapture(options: CaptureOptions = {}): Promise<Sm
   const server = new SMTPServer(serverOptions)
   // A client that gives up mid-handshake (an untrusted certificate) is an error of the connection, not the capture.
   server.on('error', () => {})
-  server.listen(0, '127.0.0.1')
-  await once(server.server, 'listening')
+  server.listen(options.port ?? 0, '127.0.0.1')
+  await Promise.race([
+    once(server.server, 'listening'),
+    once(server.server, 'error').then(([error]) => Promise.reject(error as Error)),
+  ])
   return {
     port: (server.server.address() as AddressInfo).port,
     mails,

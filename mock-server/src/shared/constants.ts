@@ -141,3 +141,13 @@ export const READINESS_RETRY_AFTER_S = 5
  * Stopping): below Kubernetes' default grace period of 30 s, so the server's own flush runs before a SIGKILL.
  */
 export const SHUTDOWN_TIMEOUT_MS = 10_000
+
+/**
+ * The subject of each mail that carries a code, by purpose (docs/mail.md): the contract suite's capture of a target's
+ * mail reads the purpose from it.
+ */
+export const CODE_MAIL_SUBJECTS = {
+  signup: 'Confirm your e-mail address',
+  login: 'Your sign-in code',
+  reset: 'Reset your password',
+} as const

@@ -10,6 +10,7 @@ import {
   issueResetToken,
   type Purpose,
 } from '../domain/codes.ts'
+import { CODE_MAIL_SUBJECTS } from '../../shared/constants.ts'
 import { normalizeEmail } from '../../shared/email.ts'
 import { getPasswordProblem } from '../domain/passwords.ts'
 import { checkCredentials, getUserByEmail, getUserById, markVerified, setPassword } from '../domain/users.ts'
@@ -29,12 +30,6 @@ type AuthOperations = Pick<
   operations,
   'login' | 'signup' | 'sendOtp' | 'verifyOtp' | 'forgotPassword' | 'updatePassword'
 >
-
-const SUBJECTS: Record<Purpose, string> = {
-  signup: 'Confirm your e-mail address',
-  login: 'Your sign-in code',
-  reset: 'Reset your password',
-}
 
 export function createAuthOperations(ops: ProductContext): OperationTable<AuthOperations> {
   const { domain, limiters, mailbox } = ops
@@ -56,7 +51,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
   }
 
   const mailCode = async (email: string, purpose: Purpose, code: string) =>
-    await mailbox.send({ to: normalizeEmail(email), subject: SUBJECTS[purpose], purpose, code })
+    await mailbox.send({ to: normalizeEmail(email), subject: CODE_MAIL_SUBJECTS[purpose], purpose, code })
 
   return {
     async login({ body, request }) {
