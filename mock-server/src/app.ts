@@ -39,8 +39,14 @@ export interface ReplayApp extends Host {
 
 export function createApp(options: AppOptions = {}): MockApp {
   const core = createMockCore({ ...NODE_PORTS, ...options })
+  const { accessTokenTtlMs, refreshTokenTtlMs } = core.ops.domain.config
   const web = options.webRoot
-    ? { root: options.webRoot, production: core.production, externalSignIn: core.externalSignIn }
+    ? {
+        root: options.webRoot,
+        production: core.production,
+        externalSignIn: core.externalSignIn,
+        lifetimes: { accessTokenTtlMs, refreshTokenTtlMs },
+      }
     : undefined
   const app = createHost(core, { ...options, web }) as MockApp
   app.core = core

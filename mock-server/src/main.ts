@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
+import { lifetimeNotes } from './cli/lifetimes.ts'
 import { describeSmtp } from './cli/smtp-values.ts'
 import type { GracefulShutdown } from './hosts/graceful-shutdown.ts'
 import { BUILD_TIME } from './shared/build-time.ts'
@@ -71,8 +72,13 @@ async function main(): Promise<void> {
       server.listen(port, host, () => {
         const address = server.address()
         const actual = typeof address === 'object' && address ? address.port : port
+        // At the default lifetimes the line stays as it always was (tests and scripts read it).
+        const notes = [
+          ...(values.production ? ['production mode: no /__mock'] : []),
+          ...lifetimeNotes(durations),
+        ]
         console.log(
-          `Mock server listening on http://${host}:${actual}${values.production ? ' (production mode: no /__mock)' : ''}`,
+          `Mock server listening on http://${host}:${actual}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
         )
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',

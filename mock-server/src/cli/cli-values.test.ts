@@ -1,6 +1,6 @@
 // The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins, parseLifetime } from './cli-values.ts'
+import { parseCorsOrigins } from './cli-values.ts'
 
 describe('--cors-origin values', () => {
   test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
@@ -31,25 +31,6 @@ describe('--cors-origin values', () => {
   ])('%j is refused: %s', (value, why) => {
     expect(() => parseCorsOrigins([value])).toThrow(
       new RegExp(`^Failed to start: --cors-origin takes origins like .*${why.replace(/[?*]/g, '\\$&')}`),
-    )
-  })
-})
-
-describe('--access-ttl and --refresh-ttl', () => {
-  test('a lifetime of a second or more is taken, in milliseconds', () => {
-    expect(parseLifetime('1s', '--access-ttl')).toBe(1000)
-    expect(parseLifetime('15m', '--refresh-ttl')).toBe(900_000)
-  })
-
-  test.each(['0', '999', '500ms', '0s'])('%s is refused: every token would be born expired', (value) => {
-    expect(() => parseLifetime(value, '--access-ttl')).toThrow(
-      /^Failed to start: --access-ttl must be at least 1s: a shorter lifetime issues tokens already expired\.$/,
-    )
-  })
-
-  test('a value that is no duration is refused naming the flag', () => {
-    expect(() => parseLifetime('soon', '--refresh-ttl')).toThrow(
-      /^Failed to start: --refresh-ttl "soon": use e\.g\. 500ms/,
     )
   })
 })

@@ -1,6 +1,5 @@
 // Flag values main.ts refuses at start rather than accept silently (docs/security/hardening.md): each check
 // throws a "Failed to start" message naming the flag, which main.ts prints before exiting with 2.
-import { parseDuration } from '#api/control-values.ts'
 import { isIP } from '../shared/is-ip.ts'
 
 /** One DNS label: letters, digits and inner hyphens, 1 to 63 characters (RFC 1123). */
@@ -127,28 +126,4 @@ export function parseHops(value: string | undefined): number {
       `Failed to start: --trust-proxy takes the number of proxies in front (e.g. 1), not ${JSON.stringify(value)}.`,
     )
   return Number(value)
-}
-
-/**
- * A token lifetime (--access-ttl, --refresh-ttl). Tokens carry their expiry in whole seconds, so a lifetime under
- * one second makes every token expired when it is issued.
- * @example parseLifetime('30s', '--access-ttl') // 30000
- */
-export function parseLifetime(value: string, flag: string): number {
-  let ms: number
-  try {
-    ms = parseDuration(value)
-  } catch (cause) {
-    throw new Error(
-      `Failed to start: ${flag} ${(cause as Error).message.replace(/^Failed to read duration /, '')}`,
-      {
-        cause,
-      },
-    )
-  }
-  if (ms < 1000)
-    throw new Error(
-      `Failed to start: ${flag} must be at least 1s: a shorter lifetime issues tokens already expired.`,
-    )
-  return ms
 }

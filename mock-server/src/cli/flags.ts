@@ -9,10 +9,10 @@ import {
   parseControlToken,
   parseCorsOrigins,
   parseHops,
-  parseLifetime,
   parseOidc,
   parsePublicOrigin,
 } from './cli-values.ts'
+import { parseLifetime } from './lifetimes.ts'
 import { parseSmtp } from './smtp-values.ts'
 
 export const HELP = `Usage: npm run mock -- [options]
@@ -23,8 +23,9 @@ Starts the mock backend (the product API, the /__mock control surface and the mo
 Options:
   --port <n>            Port to listen on (env PORT; default 4010). 0 picks a free one.
   --host <address>      Address to bind (env HOST; default 127.0.0.1).
-  --access-ttl <d>      Access token lifetime (default 15m). Durations: 500ms, 30s, 15m, 24h, or plain ms.
-  --refresh-ttl <d>     Refresh family absolute lifetime (default 24h).
+  --access-ttl <d>      Access token lifetime (default 15m; 1s to 1h). Durations: 500ms, 30s, 15m, 24h, 30d, or
+                        plain ms. config.json's tokenLifetimes tells the web app, and the start line names it.
+  --refresh-ttl <d>     Refresh family absolute lifetime (default 24h; 1s to 30d).
   --grace <d>           Grace window for the parent of the live refresh token (default 10s).
   --code-cooldown <d>   Time between two codes to one address (default 30s).
   --data <dir>          Keep state in this folder across restarts, in an embedded SQL database (PGlite; one
@@ -76,8 +77,6 @@ Options:
   --quiet               No request log.
   --help                This text.
 `
-
-/** Flags that shape the mock backend, which a replay does not run. */
 
 /** The flags that set up the mock backend, which a replay does not have. */
 const NOT_WITH_REPLAY = [

@@ -128,6 +128,8 @@ test('the web app is served beside the replay: its pages, config.json without th
   const config = (await request(replay).get('/config.json').expect(200)).body
   expect(config).toMatchObject({ mock: false })
   expect(config).not.toHaveProperty('sentryDsn')
+  // A replay issues no tokens of its own: the recording's say how long they live.
+  expect(config).not.toHaveProperty('tokenLifetimes')
   await request(replay).get('/builds/latest.json').expect(200, { id: 'b1', timestamp: 1 })
 })
 

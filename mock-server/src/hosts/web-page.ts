@@ -1,11 +1,11 @@
-// The app's page and its runtime configuration, as the server writes them: config.json with `mock` and
-// `externalSignIn` set by the server, and index.html with that configuration written in.
+// The app's page and its runtime configuration, as the server writes them: config.json with `mock`,
+// `externalSignIn` and `tokenLifetimes` set by the server, and index.html with that configuration written in.
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { weakEtag } from './answers.ts'
 import { encodeBody } from './compress.ts'
-import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
+import { INLINE_CONFIG_ID, type ServerConfigFields, type TokenLifetimes } from '#api/runtime-config.ts'
 
 export interface PageOptions {
   /** The built app (web/dist). */
@@ -14,6 +14,25 @@ export interface PageOptions {
   mock: boolean
   /** Whether this server has an identity provider: config.json's `externalSignIn`. */
   externalSignIn: boolean
+  /** The lifetimes the server issues tokens with: config.json's `tokenLifetimes`. None in a replay. */
+  lifetimes?: TokenLifetimesMs | undefined
+}
+
+export interface TokenLifetimesMs {
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+}
+
+/**
+ * The lifetimes in whole seconds, as the tokens state them: an access token's `exp - iat` is its lifetime rounded
+ * (product/domain/tokens.ts), the session cookie's `Max-Age` the refresh lifetime rounded down (sign-in.ts).
+ * @example tokenLifetimes({ accessTokenTtlMs: 30_000, refreshTokenTtlMs: 86_400_000 }) // { accessSeconds: 30, refreshSeconds: 86400 }
+ */
+export function tokenLifetimes({ accessTokenTtlMs, refreshTokenTtlMs }: TokenLifetimesMs): TokenLifetimes {
+  return {
+    accessSeconds: Math.round(accessTokenTtlMs / 1000),
+    refreshSeconds: Math.floor(refreshTokenTtlMs / 1000),
+  }
 }
 
 /** The file's fields; nothing from a file that is not a JSON object (missing, unreadable, `null`, an array, a string). */
@@ -49,7 +68,7 @@ export interface PageSender {
   sendPage(request: IncomingMessage, response: ServerResponse): void
 }
 
-export function createPageSender({ root, mock, externalSignIn }: PageOptions): PageSender {
+export function createPageSender({ root, mock, externalSignIn, lifetimes }: PageOptions): PageSender {
   const index = join(root, 'index.html')
   const configJson = () => {
     // In mock mode the supporting services report to the mock server's own sinks unless the file says otherwise.
@@ -62,8 +81,14 @@ export function createPageSender({ root, mock, externalSignIn }: PageOptions): P
           recorder: { projectKey: 'mock-project', host: '{origin}' },
         }
     const file = Object.fromEntries(Object.entries(readConfig(root)).filter(([, value]) => value !== null))
-    // What only the server knows wins over the file: its mode, and whether external sign-in can work here.
-    return JSON.stringify({ ...sinks, ...file, mock, externalSignIn })
+    // What only the server knows wins over the file: its mode, whether external sign-in can work here, and how
+    // long its tokens live.
+    const server: ServerConfigFields = {
+      mock,
+      externalSignIn,
+      ...(lifetimes && { tokenLifetimes: tokenLifetimes(lifetimes) }),
+    }
+    return JSON.stringify({ ...sinks, ...file, ...server })
   }
   return {
     sendConfig(request, response) {

@@ -70,6 +70,8 @@ function builtApp(indexHtml: string, configJson?: string): string {
 }
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
+/** config.json's `tokenLifetimes` at the defaults: 15 minutes and 24 hours (shared/constants.ts). */
+const DEFAULT_LIFETIMES = { accessSeconds: 900, refreshSeconds: 86_400 }
 
 test('deep links get index.html; the API keeps its JSON 404', async () => {
   const app = createApp({ webRoot: root, hasher })
@@ -97,11 +99,18 @@ test('config.json says mock: true on the mock server and false in production mod
     environment: 'demo',
     mock: true,
     externalSignIn: true,
+    tokenLifetimes: DEFAULT_LIFETIMES,
     sentryDsn: '{protocol}//mock@{host}/1',
     recorder: { projectKey: 'mock-project', host: '{origin}' },
   })
   const production = await request(createApp({ webRoot: root, hasher, production: true })).get('/config.json')
-  expect(production.body).toEqual({ apiBase: '', environment: 'demo', mock: false, externalSignIn: false })
+  expect(production.body).toEqual({
+    apiBase: '',
+    environment: 'demo',
+    mock: false,
+    externalSignIn: false,
+    tokenLifetimes: DEFAULT_LIFETIMES,
+  })
   const configured = await request(
     createApp({
       webRoot: root,
@@ -144,9 +153,15 @@ test('a config.json that is not a JSON object (null, an array, a string) is no f
     const pageRoot = builtApp('<!doctype html><title>app</title></body>', content)
     const app = createApp({ webRoot: pageRoot, hasher, production: true })
     const config = await request(app).get('/config.json').expect(200)
-    expect(config.body, content).toEqual({ mock: false, externalSignIn: false })
+    expect(config.body, content).toEqual({
+      mock: false,
+      externalSignIn: false,
+      tokenLifetimes: DEFAULT_LIFETIMES,
+    })
     const page = await request(app).get('/login').expect(200)
-    expect(page.text).toContain('{"mock":false,"externalSignIn":false}')
+    expect(page.text).toContain(
+      '{"mock":false,"externalSignIn":false,"tokenLifetimes":{"accessSeconds":900,"refreshSeconds":86400}}',
+    )
   }
 })
 

@@ -8,7 +8,7 @@ import { sendError } from './answers.ts'
 import type { WebFiles } from './node-host.ts'
 import { sendPrecompressed } from './precompressed.ts'
 import { decodeStaticPath, encodeStaticPath } from './static-path.ts'
-import { createPageSender } from './web-page.ts'
+import { createPageSender, type TokenLifetimesMs } from './web-page.ts'
 
 export { withInlineConfig } from './web-page.ts'
 
@@ -19,6 +19,8 @@ export interface WebHostOptions {
   production: boolean
   /** Whether this server has an identity provider: config.json's `externalSignIn` (default true). */
   externalSignIn?: boolean
+  /** The lifetimes the server issues tokens with: config.json's `tokenLifetimes` (none: left out). */
+  lifetimes?: TokenLifetimesMs
   /**
    * A replay (--replay): config.json says `mock: false` and names no sinks, since neither the QA panel's controls nor
    * the sinks are there; source maps are served as in development.
@@ -48,9 +50,11 @@ export function createWebFiles({
   root,
   production,
   externalSignIn = true,
+  lifetimes,
   replay = false,
 }: WebHostOptions): WebFiles {
-  const { sendConfig, sendPage } = createPageSender({ root, mock: !production && !replay, externalSignIn })
+  const mock = !production && !replay
+  const { sendConfig, sendPage } = createPageSender({ root, mock, externalSignIn, lifetimes })
   const assets = createAssets(join(root, 'assets'))
   const files = serveStatic(root, { index: false, maxAge: 0 })
   return (request, response, next) => {

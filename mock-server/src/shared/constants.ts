@@ -7,6 +7,14 @@ export const MINUTE_MS = 60_000
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS
 /** A refresh family's absolute lifetime; rotation never extends it. */
 export const REFRESH_TOKEN_TTL_MS = 24 * 60 * MINUTE_MS
+/**
+ * The bounds of --access-ttl and --refresh-ttl (docs/mock-server.md, Flags). Tokens carry their expiry in whole
+ * seconds, so below a second every token is born expired. An access token cannot be revoked before it expires (a
+ * log-out ends it only then), so it lives an hour at most; a refresh family, whose log-in it stands for, 30 days.
+ */
+export const MIN_TOKEN_TTL_MS = 1_000
+export const MAX_ACCESS_TOKEN_TTL_MS = 60 * MINUTE_MS
+export const MAX_REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * MINUTE_MS
 /** The parent of the live refresh token returns the same live pair within this window. */
 export const REFRESH_GRACE_MS = 10_000
 /** The cookie session lives as long as its refresh family. */

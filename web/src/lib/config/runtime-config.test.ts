@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createRecordingFetch, json } from '../../test/recording-fetch.ts'
 import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
 import { loadRuntimeConfig, parseRuntimeConfig, readInlineRuntimeConfig } from './runtime-config.ts'
@@ -74,6 +74,19 @@ test.each([
     expect(parseRuntimeConfig({ externalSignIn: value }).externalSignIn).toBe(expected)
   },
 )
+
+test('fields the app does not read, such as the server’s tokenLifetimes, are passed over without a word', () => {
+  const warn = vi.spyOn(console, 'warn')
+  const error = vi.spyOn(console, 'error')
+  const served = { environment: 'qa', mock: true, externalSignIn: false }
+  expect(
+    parseRuntimeConfig({ ...served, tokenLifetimes: { accessSeconds: 30, refreshSeconds: 86_400 } }),
+  ).toEqual(parseRuntimeConfig(served))
+  expect(warn).not.toHaveBeenCalled()
+  expect(error).not.toHaveBeenCalled()
+  warn.mockRestore()
+  error.mockRestore()
+})
 
 test('loads config.json once with the fallbacks on failure', async () => {
   const ok = createRecordingFetch(() => json(200, { environment: 'qa', mock: true }))
