@@ -9,6 +9,7 @@ import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import { isIPv4 } from 'node:net'
 import { randomInt } from 'node:crypto'
+import { Agent as FetchAgent } from 'undici'
 import { TestRunner, type TaskMeta } from 'vitest'
 
 declare module 'vitest' {
@@ -38,12 +39,19 @@ const addressOf = (meta: TaskMeta | undefined): string => {
   return meta.clientAddress
 }
 
+/** The dispatcher a `fetch` to `baseUrl` goes through (fetch's `dispatcher` option): like clientAgentFor. */
+export function clientDispatcherFor(baseUrl: string): FetchAgent | undefined {
+  if (!isLoopbackTarget(baseUrl)) return undefined
+  return new FetchAgent({ localAddress: addressOf(TestRunner.getCurrentTest()?.meta) })
+}
+
 /**
  * The HTTP agent a request to `baseUrl` goes through: one leaving from the running check's own loopback address
  * when the target is on loopback, else none (Node's default).
  */
 export function clientAgentFor(baseUrl: string): HttpAgent | undefined {
   if (!isLoopbackTarget(baseUrl)) return undefined
-  const localAddress = addressOf(TestRunner.getCurrentTest()?.meta)
-  return baseUrl.startsWith('https:') ? new HttpsAgent({ localAddress }) : new HttpAgent({ localAddress })
+  // Kept alive as Node's default agent is, so a request says `Connection: keep-alive` and its answer says for how long.
+  const options = { localAddress: addressOf(TestRunner.getCurrentTest()?.meta), keepAlive: true }
+  return baseUrl.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options)
 }

@@ -31,6 +31,29 @@ interface PoolControl {
   addIdpAccount(email: string): Promise<void>
 }
 
+/**
+ * A target without /__mock (a production server) has nothing to reset and no build or provider to steer: the pool is
+ * made of a fresh account, and its codes come from the mail the target sent (contracts/support/code-source.ts).
+ */
+function controlOfProduction(live: LiveServer): PoolControl {
+  const overHttp = controlOverHttp(live)
+  return {
+    ...overHttp,
+    reset: async () => undefined,
+    serveBuild: async () => undefined,
+    async mailsTo(email) {
+      const codes = await Promise.all(
+        (['login', 'reset'] as const).map(async (purpose) => ({
+          purpose,
+          code: await live.mock.latestCode(email, purpose),
+        })),
+      )
+      return codes
+    },
+    addIdpAccount: async () => undefined,
+  }
+}
+
 function controlOverHttp(live: LiveServer): PoolControl {
   return {
     reset: async () => void (await live.mock.reset()),
@@ -140,7 +163,11 @@ async function mailedCodes(live: LiveServer, control: PoolControl, email: string
  * @example const pool = await resetWithPool(live) // pool.accessToken signs in pool.emails[0]
  */
 export async function resetWithPool(live: LiveServer): Promise<RequestPool> {
-  const control = TARGET_URL ? controlOverHttp(live) : controlInProcess(live)
+  const control = !TARGET_URL
+    ? controlInProcess(live)
+    : live.api.noControl === undefined
+      ? controlOverHttp(live)
+      : controlOfProduction(live)
   await control.reset()
   const account = await control.createAccount()
   const buildId = `build-${randomInt(1e9)}`

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach } from 'vitest'
 import { useContractStore } from '#contracts/support/test-server.ts'
+import { clientDispatcherFor } from '#contracts/support/client-address.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -26,7 +27,9 @@ if (TARGET_URL) {
     const request = new Request(input, init)
     if (controlToken && !request.headers.has('x-mock-control-token'))
       request.headers.set('x-mock-control-token', controlToken)
-    return fetch(request)
+    const dispatcher = clientDispatcherFor(target)
+    // `dispatcher` is undici's option of Node's fetch, which the DOM's RequestInit does not name.
+    return fetch(request, dispatcher && ({ dispatcher } as RequestInit))
   }
 
   // A check that sent nothing to the target checked only this repository's files, so it cannot pass there.
