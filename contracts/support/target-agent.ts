@@ -28,6 +28,9 @@ export interface TargetRules {
   mockModeOnProduction: boolean
 }
 
+/** The control document's paths a production server serves too: liveness and readiness (docs/mock-server.md). */
+const SERVED_IN_PRODUCTION = new Set(['/healthz', '/readyz'])
+
 /** The agent of `target` (with `headers`) under `rules`: validated and counted like every contract agent. */
 export function createTargetAgent(
   target: ContractTarget,
@@ -51,6 +54,7 @@ export function createTargetAgent(
       notCheckable('needs the identity provider the mock server plays, which a production target does not')
     if (
       rules.mockModeOnProduction &&
+      !SERVED_IN_PRODUCTION.has(path.split('?')[0]!) &&
       validator.matchOperation(method, path.split('?')[0]!)?.document === 'control'
     )
       notCheckable(

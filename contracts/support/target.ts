@@ -172,7 +172,7 @@ export async function probeTarget(
 
 /** Thrown where no test is running (a beforeAll): the check cannot be skipped alone, so the file says why. */
 export class NotCheckableError extends Error {
-  constructor(reason: string) {
+  constructor(readonly reason: string) {
     super(`${NOT_CHECKABLE}: ${reason}`)
     this.name = 'NotCheckableError'
   }

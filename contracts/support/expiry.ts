@@ -1,0 +1,73 @@
+/**
+ * Sessions whose access token has expired, for the expiry rows (docs/contract-suite.md, "Expiry without moving the
+ * clock"). Where the clock can be moved (in-process, or a target's /__mock), each is made on the check's own server and
+ * the clock moved past its lifetime. Against a target without /__mock whose tokens live at most MAX_REAL_WAIT_MS, the
+ * file's sessions are all made in its beforeAll and expire together: the file waits one lifetime, not one per check.
+ */
+import { beforeAll } from 'vitest'
+import type { ContractAgent } from '#contracts/support/api.ts'
+import { getContractTarget, NotCheckableError, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
+import { advanceClock, createTestServer, signUp, type SignedIn } from '#contracts/fixtures.ts'
+
+/** The longest access-token lifetime the suite waits out; a longer one makes the expiry rows not checkable. */
+export const MAX_REAL_WAIT_MS = 60_000
+/** The time-out of a check that takes an expired session: the usual 30 s, and the wait. */
+export const EXPIRY_TEST_TIMEOUT_MS = 30_000 + MAX_REAL_WAIT_MS
+/** Past `exp` (whole seconds) by this much, so that a target whose clock runs a little behind has expired it too. */
+const EXPIRY_MARGIN_MS = 1_000
+
+/** When the access token `token` expires (ms since the epoch), and how long it lives, from its claims. */
+export function expiryOf(token: string): { expiresAt: number; lifetimeMs: number } {
+  const { exp, iat } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    exp: number
+    iat: number
+  }
+  return { expiresAt: exp * 1000, lifetimeMs: (exp - iat) * 1000 }
+}
+
+export interface ExpiredSessions {
+  /** A signed-in account of `api`'s server whose access token has expired; its refresh token and cookie still hold. */
+  take(api: ContractAgent): Promise<SignedIn>
+}
+
+/**
+ * For a file whose checks need `count` expired sessions, taken one per check.
+ * @example const expired = useExpiredSessions(4); test('…', async () => { const { token } = await expired.take(api) }, EXPIRY_TEST_TIMEOUT_MS)
+ */
+export function useExpiredSessions(count: number): ExpiredSessions {
+  const prepared: Promise<SignedIn>[] = []
+  beforeAll(async () => {
+    if (!TARGET_URL || (await getContractTarget()).noControl === null) return
+    const { api } = await createTestServer()
+    for (let n = 0; n < count; n += 1) {
+      const made = signUp(api, 'expiring')
+      made.catch(() => undefined) // surfaced by the check that takes it
+      prepared.push(made)
+    }
+    await Promise.allSettled(prepared)
+  }, EXPIRY_TEST_TIMEOUT_MS)
+
+  return {
+    async take(api) {
+      if (api.noControl === undefined) {
+        const account = await signUp(api, 'expiring')
+        await advanceClock(api, expiryOf(account.token).lifetimeMs)
+        return account
+      }
+      const next = prepared.shift()
+      if (!next) throw new Error(`Failed to take an expired session: the file made ${count}, all taken.`)
+      const account = await next.catch((error: unknown) => {
+        if (error instanceof NotCheckableError) notCheckable(error.reason)
+        throw error
+      })
+      const { expiresAt, lifetimeMs } = expiryOf(account.token)
+      if (lifetimeMs > MAX_REAL_WAIT_MS)
+        notCheckable(
+          `waits for an access token to expire, and the target's live ${lifetimeMs / 1000} s, over ${MAX_REAL_WAIT_MS / 1000} s (start it with --access-ttl 30s, docs/mock-server.md)`,
+        )
+      // The point of the check: real time passes until the target's own clock has expired the token.
+      await new Promise((done) => setTimeout(done, Math.max(0, expiresAt + EXPIRY_MARGIN_MS - Date.now())))
+      return account
+    },
+  }
+}
