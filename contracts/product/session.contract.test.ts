@@ -12,6 +12,7 @@ import {
   type TestServer,
   useTestServer,
 } from '#contracts/fixtures.ts'
+import { waitPast } from '#contracts/support/expiry.ts'
 
 const server = useTestServer({ refreshGraceMs: 10_000 })
 
@@ -159,7 +160,7 @@ describe('POST /api/refresh_token', () => {
     const { api } = server
     const account = await signUp(api)
     const live = await refresh(api, account.refreshToken).expect(200)
-    await advanceClock(api, 10_001)
+    await waitPast(api, 10_001)
     const reuse = await refresh(api, account.refreshToken).expect(401)
     expect(reuse.body).toMatchObject({ success: false, error: 'refresh_reused' })
     const child = await refresh(api, live.body.refresh_token).expect(401)

@@ -25,6 +25,21 @@ export function expiryOf(token: string): { expiresAt: number; lifetimeMs: number
   return { expiresAt: exp * 1000, lifetimeMs: (exp - iat) * 1000 }
 }
 
+/**
+ * At least `ms` pass on the server's clock: moved where it can be (in-process, a target's /__mock); against a target
+ * without /__mock, waited out in real time up to MAX_REAL_WAIT_MS. Only for "past a limit" (a grace window, a
+ * lifetime): a real wait may overshoot, never fall short, so "still within" cannot be waited for this way.
+ * @example await waitPast(api, GRACE_MS + 1) // the retired token is now past its grace window
+ */
+export async function waitPast(api: ContractAgent, ms: number): Promise<void> {
+  if (api.noControl === undefined) return advanceClock(api, ms)
+  if (ms > MAX_REAL_WAIT_MS)
+    notCheckable(
+      `needs ${ms / 1000} s to pass on the target's clock: only /__mock moves it, and the suite waits at most ${MAX_REAL_WAIT_MS / 1000} s in real time`,
+    )
+  await new Promise((done) => setTimeout(done, ms + EXPIRY_MARGIN_MS))
+}
+
 export interface ExpiredSessions {
   /** A signed-in account of `api`'s server whose access token has expired; its refresh token and cookie still hold. */
   take(api: ContractAgent): Promise<SignedIn>
