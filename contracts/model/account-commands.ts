@@ -60,7 +60,7 @@ export class Verify implements Command {
     readonly right: boolean,
   ) {}
   private slotIn = (m: Readonly<Model>) => (this.right ? existing(m, this.slot) : this.slot)
-  check = (m: Readonly<Model>) => !this.right || (m.control && this.slotIn(m) !== null)
+  check = (m: Readonly<Model>) => !this.right || (m.codes && this.slotIn(m) !== null)
   async run(m: Model, w: World) {
     const slot = this.slotIn(m)!
     const name = this.describe(slot)

@@ -100,14 +100,16 @@ export interface Model {
   tabs: TabModel[]
   /** Each browser's session cookie (`sid=…`), or null. */
   cookies: (string | null)[]
-  /** Whether the target's /__mock can be used (mailbox, clock). */
+  /** Whether the target's /__mock can be used (the clock, a reset). */
   control: boolean
+  /** Whether the codes it mails can be read: through /__mock, or the mail it sent (contracts/support/code-source.ts). */
+  codes: boolean
 }
 
 const PASSWORD = 'a long enough passphrase'
 
 /** A fresh model: no account, no session; `runId` makes the run's addresses its own. */
-export function createModel(runId: string, control: boolean): Model {
+export function createModel(runId: string, control: boolean, codes = control): Model {
   return {
     offsetMs: 0,
     accounts: Array.from({ length: ACCOUNT_SLOTS }, (_, slot) => ({
@@ -127,6 +129,7 @@ export function createModel(runId: string, control: boolean): Model {
     tabs: Array.from({ length: TABS }, () => ({ token: null, refreshToken: null, retired: [] })),
     cookies: Array.from({ length: BROWSERS }, () => null),
     control,
+    codes,
   }
 }
 

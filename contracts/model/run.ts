@@ -24,6 +24,8 @@ export interface ModelRunOptions extends ReplayInput {
   serverForRun: () => Promise<ModelServer>
   /** Whether the runs may use /__mock (the mailbox, the clock). */
   control: boolean
+  /** Whether the runs can read the codes the target mails without /__mock (default: as `control`). */
+  codes?: boolean
   /** Where the run went: `in-process (memory)`, or the target's URL. */
   target: string
 }
@@ -38,6 +40,7 @@ const isSkip = (error: unknown): boolean =>
  */
 export async function runModel(options: ModelRunOptions): Promise<ModelFigures> {
   const { control, runs, seed } = options
+  const codes = options.codes ?? control
   const prefix = randomUUID().slice(0, 8)
   const figures: ModelFigures = {
     target: options.target,
@@ -52,11 +55,11 @@ export async function runModel(options: ModelRunOptions): Promise<ModelFigures> 
   let skipped: string | null = null
   // The steps of the last failing run: fast-check reports the last failing sequence it found, the shrunk one.
   let failedSteps: string[] = []
-  const property = fc.asyncProperty(commandsArbitrary(control, options.replayPath), async (cmds) => {
+  const property = fc.asyncProperty(commandsArbitrary(control, options.replayPath, codes), async (cmds) => {
     if (skipped !== null) return
     const world: World = { ...(await options.serverForRun()), loose: 0, steps: [] }
     const executed = world.steps
-    const model = createModel(`${prefix}-${runIndex++}`, control)
+    const model = createModel(`${prefix}-${runIndex++}`, control, codes)
     try {
       await fc.asyncModelRun(() => ({ model, real: world }), cmds)
     } catch (error) {
