@@ -2,6 +2,7 @@
 // checked against the model (contracts/model/model.ts) and against the documents (docs/contract-suite.md,
 // "Model-based runs"). MODEL_SEED replays a run, MODEL_RUNS sets how many.
 import { expect, test } from 'vitest'
+import { newClientAddress } from '#contracts/support/client-address.ts'
 import { createTestServer } from '#contracts/fixtures.ts'
 import { CONTRACT_STORE } from '#contracts/support/test-server.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
@@ -33,6 +34,9 @@ test(
     let run = 0
     const serverForRun = async (): Promise<ModelServer> => {
       const index = run++
+      // Each run is a visitor of its own, so a long run against a target without a reset stays under its per-client
+      // limits (contracts/support/client-address.ts).
+      newClientAddress()
       if (index === 0 || (!CHEAP && index % RUNS_PER_RESET !== 0)) return serverOf(first)
       if (!CHEAP) {
         if (control) await first.mock.reset()

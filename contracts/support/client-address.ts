@@ -39,6 +39,12 @@ const addressOf = (meta: TaskMeta | undefined): string => {
   return meta.clientAddress
 }
 
+/** From now on the running check's requests leave from a fresh address: a new visitor (a model run, say). */
+export function newClientAddress(): void {
+  const meta = TestRunner.getCurrentTest()?.meta
+  if (meta) meta.clientAddress = randomLoopbackAddress()
+}
+
 /** The dispatcher a `fetch` to `baseUrl` goes through (fetch's `dispatcher` option): like clientAgentFor. */
 export function clientDispatcherFor(baseUrl: string): FetchAgent | undefined {
   if (!isLoopbackTarget(baseUrl)) return undefined
