@@ -30,6 +30,8 @@ export function start(command: string[], env: NodeJS.ProcessEnv): Child {
     MOCK_CONTROL_TOKEN: _token,
     CONTRACT_TARGET: _target,
     CONTRACT_CONTROL_TOKEN: _control,
+    CONTRACT_SMTP_PORT: _smtp,
+    CONTRACT_CODE_ADAPTER: _adapter,
     ...inherited
   } = process.env
   const child = spawn(process.execPath, command, { cwd: root, env: { ...inherited, ...env } })

@@ -1,6 +1,7 @@
 // `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md).
 // A few files, once with a control token and once against `--production`, so `npm test` proves the path.
 import { readFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
@@ -131,6 +132,56 @@ test(
       expect(run.output).toMatch(
         /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
       )
+    } finally {
+      server.stop()
+    }
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
+
+/** A port no one listens on now, for the suite's SMTP capture (the server is told it before the suite starts). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => probe.once('listening', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+test(
+  'against --production with its mail sent to the suite: sign-up, expiry and the catalogue row it produces run',
+  async () => {
+    const smtpPort = await freePort()
+    const server = await startMockServer([
+      '--production',
+      '--access-ttl',
+      '3s',
+      '--smtp',
+      `smtp://127.0.0.1:${smtpPort}`,
+    ])
+    try {
+      const run = await runContracts(
+        { CONTRACT_TARGET: server.origin, CONTRACT_SMTP_PORT: String(smtpPort) },
+        [
+          'contracts/product/auth-signup.contract.test.ts',
+          'contracts/product/account.contract.test.ts',
+          'contracts/product/error-catalogue.contract.test.ts',
+        ],
+      )
+      expect(run.code, run.output).toBe(0)
+      expect(run.output).toContain(
+        `reading the target's codes from the mail it sends to smtp://127.0.0.1:${smtpPort}`,
+      )
+      const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
+        .results.tests.filter((one) => one.status === 'passed')
+        .map((one) => one.name)
+      // Each needs a code read from the mail; the catalogue row also waited for the 3 s lifetime.
+      for (const check of ['mails a 6-digit code and answers 202', 'refresh-fails-rejected'])
+        expect(
+          passed.some((name) => name.endsWith(check)),
+          check,
+        ).toBe(true)
+      expect(run.output).not.toMatch(/needs the codes the target mails/)
     } finally {
       server.stop()
     }
