@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type LiveServer,
 } from '#contracts/fixtures.ts'
+import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 import { exchangeCallback, PUBLIC_ORIGIN, signInAtIdp } from '#contracts/support/external-sign-in.ts'
 import { PENDING_PASSWORD_MS } from '#mock-server/shared/constants.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
@@ -152,7 +153,7 @@ describe('T11 guessing codes', () => {
   })
 })
 
-describe('T12 enumeration', () => {
+describe('T12 enumeration', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   const SAMPLES = 50
   /** Generous on purpose: a shared 2-core machine; what must be equal is the work, counted below. */
   const TIMING_FACTOR = 4

@@ -13,6 +13,7 @@ import {
   type TestServer,
   resetPassword,
 } from '#contracts/fixtures.ts'
+import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const THRESHOLD = 10
 const LOCK_SECONDS = 15 * 60
@@ -57,7 +58,7 @@ async function guess(server: TestServer, address: string, email: string, times: 
   return answers
 }
 
-describe('T10 password guessing', () => {
+describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   test('T10 password brute force from one address: locked after N, the right password refused from that address, same answer for unknown addresses', async () => {
     const server = await createServer()
     const account = await signUp(server.api, 't10-one')

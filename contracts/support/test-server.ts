@@ -34,6 +34,11 @@ export const TEST_APP_OPTIONS = { hasher: TEST_HASHER, documents: createCompiled
  * engine per worker (docs/contract-suite.md, "Every store"); unset, on memory.
  */
 export const CONTRACT_STORE = readContractStore(process.env.CONTRACT_STORE)
+/**
+ * The time-out of a check of hundreds of calls (T10, T12). On a SQL store each call is a round of queries, PGlite
+ * runs them inside the test process, and on a loaded machine such a check took over the usual 30 s.
+ */
+export const MANY_CALLS_TIMEOUT_MS = CONTRACT_STORE === 'memory' && !TARGET_URL ? 30_000 : 120_000
 /** The SQL store's engine and its engines, or null on memory. */
 const sqlStore =
   CONTRACT_STORE === 'memory'
