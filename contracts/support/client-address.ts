@@ -45,19 +45,59 @@ export function newClientAddress(): void {
   if (meta) meta.clientAddress = randomLoopbackAddress()
 }
 
-/** The dispatcher a `fetch` to `baseUrl` goes through (fetch's `dispatcher` option): like clientAgentFor. */
-export function clientDispatcherFor(baseUrl: string): FetchAgent | undefined {
-  if (!isLoopbackTarget(baseUrl)) return undefined
-  return new FetchAgent({ localAddress: addressOf(TestRunner.getCurrentTest()?.meta) })
+export interface ClientAgents {
+  /** The HTTP agent of a supertest request to `baseUrl`: from the running check's own address; none off loopback. */
+  http(baseUrl: string): HttpAgent | undefined
+  /** The dispatcher of a `fetch` to `baseUrl` (fetch's `dispatcher` option), likewise. */
+  fetch(baseUrl: string): FetchAgent | undefined
 }
 
 /**
- * The HTTP agent a request to `baseUrl` goes through: one leaving from the running check's own loopback address
- * when the target is on loopback, else none (Node's default).
+ * The agents of the last `keep` client addresses, reused by every request from that address. An agent per request
+ * left each connection idle on the target for its keep-alive time: about 300 open at once in one run, and two runs
+ * went past the server's 512 and were cut off. An older address's agent closes its idle connections.
  */
-export function clientAgentFor(baseUrl: string): HttpAgent | undefined {
-  if (!isLoopbackTarget(baseUrl)) return undefined
-  // Kept alive as Node's default agent is, so a request says `Connection: keep-alive` and its answer says for how long.
-  const options = { localAddress: addressOf(TestRunner.getCurrentTest()?.meta), keepAlive: true }
-  return baseUrl.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options)
+export function createClientAgents(keep = 4): ClientAgents {
+  const agents = new Map<string, { agent: HttpAgent | FetchAgent; drop: () => void }>()
+  function kept<T extends HttpAgent | FetchAgent>(key: string, make: () => T, drop: (agent: T) => void): T {
+    const found = agents.get(key)
+    agents.delete(key)
+    const entry = found ?? { agent: make(), drop: () => undefined }
+    if (!found) entry.drop = () => drop(entry.agent as T)
+    agents.set(key, entry) // the newest last
+    for (const [oldest, old] of agents) {
+      if (agents.size <= keep) break
+      agents.delete(oldest)
+      old.drop()
+    }
+    return entry.agent as T
+  }
+  const addressNow = () => addressOf(TestRunner.getCurrentTest()?.meta)
+  return {
+    http(baseUrl) {
+      if (!isLoopbackTarget(baseUrl)) return undefined
+      const localAddress = addressNow()
+      // Kept alive as Node's default agent is, so a request says `Connection: keep-alive` and its answer says for
+      // how long.
+      const options = { localAddress, keepAlive: true }
+      const https = baseUrl.startsWith('https:')
+      return kept(
+        `${https ? 'https' : 'http'} ${localAddress}`,
+        () => (https ? new HttpsAgent(options) : new HttpAgent(options)),
+        (agent) => {
+          for (const sockets of Object.values(agent.freeSockets))
+            for (const socket of sockets ?? []) socket.destroy()
+        },
+      )
+    },
+    fetch(baseUrl) {
+      if (!isLoopbackTarget(baseUrl)) return undefined
+      const localAddress = addressNow()
+      return kept(
+        `fetch ${localAddress}`,
+        () => new FetchAgent({ localAddress }),
+        (agent) => void agent.close().catch(() => undefined),
+      )
+    },
+  }
 }

@@ -134,12 +134,26 @@ describe('CONTRACT_CODE_ADAPTER', () => {
     const file = join(tempDir(), 'adapter.mjs')
     writeFileSync(
       file,
-      'export default ({ email, purpose, since }) => `${purpose}:${email}:${since ?? "none"}`\n',
+      'export default ({ email, purpose, since }) => email === "a@b.test" && purpose === "login" ? String(since ?? 999999).padStart(6, "0") : null\n',
     )
-    const source = createCodeSource('the adapter', await loadCodeAdapter(file))
+    const source = createCodeSource('the adapter', await loadCodeAdapter(file), 200)
+    expect(await source.latestCode('a@b.test', 'login')).toBe('999999')
     source.noteSent('a@b.test', 'login', 42)
-    expect(await source.latestCode('a@b.test', 'login')).toBe('login:a@b.test:42')
-    expect(await source.latestCode('a@b.test', 'reset')).toBe('reset:a@b.test:none')
+    expect(await source.latestCode('a@b.test', 'login')).toBe('000042')
+    await expect(source.latestCode('a@b.test', 'reset')).rejects.toThrow(
+      'no reset mail for a@b.test came within',
+    )
+  })
+
+  test('an adapter that hangs, or answers what is no code, fails the read with its own message', async () => {
+    const hangs = createCodeSource('the hanging adapter', () => new Promise<never>(() => undefined), 200)
+    await expect(hangs.latestCode('a@b.test', 'login')).rejects.toThrow(
+      'the hanging adapter did not answer in time',
+    )
+    const garbage = createCodeSource('the adapter', () => 'not-a-code', 200)
+    await expect(garbage.latestCode('a@b.test', 'login')).rejects.toThrow(
+      'the adapter answered "not-a-code", not six digits or null',
+    )
   })
 
   test('refuses a file that is missing or exports no function', async () => {

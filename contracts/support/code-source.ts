@@ -12,8 +12,11 @@ import { pathToFileURL } from 'node:url'
 import type { MailPurpose } from '#api/mock-client.ts'
 import { mailFileOf, type CapturedCode } from '#contracts/support/mail-capture.ts'
 
-/** How long a code may take to arrive after the call that asked for it: past the first SMTP retry (10 s). */
-export const CODE_WAIT_MS = 30_000
+/**
+ * How long a code may take to arrive after the call that asked for it: past the first SMTP retry (10 s), and short of
+ * a check's 30 s, so that a code that never comes fails with this source's message rather than the check's time-out.
+ */
+export const CODE_WAIT_MS = 20_000
 const POLL_MS = 50
 
 /**
@@ -49,8 +52,8 @@ export function createCodeSource(describe: string, find: CodeAdapter, waitMs = C
       const since = asked.get(keyOf(email, purpose))
       const deadline = Date.now() + waitMs
       for (;;) {
-        const code = await find({ email, purpose, since })
-        if (code) return code
+        const code = await answerBy(find({ email, purpose, since }), deadline, describe)
+        if (code !== null && code !== undefined) return checkedCode(code, describe)
         if (Date.now() >= deadline)
           throw new Error(
             `Failed to read a code: no ${purpose} mail for ${email} came within ${waitMs / 1000} s${
@@ -61,6 +64,30 @@ export function createCodeSource(describe: string, find: CodeAdapter, waitMs = C
       }
     },
   }
+}
+
+/** `answer`, or a failure naming `describe` once `deadline` (ms since the epoch) has passed without one. */
+async function answerBy<T>(answer: Promise<T> | T, deadline: number, describe: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Failed to read a code: ${describe} did not answer in time.`)),
+      Math.max(0, deadline - Date.now()) + POLL_MS,
+    )
+  })
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A code as the product's are (api/openapi.yaml: six digits); anything else is the source's mistake, not the target's. */
+function checkedCode(code: unknown, describe: string): string {
+  if (typeof code === 'string' && /^\d{6}$/.test(code)) return code
+  throw new Error(
+    `Failed to read a code: ${describe} answered ${JSON.stringify(code)}, not six digits or null.`,
+  )
 }
 
 /** The newest code in the capture folder `dir` for the query, or null. */

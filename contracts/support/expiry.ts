@@ -13,16 +13,16 @@ import { advanceClock, createTestServer, signUp, type SignedIn } from '#contract
 export const MAX_REAL_WAIT_MS = 60_000
 /** The time-out of a check that takes an expired session: the usual 30 s, and the wait. */
 export const EXPIRY_TEST_TIMEOUT_MS = 30_000 + MAX_REAL_WAIT_MS
-/** Past `exp` (whole seconds) by this much, so that a target whose clock runs a little behind has expired it too. */
+/** Past the lifetime by this much: `exp` and `iat` are whole seconds. */
 const EXPIRY_MARGIN_MS = 1_000
 
-/** When the access token `token` expires (ms since the epoch), and how long it lives, from its claims. */
-export function expiryOf(token: string): { expiresAt: number; lifetimeMs: number } {
+/** How long the access token `token` lives, from its claims (`exp - iat`, both by the target's clock). */
+export function expiryOf(token: string): { lifetimeMs: number } {
   const { exp, iat } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
     exp: number
     iat: number
   }
-  return { expiresAt: exp * 1000, lifetimeMs: (exp - iat) * 1000 }
+  return { lifetimeMs: (exp - iat) * 1000 }
 }
 
 /**
@@ -50,12 +50,13 @@ export interface ExpiredSessions {
  * @example const expired = useExpiredSessions(4); test('…', async () => { const { token } = await expired.take(api) }, EXPIRY_TEST_TIMEOUT_MS)
  */
 export function useExpiredSessions(count: number): ExpiredSessions {
-  const prepared: Promise<SignedIn>[] = []
+  /** Each with when its answer came, by this machine's clock: the token was issued before. */
+  const prepared: Promise<{ account: SignedIn; receivedAt: number }>[] = []
   beforeAll(async () => {
     if (!TARGET_URL || (await getContractTarget()).noControl === null) return
     const { api } = await createTestServer()
     for (let n = 0; n < count; n += 1) {
-      const made = signUp(api, 'expiring')
+      const made = signUp(api, 'expiring').then((account) => ({ account, receivedAt: Date.now() }))
       made.catch(() => undefined) // surfaced by the check that takes it
       prepared.push(made)
     }
@@ -71,17 +72,19 @@ export function useExpiredSessions(count: number): ExpiredSessions {
       }
       const next = prepared.shift()
       if (!next) throw new Error(`Failed to take an expired session: the file made ${count}, all taken.`)
-      const account = await next.catch((error: unknown) => {
+      const { account, receivedAt } = await next.catch((error: unknown) => {
         if (error instanceof NotCheckableError) notCheckable(error.reason)
         throw error
       })
-      const { expiresAt, lifetimeMs } = expiryOf(account.token)
+      const { lifetimeMs } = expiryOf(account.token)
       if (lifetimeMs > MAX_REAL_WAIT_MS)
         notCheckable(
           `waits for an access token to expire, and the target's live ${lifetimeMs / 1000} s, over ${MAX_REAL_WAIT_MS / 1000} s (start it with --access-ttl 30s, docs/mock-server.md)`,
         )
-      // The point of the check: real time passes until the target's own clock has expired the token.
-      await new Promise((done) => setTimeout(done, Math.max(0, expiresAt + EXPIRY_MARGIN_MS - Date.now())))
+      // The point of the check: real time passes until the token has expired. Counted from its arrival, not from
+      // `exp`, so a target whose clock is off by minutes is judged by its own lifetime all the same.
+      const expiredAt = receivedAt + lifetimeMs + EXPIRY_MARGIN_MS
+      await new Promise((done) => setTimeout(done, Math.max(0, expiredAt - Date.now())))
       return account
     },
   }

@@ -57,6 +57,13 @@ export function codeOfMail(
 /** Vitest's global setup of the contract project: the capture when CONTRACT_SMTP_PORT is set. */
 export async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const port = readSmtpPort(process.env.CONTRACT_SMTP_PORT)
+  // A mistake in how the codes are to be read fails the run once, here, rather than each check that reads one.
+  const adapter = process.env.CONTRACT_CODE_ADAPTER?.trim()
+  if (port !== null && adapter)
+    throw new Error(
+      'Give CONTRACT_SMTP_PORT or CONTRACT_CODE_ADAPTER, not both: the codes come from one place.',
+    )
+  if (adapter) await (await import('#contracts/support/code-source.ts')).loadCodeAdapter(adapter)
   if (port === null) {
     project.provide('mailCaptureDir', null)
     return undefined

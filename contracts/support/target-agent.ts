@@ -43,7 +43,14 @@ export function createTargetAgent(
     headers,
     ...(rules.noControl !== null && { noControl: rules.noControl }),
     ...(codes !== null && { codes }),
-    createTest: (method, path) => new TargetTest(target.baseUrl, method, path, rules.mockModeOnProduction),
+    createTest: (method, path) =>
+      new TargetTest(
+        target.baseUrl,
+        method,
+        path,
+        rules.mockModeOnProduction,
+        target.clients.http(target.baseUrl),
+      ),
   })
   const open = (method: string, path: string): Test => {
     // The provider's sign-in form is the control token's too: it would sign in whoever is typed.

@@ -4,7 +4,6 @@
  */
 import { afterEach, beforeEach } from 'vitest'
 import { useContractStore } from '#contracts/support/test-server.ts'
-import { clientDispatcherFor } from '#contracts/support/client-address.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -20,14 +19,14 @@ if (TARGET_URL) {
   // Wrap the unwrapped fetch: this runs once per file, and wrapping a wrapper would count every request twice.
   const fetch = unwrappedFetch
   const controlToken = process.env.CONTRACT_CONTROL_TOKEN?.trim()
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     if (!url.startsWith(`${target}/`)) return fetch(input, init)
     countTargetRequest()
     const request = new Request(input, init)
     if (controlToken && !request.headers.has('x-mock-control-token'))
       request.headers.set('x-mock-control-token', controlToken)
-    const dispatcher = clientDispatcherFor(target)
+    const dispatcher = (await getContractTarget()).clients.fetch(target)
     // `dispatcher` is undici's option of Node's fetch, which the DOM's RequestInit does not name.
     return fetch(request, dispatcher && ({ dispatcher } as RequestInit))
   }

@@ -5,7 +5,7 @@
 import request, { type Response } from 'supertest'
 import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
 import { notCheckable } from '#contracts/support/target.ts'
-import { clientAgentFor } from '#contracts/support/client-address.ts'
+import type { Agent as HttpAgent } from 'node:http'
 
 /** Bodies above this size may be cut off by a target that refuses them early (see TargetTest). */
 const OVERSIZED_BODY_BYTES = 64 * 1024
@@ -33,9 +33,9 @@ export class TargetTest extends request.Test {
     method: string,
     path: string,
     private readonly mockModeOnProduction: boolean,
+    agent: HttpAgent | undefined,
   ) {
     super(baseUrl, method, path)
-    const agent = clientAgentFor(baseUrl)
     if (agent) this.agent(agent)
   }
 

@@ -9,6 +9,7 @@
 import { inject, TestRunner, type TaskMeta } from 'vitest'
 import { readTargetSettings, type TargetSettings } from '#contracts/support/target-settings.ts'
 import { readCodeSource, type CodeSource } from '#contracts/support/code-source.ts'
+import { createClientAgents, type ClientAgents } from '#contracts/support/client-address.ts'
 
 /** The prefix of every "not checkable" note: the coverage report counts the skipped tests that carry it. */
 export const NOT_CHECKABLE = 'not checkable against this target'
@@ -39,6 +40,8 @@ export interface ContractTarget {
    * contracts/support/code-source.ts); null when neither is given.
    */
   codes: CodeSource | null
+  /** The agents the suite's requests to the target leave through (contracts/support/client-address.ts). */
+  clients: ClientAgents
 }
 
 /** The configured target's base URL, or null for the usual in-process run. Throws on a value that is no URL. */
@@ -166,6 +169,7 @@ export async function probeTarget(
     production,
     controlToken: asksForToken ? controlToken : null,
     codes: null,
+    clients: createClientAgents(),
     settings: () => (settings ??= readTargetSettings({ baseUrl, headers, noControl, production }, fetch)),
   }
 }
