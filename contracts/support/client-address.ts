@@ -20,13 +20,13 @@ declare module 'vitest' {
 }
 
 /** Whether requests to `baseUrl` can leave from another loopback address: an IPv4 literal of 127.0.0.0/8. */
-export function isLoopbackTarget(baseUrl: string): boolean {
+function isLoopbackTarget(baseUrl: string): boolean {
   const { hostname } = new URL(baseUrl)
   return isIPv4(hostname) && hostname.startsWith('127.')
 }
 
 /** A random address of 127.0.0.0/8 other than 127.0.0.1 and the network's first and last. */
-export function randomLoopbackAddress(): string {
+function randomLoopbackAddress(): string {
   return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
 }
 

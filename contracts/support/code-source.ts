@@ -11,6 +11,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { MailPurpose } from '#api/mock-client.ts'
 import { mailFileOf, type CapturedCode } from '#contracts/support/mail-capture.ts'
+import { CODE_MAIL_SUBJECTS } from '#mock-server/shared/constants.ts'
 
 /**
  * How long a code may take to arrive after the call that asked for it: past the first SMTP retry (10 s), and short of
@@ -129,11 +130,8 @@ export async function readCodeSource(
   env: NodeJS.ProcessEnv,
   captureDir: string | null,
 ): Promise<CodeSource | null> {
+  // Both given is refused once, by the global setup (contracts/support/mail-capture.ts).
   const adapter = env.CONTRACT_CODE_ADAPTER?.trim()
-  if (captureDir !== null && adapter)
-    throw new Error(
-      'Give CONTRACT_SMTP_PORT or CONTRACT_CODE_ADAPTER, not both: the codes come from one place.',
-    )
   if (captureDir !== null)
     return createCodeSource(
       `the mail the target sent to smtp://127.0.0.1:${env.CONTRACT_SMTP_PORT?.trim()}`,
@@ -142,8 +140,6 @@ export async function readCodeSource(
   if (adapter) return createCodeSource(`CONTRACT_CODE_ADAPTER ${adapter}`, await loadCodeAdapter(adapter))
   return null
 }
-
-const CODE_PURPOSES: ReadonlySet<string> = new Set(['signup', 'login', 'reset'])
 
 /**
  * The code a call asks the server to mail, when it is one that does (api/openapi.yaml: signup, sendOtp,
@@ -160,7 +156,11 @@ export function mailedCodeOf(
   const route = path.split('?')[0]
   if (route === '/api/auth/signup') return { email, purpose: 'signup' }
   if (route === '/api/auth/forgot') return { email, purpose: 'reset' }
-  if (route === '/api/auth/otp/send' && typeof purpose === 'string' && CODE_PURPOSES.has(purpose))
+  if (
+    route === '/api/auth/otp/send' &&
+    typeof purpose === 'string' &&
+    Object.hasOwn(CODE_MAIL_SUBJECTS, purpose)
+  )
     return { email, purpose: purpose as MailPurpose }
   return null
 }

@@ -3,6 +3,7 @@ import type { RandomSource } from '../../shared/crypto.ts'
 import type { TokenKeys } from './token-keys.ts'
 import type { components } from '#api/control.gen.ts'
 import type { Clock } from '../../shared/clock.ts'
+import type { RuleSettings } from '../../shared/rule-settings.ts'
 import type { Async } from './counters.ts'
 import type { DecoyCodes } from './decoys.ts'
 import type { GuessLog } from './guess-log.ts'
@@ -17,13 +18,16 @@ export interface MailSender {
   send(mail: Omit<components['schemas']['Mail'], 'sent_at'>): Promise<void>
 }
 
-export interface DomainConfig {
-  accessTokenTtlMs: number
-  refreshTokenTtlMs: number
-  refreshGraceMs: number
-  codeTtlMs: number
-  codeCooldownMs: number
-  codeMaxAttempts: number
+/** The lifetimes and code rules of shared/rule-settings.ts, and the server's secret. */
+export interface DomainConfig extends Pick<
+  RuleSettings,
+  | 'accessTokenTtlMs'
+  | 'refreshTokenTtlMs'
+  | 'refreshGraceMs'
+  | 'codeTtlMs'
+  | 'codeCooldownMs'
+  | 'codeMaxAttempts'
+> {
   /** Signs access tokens and keys the code hashes; random per server unless kept with --data. */
   secret: string
 }

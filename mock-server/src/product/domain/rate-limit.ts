@@ -2,11 +2,10 @@
 // a refusing window last, so filling it with fresh keys gives no one a fresh budget (docs/security/surface.md).
 import { RATE_LIMIT_CAPACITY } from '../../shared/constants.ts'
 import type { Clock } from '../../shared/clock.ts'
+import type { WindowLimit } from '../../shared/rule-settings.ts'
 
-export interface RateLimit {
-  max: number
-  windowMs: number
-}
+/** At most `max` in any window of `windowMs`: the shape the rules' settings state (shared/rule-settings.ts). */
+export type RateLimit = WindowLimit
 
 export interface RateLimiter {
   /** Counts a hit; returns 0 when allowed, else the seconds to wait. */
