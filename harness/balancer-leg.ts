@@ -1,7 +1,7 @@
 // `npm run test:contracts:balancer`: three mock servers on one PostgreSQL schema behind nginx, configured as
 // harness/balancer/auth-shell.nginx.conf says, and the contract suite through CONTRACT_TARGET at the balancer
 // (docs/contract-suite.md, "Behind a balancer"). Where PostgreSQL or nginx cannot be had outside CI it says so in
-// one line and passes; under CI=true that is a failure.
+// one line and passes; under CI=true that is a failure. Arguments (`-- generated-input`) filter the contract files.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -58,8 +58,13 @@ function callsPerInstance(dir: string, ports: number[]): number[] {
 }
 
 /** One vitest project with `env`, its JUnit file in the leg's reports; resolves to its exit status. */
-function runVitest(project: string, junit: string, env: Record<string, string>): number {
-  const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=junit']
+function runVitest(
+  project: string,
+  junit: string,
+  env: Record<string, string>,
+  filters: string[] = [],
+): number {
+  const args = ['vitest', 'run', '--project', project, ...filters, '--reporter=default', '--reporter=junit']
   const run = spawnSync('npx', [...args, `--outputFile.junit=${REPORT_DIR}/${junit}`], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -99,13 +104,18 @@ async function main(): Promise<number> {
     balancer = started.child
     console.log(`Balancer leg: nginx at ${started.origin} in front of ${INSTANCES} instances on one schema.`)
     // The contract suite through the balancer, then the cross-instance cases sent to the instances themselves.
-    const suite = runVitest('contracts', 'junit.xml', {
-      CONTRACT_TARGET: started.origin,
-      CONTRACT_CONTROL_TOKEN: controlToken,
-      CONTRACT_TARGET_PROXIED: '1',
-      CONTRACT_REPORT_DIR: REPORT_DIR,
-      GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
-    })
+    const suite = runVitest(
+      'contracts',
+      'junit.xml',
+      {
+        CONTRACT_TARGET: started.origin,
+        CONTRACT_CONTROL_TOKEN: controlToken,
+        CONTRACT_TARGET_PROXIED: '1',
+        CONTRACT_REPORT_DIR: REPORT_DIR,
+        GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
+      },
+      process.argv.slice(2),
+    )
     const crossInstance = runVitest('cluster', 'cluster-junit.xml', {
       CLUSTER_ORIGINS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
       CLUSTER_BALANCER: started.origin,

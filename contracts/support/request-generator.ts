@@ -462,7 +462,9 @@ const MUTATIONS: Record<string, Mutation> = {
       '%E0%A4%A',
       '%C4%80',
     ]
-    draft.path[name] = pick(rng, TARGET_PROXIED ? values.filter((value) => !refusedByProxy(value)) : values)
+    const sendable = (value: string) =>
+      !refusedByProxy(value) && !climbsAboveRoot(fill(operation.template, { ...draft.path, [name]: value }))
+    draft.path[name] = pick(rng, TARGET_PROXIED ? values.filter(sendable) : values)
     return `odd-path:${operation.template}:${name}`
   },
   'odd-query': (rng, draft, operation) => {
@@ -515,6 +517,23 @@ export const MUTATION_NAMES = Object.keys(MUTATIONS)
  * (CONTRACT_TARGET_PROXIED) such paths would test the proxy, so they are not sent; the other legs send them.
  */
 const refusedByProxy = (value: string) => /%00|%(?![0-9A-Fa-f]{2})/.test(value)
+
+/** Whether `path`, decoded as a proxy decodes it, has more `..` segments than segments before them: nginx answers 400. */
+export function climbsAboveRoot(path: string): boolean {
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // a malformed escape is refusedByProxy's case
+  }
+  let depth = 0
+  for (const segment of decoded.split('/')) {
+    if (segment === '..') depth -= 1
+    else if (segment !== '.' && segment !== '') depth += 1
+    if (depth < 0) return true
+  }
+  return false
+}
 
 function encodeOdd(value: string): string {
   try {
