@@ -221,8 +221,10 @@ async function runOperation(
   const rng = createRng(seed)
   const run: OperationRun = { sent: 0 }
   let records: { state: string; seq: number } | null = null
+  // Without /__mock nothing is reset, and a fresh pool each batch would spend the client's rate limits on sign-ups.
+  const batch = withRecords ? BATCH : PER_OPERATION
   for (let n = 0; n < PER_OPERATION && !run.answer; n += 1) {
-    if (n % BATCH === 0) {
+    if (n % batch === 0) {
       pool = await resetWithPool(live)
       if (withRecords) {
         const [state, seq] = await Promise.all([reader.state(), reader.lastSeq()])
