@@ -4,6 +4,7 @@ import {
   advanceClock,
   createTestServer,
   login,
+  PASSWORD,
   resetPassword,
   signUp,
   uniqueEmail,
@@ -21,17 +22,22 @@ describe('POST /api/auth/login', () => {
   })
 
   test('answers an unknown address exactly like a wrong password', async () => {
+    const account = await signUp(server.api)
     const unknown = await login(server, uniqueEmail('ghost'), 'whatever password').expect(401)
-    const wrong = await login(server, 'ada@example.com', 'not the password').expect(401)
+    const wrong = await login(server, account.email, 'not the password').expect(401)
     expect(unknown.body).toEqual(wrong.body)
     expect(unknown.body.error).toBe('invalid_credentials')
   })
 
   test('answers 403 unverified only to the right password of an unverified account', async () => {
-    expect((await login(server, 'alan@example.com', 'imitation-game-1950').expect(403)).body.error).toBe(
-      'unverified',
-    )
-    expect((await login(server, 'alan@example.com', 'a wrong password').expect(401)).body.error).toBe(
+    // A sign-up whose code is never entered, so that a target without the seeded accounts has one too.
+    const email = uniqueEmail('unverified')
+    await server.api
+      .post('/api/auth/signup')
+      .send({ name: 'Never Verified', email, password: PASSWORD })
+      .expect(202)
+    expect((await login(server, email, PASSWORD).expect(403)).body.error).toBe('unverified')
+    expect((await login(server, email, 'a wrong password').expect(401)).body.error).toBe(
       'invalid_credentials',
     )
   })
