@@ -10,12 +10,18 @@ import { createContractAgent, requireValidResponse, type ContractAgent } from '#
 import {
   bearer,
   createTestServer,
-  requireOwnServer,
+  requireControl,
   signUp,
   TEST_APP_OPTIONS,
   type SignedIn,
   type TestServer,
 } from '#contracts/fixtures.ts'
+import {
+  countTargetRequest,
+  notCheckable,
+  requireDirectConnection,
+  TARGET_URL,
+} from '#contracts/support/target.ts'
 
 const JUNK_GZIP = Buffer.from('this is not gzip, whatever the header says')
 const HUNDRED_KB = 'x'.repeat(100 * 1024)
@@ -109,18 +115,33 @@ describe('a body sent to an operation that takes none is ignored', () => {
   )
 })
 
-// The `npm run mock` server over raw sockets, since a client library would hide framing and Expect.
+// Raw sockets, since a client library would hide framing and Expect: to a server of the file's own, or straight to
+// a plain-http target.
 describe('on the wire', () => {
-  beforeEach(() => requireOwnServer('speaks raw HTTP/1.1 to a server it starts itself'))
-  let httpServer: Server
+  beforeEach(() => {
+    requireDirectConnection('speaks raw HTTP/1.1 to the server')
+    if (TARGET_URL && new URL(TARGET_URL).protocol !== 'http:')
+      notCheckable('speaks plain HTTP/1.1 over a socket, and the target is https')
+  })
+  let httpServer: Server | undefined
+  let host = '127.0.0.1'
   let port: number
   let api: ContractAgent
+  /** What a call of /__mock carries: the target's control token, if it has one. */
+  let controlHeaders: Record<string, string> = {}
   const sockets: Socket[] = []
   beforeAll(async () => {
+    if (TARGET_URL) {
+      const target = new URL(TARGET_URL)
+      host = target.hostname
+      port = Number(target.port || 80)
+      ;({ api, controlHeaders } = await createTestServer())
+      return
+    }
     const app = createApp(TEST_APP_OPTIONS)
     await app.core.ready
     httpServer = createHttpServer(app)
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => httpServer!.listen(0, '127.0.0.1', resolve))
     port = (httpServer.address() as AddressInfo).port
     api = createContractAgent(`http://127.0.0.1:${port}`)
   })
@@ -128,8 +149,9 @@ describe('on the wire', () => {
     for (const socket of sockets.splice(0)) socket.destroy()
   })
   afterAll(async () => {
+    if (!httpServer) return
     httpServer.closeAllConnections()
-    await new Promise((resolve) => httpServer.close(resolve))
+    await new Promise((resolve) => httpServer!.close(resolve))
   })
 
   interface Answer {
@@ -142,7 +164,8 @@ describe('on the wire', () => {
 
   /** Sends `request` and resolves with the server's answer once it closes the connection; interim answers are kept in `raw`. */
   function exchange(request: string): Promise<Answer> {
-    const socket = connect(port, '127.0.0.1')
+    const socket = connect(port, host)
+    if (TARGET_URL) countTargetRequest()
     sockets.push(socket)
     socket.on('error', () => {})
     let received = ''
@@ -170,7 +193,7 @@ describe('on the wire', () => {
   const head = (method: string, path: string, headers: Record<string, string | number>) =>
     [
       `${method} ${path} HTTP/1.1`,
-      'Host: 127.0.0.1',
+      `Host: ${host}:${port}`,
       ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
       '',
       '',
@@ -208,9 +231,13 @@ describe('on the wire', () => {
   })
 
   test('GET /__mock/mailbox with a gzip body that is not gzip, sent in broken chunks, reads the mailbox', async () => {
+    requireControl(api)
     const answer = await exchange(
-      head('GET', '/__mock/mailbox', { 'Transfer-Encoding': 'chunked', 'Content-Encoding': 'gzip' }) +
-        BROKEN_CHUNKS,
+      head('GET', '/__mock/mailbox', {
+        ...controlHeaders,
+        'Transfer-Encoding': 'chunked',
+        'Content-Encoding': 'gzip',
+      }) + BROKEN_CHUNKS,
     )
     expect(validated('GET', '/__mock/mailbox', answer)).toMatchObject({ status: 200 })
   })
@@ -233,7 +260,8 @@ describe('on the wire', () => {
 
   test('an operation that takes a body still invites it (100 Continue), reads it, and refuses one it cannot read', async () => {
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'a long enough passphrase' })
-    const socket = connect(port, '127.0.0.1')
+    const socket = connect(port, host)
+    if (TARGET_URL) countTargetRequest()
     sockets.push(socket)
     let received = ''
     const invited = new Promise<void>((resolve) =>
