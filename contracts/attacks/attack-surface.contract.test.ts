@@ -13,7 +13,9 @@ import {
   signUp,
   uniqueEmail,
   PASSWORD,
+  type TestServer,
 } from '#contracts/fixtures.ts'
+import { countTargetRequest, TARGET_URL } from '#contracts/support/target.ts'
 
 const STATE = 'state-0123456789abcdef'
 const TOKEN = 'a-control-token-for-this-test'
@@ -36,23 +38,29 @@ const MOCK_OPERATIONS = createRoutes('control')
 const DOCS_OPERATIONS = MOCK_OPERATIONS.filter((operation) => operation.path.startsWith('/__mock/docs'))
 const CONTROL_OPERATIONS = MOCK_OPERATIONS.filter((operation) => !DOCS_OPERATIONS.includes(operation))
 
+/** A request outside what the documents serve, so not through the validating agent: to the target, or in-process. */
+function unvalidated(server: TestServer) {
+  if (!TARGET_URL) return request(server.app)
+  countTargetRequest()
+  return request(TARGET_URL)
+}
+
 describe('production mode authenticates people', () => {
   test('--production: the mock identity provider is off (404)', async () => {
     const production = await createTestServer({ production: true })
-    // Not through the validating agent: in production mode /idp is not part of what is served.
     for (const path of [
       '/idp/authorize?client_id=auth-shell',
       '/idp/.well-known/openid-configuration',
       '/idp/jwks',
     ])
-      await request(production.app).get(path).expect(404)
-    const posted = await request(production.app)
+      await unvalidated(production).get(path).expect(404)
+    const posted = await unvalidated(production)
       .post('/idp/authorize')
       .type('form')
       .send({ email: 'ada@example.com', request: 'any' })
       .expect(404)
     expect(posted.headers.location).toBeUndefined()
-    await request(production.app)
+    await unvalidated(production)
       .post('/idp/token')
       .type('form')
       .send({ grant_type: 'authorization_code' })
