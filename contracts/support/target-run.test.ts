@@ -42,8 +42,8 @@ test(
         TOKEN_FILES,
       )
       expect(withToken.code, withToken.output).toBe(0)
-      // 59 checks; three cannot be made against a target.
-      expect(checksRan(withToken.output)).toBe(56)
+      // 86 checks; three cannot be made against a target.
+      expect(checksRan(withToken.output)).toBe(83)
       expect(withToken.output).toMatch(/1 {2}needs a server built with mailRateLimit/)
       expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
       expect(withToken.output).toMatch(/Generated input: 340 requests over 17 operations/)
@@ -52,14 +52,14 @@ test(
       // and the coverage files count them.
       const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
       expect(ctrf.reportFormat).toBe('CTRF')
-      expect(ctrf.results.summary).toMatchObject({ tests: 59, passed: 56, skipped: 3, failed: 0 })
+      expect(ctrf.results.summary).toMatchObject({ tests: 86, passed: 83, skipped: 3, failed: 0 })
       const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
       expect(skipped.map((one) => one.message).sort()).toEqual([
         "not checkable against this target: needs a server built with mailRateLimit 1 per 60000 ms where the target's is 100 per 900000 ms (GET /__mock/settings)",
         'not checkable against this target: needs the in-process app (read .core)',
         "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
       ])
-      expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="59" failures="0"/)
+      expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="86" failures="0"/)
       const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
         join(withToken.reports, 'coverage.json'),
       )
