@@ -1,6 +1,7 @@
 // Mutation testing (`npm run test:mutation`) of the session life cycle and the API client: Stryker mutates
 // exactly these modules and runs the unit tests of vitest.mutation.config.ts against each mutant; then
-// scripts/mutation-report.ts reads the JSON report and holds every file to 95 %.
+// scripts/mutation-report.ts reads the JSON report, holds every file to 95 % and every survivor to the equivalents
+// list, stryker-equivalents.json (docs/benchmarks.md, "npm run test:mutation").
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -22,7 +23,8 @@ export default {
   // Each mutant runs only the tests that reached it in the initial run.
   coverageAnalysis: 'perTest',
   // Reuses the previous run's verdicts for mutants whose code and tests did not change; the file lives in
-  // reports/ (not in git: it is a local cache). `npx stryker run --force` runs every mutant again.
+  // reports/ (not in git: it is a local cache). `npx stryker run --force` runs every mutant again, which a static
+  // (module-level) mutant needs after a new test: it has no covering tests, so only a change to its file reruns it.
   incremental: true,
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   reporters: ['progress', 'clear-text', 'html', 'json'],

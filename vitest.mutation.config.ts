@@ -2,10 +2,13 @@
 // component tests (.test.tsx) render the whole app and mock backend in-process, seconds each, and would run
 // against nearly every mutant; the runner's `related` filter then keeps the files that import a mutated module.
 import { defineConfig } from 'vitest/config'
+import LoadFailureReporter from './scripts/lib/load-failure-reporter.ts'
 import { unitWebProject } from './vitest.config.ts'
 
 export default defineConfig({
   test: {
+    // A test file that fails to load counts as a failed test, so a mutant that breaks a module's loading is killed.
+    reporters: ['default', new LoadFailureReporter()],
     projects: [
       {
         ...unitWebProject,

@@ -1,34 +1,45 @@
 /**
  * The mutation-testing summary, run by `npm run test:mutation` after Stryker.
- * Fails when a mutated file scores under 95 % or is missing from the report.
+ * Fails when a mutated file scores under 95 % or is missing from the report, when a survivor is not on the
+ * equivalents list (stryker-equivalents.json), or when a listed equivalent no longer survives
+ * (docs/benchmarks.md, "npm run test:mutation").
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { formatScores, getFileScore, type ReportMutant } from './lib/mutation-scores.ts'
+import { parseEquivalents } from './lib/mutation-equivalents.ts'
+import { summarizeMutation, type MutationReport } from './lib/mutation-summary.ts'
 
 const MIN_SCORE = 95
 const REPORT = 'reports/mutation/mutation.json'
+const EQUIVALENTS = 'stryker-equivalents.json'
+
+/** Ends the run with one line per reason, never a stack. */
+function fail(...lines: string[]): never {
+  for (const line of lines) console.error(`FAIL: ${line}`)
+  process.exit(1)
+}
+
+/** A JSON file's value, or the run ends with a one-line reason. */
+function readJson(file: string, hint: string): unknown {
+  if (!existsSync(file)) fail(`no ${file}; ${hint}`)
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    return fail(`${file} is not JSON: ${(error as Error).message}`)
+  }
+}
 
 // A computed specifier: the config is plain JavaScript that Stryker reads, with no declaration file for tsc.
 const config = (await import(pathToFileURL('stryker.config.mjs').href)) as { default: { mutate: string[] } }
-if (!existsSync(REPORT)) {
-  console.error(`FAIL: no ${REPORT}; run Stryker first (npm run test:mutation).`)
-  process.exit(1)
-}
-const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
-  files: Record<string, { mutants: ReportMutant[] }>
-}
+const report = readJson(REPORT, 'run Stryker first (npm run test:mutation).') as MutationReport
+const parsed = parseEquivalents(
+  readJson(EQUIVALENTS, 'it lists the survivors judged equivalent ([] for none).'),
+)
+if ('error' in parsed) fail(`${EQUIVALENTS}: ${parsed.error}`)
 
-const missing = config.default.mutate.filter((file) => !(file in report.files))
-const scores = config.default.mutate
-  .filter((file) => file in report.files)
-  .map((file) => getFileScore(file, report.files[file]!.mutants))
-console.log(formatScores(scores).join('\n'))
-
-const low = scores.filter((row) => row.score !== null && row.score < MIN_SCORE)
-if (missing.length > 0) console.error(`FAIL: not in the report: ${missing.join(', ')}`)
-if (low.length > 0) {
-  console.error(`FAIL: under ${MIN_SCORE} %: ${low.map((row) => row.file).join(', ')}`)
-}
-if (missing.length > 0 || low.length > 0) process.exit(1)
-console.log(`Every file scores ${MIN_SCORE} % or more.`)
+const { table, failures } = summarizeMutation(report, config.default.mutate, parsed.equivalents, MIN_SCORE)
+console.log(table.join('\n'))
+if (failures.length > 0) fail(...failures)
+console.log(
+  `Every file scores ${MIN_SCORE} % or more; every survivor is one of the ${parsed.equivalents.length} listed equivalents.`,
+)

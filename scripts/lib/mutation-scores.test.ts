@@ -9,6 +9,9 @@ const rows = [
   { mutants: statuses('Killed', 'NoCoverage', 'Survived', 'Timeout'), score: 50 },
   // Not valid mutants: they count in neither side of the score.
   { mutants: statuses('Killed', 'CompileError', 'RuntimeError', 'Ignored'), score: 100 },
+  // Survivors on the equivalents list (stryker-equivalents.json) count in neither side either.
+  { mutants: statuses('Killed', 'Equivalent', 'Equivalent'), score: 100 },
+  { mutants: statuses('Equivalent'), score: null },
   { mutants: statuses('CompileError'), score: null },
   { mutants: [], score: null },
 ] as const
@@ -26,6 +29,7 @@ test('counts each status', () => {
     'NoCoverage',
     'NoCoverage',
     'Timeout',
+    'Equivalent',
   )
   expect(getFileScore('a.ts', mutants)).toEqual({
     file: 'a.ts',
@@ -33,6 +37,7 @@ test('counts each status', () => {
     survived: 1,
     noCoverage: 3,
     timeout: 1,
+    equivalent: 1,
     score: (3 / 7) * 100,
   })
 })
@@ -43,8 +48,8 @@ test('one line per file, scores to one decimal', () => {
     getFileScore('b.ts', []),
   ])
   expect(lines).toEqual([
-    'file          killed    survived no-coverage     timeout     score %',
-    'web/a.ts           2           1           0           0        66.7',
-    'b.ts               0           0           0           0         n/a',
+    'file          killed    survived no-coverage     timeout  equivalent     score %',
+    'web/a.ts           2           1           0           0           0        66.7',
+    'b.ts               0           0           0           0           0         n/a',
   ])
 })

@@ -6,18 +6,24 @@ export interface ReportMutant {
   status: string
 }
 
+/** The status scripts/lib/mutation-equivalents.ts gives a survivor on the equivalents list. */
+export const EQUIVALENT = 'Equivalent'
+
 export interface FileScore {
   file: string
   killed: number
   survived: number
   noCoverage: number
   timeout: number
+  /** Survivors listed as equivalent (scripts/lib/mutation-equivalents.ts): counted neither way. */
+  equivalent: number
   /** Detected (killed, timeout) over valid (those plus survived, no coverage), in %; null without a valid mutant. */
   score: number | null
 }
 
 /**
- * Stryker's mutation score for one file: compile and runtime errors and ignored mutants are not valid ones.
+ * Stryker's mutation score for one file: compile and runtime errors, ignored mutants and listed equivalents are
+ * not valid ones.
  * @example
  * getFileScore('a.ts', [{ status: 'Killed' }, { status: 'Survived' }]) // { ..., score: 50 }
  */
@@ -27,6 +33,7 @@ export function getFileScore(file: string, mutants: readonly ReportMutant[]): Fi
   const survived = count('Survived')
   const noCoverage = count('NoCoverage')
   const timeout = count('Timeout')
+  const equivalent = count(EQUIVALENT)
   const detected = killed + timeout
   const valid = detected + survived + noCoverage
   return {
@@ -35,6 +42,7 @@ export function getFileScore(file: string, mutants: readonly ReportMutant[]): Fi
     survived,
     noCoverage,
     timeout,
+    equivalent,
     score: valid === 0 ? null : (detected / valid) * 100,
   }
 }
@@ -45,7 +53,7 @@ export function formatScores(scores: readonly FileScore[]): string[] {
   const cells = (row: readonly (string | number)[]) =>
     row.map((cell, i) => (i === 0 ? String(cell).padEnd(width) : String(cell).padStart(11))).join(' ')
   return [
-    cells(['file', 'killed', 'survived', 'no-coverage', 'timeout', 'score %']),
+    cells(['file', 'killed', 'survived', 'no-coverage', 'timeout', 'equivalent', 'score %']),
     ...scores.map((row) =>
       cells([
         row.file,
@@ -53,6 +61,7 @@ export function formatScores(scores: readonly FileScore[]): string[] {
         row.survived,
         row.noCoverage,
         row.timeout,
+        row.equivalent,
         row.score === null ? 'n/a' : row.score.toFixed(1),
       ]),
     ),

@@ -145,6 +145,40 @@ describe('the activity reporter (the layout’s loading bar)', () => {
     expect(activity).toMatchObject({ inFlight: 0, starts: 1, ends: 1 })
   })
 
+  test('a call that fails before it is sent ends too, and the caller gets the error as thrown', () => {
+    const activity = createActivity()
+    const net = createRecordingFetch(() => json(200, USER))
+    const api = createApiClient({
+      fetch: net.fetch,
+      session: createFakeSession(null),
+      baseUrl: BASE_URL,
+      activity,
+    })
+    // Options whose reading throws: the client reads them as it is called, before anything is sent.
+    const options = {
+      get params(): never {
+        throw new TypeError('Options could not be read')
+      },
+    }
+    expect(() => api.GET('/api/me', options)).toThrow('Options could not be read')
+    expect(net.calls).toEqual([])
+    expect(activity).toMatchObject({ inFlight: 0, starts: 1, ends: 1 })
+  })
+
+  test('adding and removing a middleware is no call: nothing is counted', () => {
+    const activity = createActivity()
+    const api = createApiClient({
+      fetch: async () => json(200, USER),
+      session: createFakeSession(null),
+      baseUrl: BASE_URL,
+      activity,
+    })
+    const middleware = { onRequest: () => undefined }
+    api.use(middleware)
+    api.eject(middleware)
+    expect(activity).toMatchObject({ inFlight: 0, starts: 0, ends: 0 })
+  })
+
   test('every method is counted', async () => {
     const activity = createActivity()
     const api = createApiClient({

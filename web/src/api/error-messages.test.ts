@@ -7,6 +7,7 @@ import {
   isErrorCode,
   NETWORK_ERROR_MESSAGE,
   REFRESH_FAILED_MESSAGE,
+  type ErrorCode,
 } from './error-messages.ts'
 
 const signOut = [
@@ -46,36 +47,62 @@ test.each(screens)('screen message for $body: $text', ({ body, text }) => {
   expect(getErrorMessage(body)).toBe(text)
 })
 
-const codes = [
-  'token_expired',
-  'token_invalid',
-  'session_revoked',
-  'access_denied',
-  'refresh_invalid',
-  'refresh_expired',
-  'refresh_reused',
-  'invalid_credentials',
-  'unverified',
-  'rate_limited',
-  'invalid_code',
-  'too_many_attempts',
-  'reset_token_invalid',
-  'invalid_callback',
-  'external_sign_in_unavailable',
-  'not_found',
-  'cross_site_request',
-  'validation_failed',
-  'invalid_json',
-  'payload_too_large',
-  'unsupported_media_type',
-  'server_error',
-  'session_unavailable',
-] as const
+// Every code of the contract (openapi.yaml `ErrorCode`); typed so that a code added there must be added here.
+const documented: Record<ErrorCode, true> = {
+  token_expired: true,
+  token_invalid: true,
+  session_revoked: true,
+  access_denied: true,
+  refresh_invalid: true,
+  refresh_expired: true,
+  refresh_reused: true,
+  invalid_credentials: true,
+  unverified: true,
+  rate_limited: true,
+  invalid_code: true,
+  too_many_attempts: true,
+  reset_token_invalid: true,
+  invalid_callback: true,
+  external_sign_in_unavailable: true,
+  not_found: true,
+  cross_site_request: true,
+  validation_failed: true,
+  invalid_json: true,
+  payload_too_large: true,
+  unsupported_media_type: true,
+  server_error: true,
+  session_unavailable: true,
+  internal_error: true,
+  service_unavailable: true,
+  password_rejected: true,
+  date_out_of_range: true,
+  bad_request: true,
+  method_not_allowed: true,
+  request_timeout: true,
+  headers_too_large: true,
+  expectation_failed: true,
+}
+const codes = Object.keys(documented)
 
 test.each(codes)('every documented code has copy of our own: %s', (code) => {
   expect(isErrorCode(code)).toBe(true)
   expect(getErrorMessage({ error: code, message: 'SERVER TEXT' })).not.toBe('SERVER TEXT')
   expect(getErrorMessage({ error: code }).length).toBeGreaterThan(0)
+})
+
+// The copy a screen shows for the codes whose text is their own, typed literally as docs/behaviour.md (Messages)
+// gives it: a form that refuses a password or a date marks its fields and asks to check them, whatever the server
+// wrote; a request the server gave up on says so.
+const screenCopy = [
+  { error: 'password_rejected', text: 'Please check the highlighted fields.' },
+  { error: 'date_out_of_range', text: 'Please check the highlighted fields.' },
+  { error: 'validation_failed', text: 'Please check the highlighted fields.' },
+  { error: 'request_timeout', text: 'The request took too long. Please try again.' },
+] as const
+
+test.each(screenCopy)('a screen refused with $error says "$text"', ({ error, text }) => {
+  expect(getErrorMessage({ error, message: 'What the server wrote' })).toBe(text)
+  expect(getErrorMessage({ error })).toBe(text)
 })
 
 // The shared texts, typed literally (docs/behaviour.md: Messages): a change to the copy fails here on purpose.

@@ -1,0 +1,115 @@
+// The surviving mutants judged equivalent (stryker-equivalents.json), as pure functions: scripts/mutation-report.ts
+// reads Stryker's JSON report and the list, and fails on a survivor not on the list and on an entry that no longer
+// matches a survivor. An entry names what the mutant changes (file, mutator, original code, replacement), never a
+// line, so it survives the code moving around it.
+import { EQUIVALENT } from './mutation-scores.ts'
+
+/** Where a mutant is in its file: start inclusive, end exclusive, lines and columns from one. */
+export interface ReportLocation {
+  start: { line: number; column: number }
+  end: { line: number; column: number }
+}
+
+/** The fields of a report mutant (mutation-testing-report-schema) read here. */
+export interface LocatedMutant {
+  status: string
+  mutatorName: string
+  replacement?: string
+  location: ReportLocation
+}
+
+/** One listed equivalent: its key, and the one-line reason no test can tell it from the original. */
+export interface Equivalent {
+  file: string
+  mutator: string
+  original: string
+  replacement: string
+  reason: string
+}
+
+/** A survivor as its key and its line now, for the failure message. */
+export interface Survivor {
+  file: string
+  line: number
+  mutator: string
+  original: string
+  replacement: string
+}
+
+const SURVIVING = new Set(['Survived', 'NoCoverage'])
+const FIELDS = ['file', 'mutator', 'original', 'replacement', 'reason'] as const
+
+/** Code compared with its runs of white space as one space: a reflow by the formatter changes no key. */
+export const normalizeCode = (code: string): string => code.replace(/\s+/g, ' ').trim()
+
+/**
+ * The original code a mutant replaces.
+ * @example snippetAt('const a = 1\nlet b', { start: { line: 1, column: 11 }, end: { line: 1, column: 12 } }) // '1'
+ */
+export function snippetAt(source: string, { start, end }: ReportLocation): string {
+  const lines = source.split('\n')
+  const offset = (line: number, column: number) =>
+    lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0) + column - 1
+  return normalizeCode(source.slice(offset(start.line, start.column), offset(end.line, end.column)))
+}
+
+/**
+ * The list's entries, or a one-line reason it is not a list of complete entries.
+ * @example parseEquivalents([]) // { equivalents: [] }
+ */
+export function parseEquivalents(value: unknown): { equivalents: Equivalent[] } | { error: string } {
+  if (!Array.isArray(value)) return { error: 'the equivalents list is not a JSON array.' }
+  for (const [index, entry] of value.entries()) {
+    const missing = FIELDS.filter(
+      (field) => typeof (entry as Record<string, unknown> | null)?.[field] !== 'string',
+    )
+    if (missing.length > 0) return { error: `entry ${index + 1} has no text for ${missing.join(', ')}.` }
+    if ((entry as Equivalent).reason.trim() === '') return { error: `entry ${index + 1} gives no reason.` }
+  }
+  return { equivalents: value as Equivalent[] }
+}
+
+const sameKey = (survivor: Survivor, entry: Equivalent) =>
+  survivor.file === entry.file &&
+  survivor.mutator === entry.mutator &&
+  survivor.original === normalizeCode(entry.original) &&
+  survivor.replacement === normalizeCode(entry.replacement)
+
+/**
+ * Marks one file's listed survivors as EQUIVALENT; returns the mutants so marked, the survivors on no entry, and
+ * the entries that matched a survivor.
+ */
+export function judgeFile<M extends LocatedMutant>(
+  file: string,
+  source: string,
+  mutants: readonly M[],
+  equivalents: readonly Equivalent[],
+): { mutants: M[]; unlisted: Survivor[]; matched: Set<Equivalent> } {
+  const unlisted: Survivor[] = []
+  const matched = new Set<Equivalent>()
+  const judged = mutants.map((mutant) => {
+    if (!SURVIVING.has(mutant.status)) return mutant
+    const survivor = {
+      file,
+      line: mutant.location.start.line,
+      mutator: mutant.mutatorName,
+      original: snippetAt(source, mutant.location),
+      replacement: normalizeCode(mutant.replacement ?? ''),
+    }
+    const entry = equivalents.find((candidate) => sameKey(survivor, candidate))
+    if (!entry) return (unlisted.push(survivor), mutant)
+    matched.add(entry)
+    return { ...mutant, status: EQUIVALENT }
+  })
+  return { mutants: judged, unlisted, matched }
+}
+
+/** How a failure names a survivor: where it is now, and the entry that would list it (add a reason). */
+export function describeSurvivor({ line, ...key }: Survivor): string {
+  return `${key.file}:${line} ${JSON.stringify({ ...key, reason: '' })}`
+}
+
+/** How a failure names an entry that matched no survivor. */
+export function describeEquivalent({ reason: _reason, ...key }: Equivalent): string {
+  return JSON.stringify(key)
+}

@@ -1,0 +1,87 @@
+import { expect, test } from 'vitest'
+import type { Equivalent } from './mutation-equivalents.ts'
+import { summarizeMutation, type MutationReport } from './mutation-summary.ts'
+
+// a.ts: `n > 0` mutated twice; b.ts: one mutant. Columns from one, end exclusive.
+const A = 'export const ok = (n) => n > 0\n'
+const GT = { start: { line: 1, column: 26 }, end: { line: 1, column: 31 } }
+const mutant = (status: string, mutatorName: string, replacement: string) => ({
+  status,
+  mutatorName,
+  replacement,
+  location: GT,
+})
+const equivalent: Equivalent = {
+  file: 'a.ts',
+  mutator: 'EqualityOperator',
+  original: 'n > 0',
+  replacement: 'n >= 0',
+  reason: 'n is never 0 here',
+}
+
+function report(aStatuses: [string, string], bStatus = 'Killed'): MutationReport {
+  return {
+    files: {
+      'a.ts': {
+        source: A,
+        mutants: [
+          mutant(aStatuses[0], 'EqualityOperator', 'n >= 0'),
+          mutant(aStatuses[1], 'ConditionalExpression', 'true'),
+        ],
+      },
+      'b.ts': { source: A, mutants: [mutant(bStatus, 'ConditionalExpression', 'false')] },
+    },
+  }
+}
+
+test('a listed survivor counts as neither detected nor valid: the run passes', () => {
+  const summary = summarizeMutation(report(['Survived', 'Killed']), ['a.ts', 'b.ts'], [equivalent], 95)
+  expect(summary.failures).toEqual([])
+  expect(summary.table).toEqual([
+    'file      killed    survived no-coverage     timeout  equivalent     score %',
+    'a.ts           1           0           0           0           1       100.0',
+    'b.ts           1           0           0           0           0       100.0',
+  ])
+})
+
+test('a survivor not on the list fails the run, whatever the score, naming the entry that would list it', () => {
+  const summary = summarizeMutation(
+    report(['Survived', 'Killed'], 'Survived'),
+    ['a.ts', 'b.ts'],
+    [equivalent],
+    0,
+  )
+  expect(summary.failures).toEqual([
+    'survivor not on the list: b.ts:1 {"file":"b.ts","mutator":"ConditionalExpression","original":"n > 0","replacement":"false","reason":""}',
+  ])
+})
+
+test('a listed equivalent that no longer survives fails the run', () => {
+  const summary = summarizeMutation(report(['Killed', 'Killed']), ['a.ts', 'b.ts'], [equivalent], 95)
+  expect(summary.failures).toEqual([
+    'listed equivalent no longer survives: {"file":"a.ts","mutator":"EqualityOperator","original":"n > 0","replacement":"n >= 0"}',
+  ])
+})
+
+test('a listed equivalent of a file no longer mutated fails the run', () => {
+  const summary = summarizeMutation(report(['Survived', 'Killed']), ['b.ts'], [equivalent], 95)
+  expect(summary.failures).toEqual([
+    'listed equivalent no longer survives: {"file":"a.ts","mutator":"EqualityOperator","original":"n > 0","replacement":"n >= 0"}',
+  ])
+})
+
+test('a file under the bar fails, and so does a mutated file missing from the report', () => {
+  const summary = summarizeMutation(report(['Killed', 'NoCoverage']), ['a.ts', 'c.ts'], [], 95)
+  expect(summary.failures).toEqual([
+    'survivor not on the list: a.ts:1 {"file":"a.ts","mutator":"ConditionalExpression","original":"n > 0","replacement":"true","reason":""}',
+    'under 95 %: a.ts',
+    'not in the report: c.ts',
+  ])
+})
+
+test('a file whose only mutants are listed equivalents has no score and passes', () => {
+  const files = { 'a.ts': { source: A, mutants: [mutant('NoCoverage', 'EqualityOperator', 'n >= 0')] } }
+  const summary = summarizeMutation({ files }, ['a.ts'], [equivalent], 95)
+  expect(summary.failures).toEqual([])
+  expect(summary.table[1]).toMatch(/ {9}1 {9}n\/a$/)
+})

@@ -1,0 +1,55 @@
+// The verdict of `npm run test:mutation` from Stryker's JSON report, as one pure function: the per-file table and
+// every reason the run fails. scripts/mutation-report.ts reads the files and prints it.
+import {
+  describeEquivalent,
+  describeSurvivor,
+  judgeFile,
+  type Equivalent,
+  type LocatedMutant,
+} from './mutation-equivalents.ts'
+import { formatScores, getFileScore } from './mutation-scores.ts'
+
+/** The part of Stryker's JSON report (mutation-testing-report-schema) read here. */
+export interface MutationReport {
+  files: Record<string, { source: string; mutants: LocatedMutant[] }>
+}
+
+export interface MutationSummary {
+  table: string[]
+  /** One line each; the run passes when there is none. */
+  failures: string[]
+}
+
+/**
+ * Every file of `mutate` must be in the report and score `minScore` % or more with the listed equivalents left out;
+ * every survivor must be on the list, and every entry must still match a survivor (the list stays honest).
+ */
+export function summarizeMutation(
+  report: MutationReport,
+  mutate: readonly string[],
+  equivalents: readonly Equivalent[],
+  minScore: number,
+): MutationSummary {
+  const failures: string[] = []
+  const matched = new Set<Equivalent>()
+  const scores = []
+  for (const file of mutate) {
+    const entry = report.files[file]
+    if (!entry) {
+      failures.push(`not in the report: ${file}`)
+      continue
+    }
+    const judged = judgeFile(file, entry.source, entry.mutants, equivalents)
+    for (const used of judged.matched) matched.add(used)
+    for (const survivor of judged.unlisted)
+      failures.push(`survivor not on the list: ${describeSurvivor(survivor)}`)
+    const score = getFileScore(file, judged.mutants)
+    if (score.score !== null && score.score < minScore) failures.push(`under ${minScore} %: ${file}`)
+    scores.push(score)
+  }
+  for (const entry of equivalents) {
+    if (!matched.has(entry))
+      failures.push(`listed equivalent no longer survives: ${describeEquivalent(entry)}`)
+  }
+  return { table: formatScores(scores), failures }
+}
