@@ -52,6 +52,7 @@ describe('production mode authenticates people', () => {
       '/idp/authorize?client_id=auth-shell',
       '/idp/.well-known/openid-configuration',
       '/idp/jwks',
+      '/idp/userinfo',
     ])
       await unvalidated(production).get(path).expect(404)
     const posted = await unvalidated(production)

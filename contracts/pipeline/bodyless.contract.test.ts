@@ -126,6 +126,8 @@ describe('on the wire', () => {
   let httpServer: Server | undefined
   let host = '127.0.0.1'
   let port: number
+  /** The Host header the requests carry: the target's, or the file's own server's. */
+  let hostHeader = ''
   let api: ContractAgent
   /** What a call of /__mock carries: the target's control token, if it has one. */
   let controlHeaders: Record<string, string> = {}
@@ -133,8 +135,10 @@ describe('on the wire', () => {
   beforeAll(async () => {
     if (TARGET_URL) {
       const target = new URL(TARGET_URL)
-      host = target.hostname
+      // An IPv6 literal is bracketed in a URL and a Host header, never in a socket's address.
+      host = target.hostname.replace(/^\[(.*)\]$/, '$1')
       port = Number(target.port || 80)
+      hostHeader = target.host
       ;({ api, controlHeaders } = await createTestServer())
       return
     }
@@ -143,6 +147,7 @@ describe('on the wire', () => {
     httpServer = createHttpServer(app)
     await new Promise<void>((resolve) => httpServer!.listen(0, '127.0.0.1', resolve))
     port = (httpServer.address() as AddressInfo).port
+    hostHeader = `127.0.0.1:${port}`
     api = createContractAgent(`http://127.0.0.1:${port}`)
   })
   afterEach(() => {
@@ -193,7 +198,7 @@ describe('on the wire', () => {
   const head = (method: string, path: string, headers: Record<string, string | number>) =>
     [
       `${method} ${path} HTTP/1.1`,
-      `Host: ${host}:${port}`,
+      `Host: ${hostHeader}`,
       ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
       '',
       '',

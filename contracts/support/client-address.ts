@@ -19,8 +19,11 @@ declare module 'vitest' {
   }
 }
 
-/** Whether requests to `baseUrl` can leave from another loopback address: an IPv4 literal of 127.0.0.0/8. */
-function isLoopbackTarget(baseUrl: string): boolean {
+/**
+ * Whether requests to `baseUrl` can leave from another loopback address: an IPv4 literal of 127.0.0.0/8. Each
+ * check is then a visitor of its own, so a limit it meets is one its own calls reached.
+ */
+export function isLoopbackTarget(baseUrl: string): boolean {
   const { hostname } = new URL(baseUrl)
   return isIPv4(hostname) && hostname.startsWith('127.')
 }

@@ -28,11 +28,12 @@ test('CONTRACT_TARGET_PROXIED: 1 says a proxy stands in front, unset, blank or 0
  * A server whose GET /__mock/clock answers `status`, recording the control token it was sent; with `asksFor`, a call
  * without that token gets 401.
  */
-async function startControlStub(status: number, asksFor?: string) {
+async function startControlStub(status: number, asksFor?: string, config?: object) {
   const tokens: (string | undefined)[] = []
   const server = createServer((req, res) => {
+    if (req.url === '/config.json' && config) return res.writeHead(200).end(JSON.stringify(config))
     const token = req.headers['x-mock-control-token'] as string | undefined
-    tokens.push(token)
+    if (req.url === '/__mock/clock') tokens.push(token)
     const answer = req.url !== '/__mock/clock' ? 404 : asksFor && token !== asksFor ? 401 : status
     res.writeHead(answer, { 'content-type': 'application/json' }).end('{}')
   })
@@ -59,6 +60,19 @@ test.each([
     expect(target.controlToken).toBeNull()
   } finally {
     await stub.close()
+  }
+})
+
+test('the probe: a 404 on /__mock from a server whose config.json says mock mode is a hidden /__mock, not production', async () => {
+  const hidden = await startControlStub(404, undefined, { mock: true })
+  const production = await startControlStub(404, undefined, { mock: false })
+  try {
+    const target = await probeTarget(hidden.baseUrl, undefined)
+    expect(target.production).toBe(false)
+    expect(target.noControl).toMatch(/which is hidden/)
+    expect((await probeTarget(production.baseUrl, undefined)).production).toBe(true)
+  } finally {
+    await Promise.all([hidden.close(), production.close()])
   }
 })
 

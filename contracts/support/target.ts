@@ -153,13 +153,17 @@ export async function probeTarget(
     throw new Error(
       `Failed to use the contract target ${baseUrl}: its /__mock refused CONTRACT_CONTROL_TOKEN (GET /__mock/clock: 401). Give the token the server was started with, or none to run only the checks that need no control.`,
     )
-  const production = status === 404
+  // A mock server whose /__mock a proxy hides is no production server: its config.json still says mock mode.
+  const hidden = status === 404 && (await saysMockMode(baseUrl, fetch))
+  const production = status === 404 && !hidden
   const noControl =
     status === 200
       ? null
       : status === 401
         ? 'needs the /__mock control surface, which asks for a control token (set CONTRACT_CONTROL_TOKEN)'
-        : `needs the /__mock control surface, which the target does not offer (GET /__mock/clock: ${status})`
+        : hidden
+          ? 'needs the /__mock control surface, which is hidden (GET /__mock/clock: 404, though config.json says mock mode)'
+          : `needs the /__mock control surface, which the target does not offer (GET /__mock/clock: ${status})`
   const asksForToken = status === 200 && controlToken !== undefined && (await clockStatus({})) === 401
   let settings: Promise<TargetSettings> | null = null
   return {
@@ -171,6 +175,19 @@ export async function probeTarget(
     codes: null,
     clients: createClientAgents(),
     settings: () => (settings ??= readTargetSettings({ baseUrl, headers, noControl, production }, fetch)),
+  }
+}
+
+/** Whether the target's /config.json says it runs in mock mode (`"mock": true`); false for any other answer. */
+async function saysMockMode(baseUrl: string, fetch: typeof globalThis.fetch): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/config.json`, { headers: { Accept: 'application/json' } })
+    const body = response.ok
+      ? ((await response.json()) as { mock?: unknown })
+      : (await response.body?.cancel(), {})
+    return body.mock === true
+  } catch {
+    return false
   }
 }
 
