@@ -19,6 +19,7 @@ export {
   type LiveServer,
   type TestServer,
 } from '#contracts/support/test-server.ts'
+export { limitedServer, type LimitedServer } from '#contracts/support/rate-limits.ts'
 
 export const PASSWORD = 'a long enough passphrase'
 

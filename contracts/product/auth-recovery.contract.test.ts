@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
   bearer,
-  createTestServer,
   expectMalformedRefused,
+  limitedServer,
   login,
   PASSWORD,
   readCode,
@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   useTestServer,
 } from '#contracts/fixtures.ts'
+import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const server = useTestServer()
 
@@ -27,19 +28,29 @@ describe('POST /api/auth/forgot', () => {
     expect(await server.mock.mailbox(ghost)).toEqual([])
   })
 
-  test('refuses malformed requests and rate-limits one address', async () => {
-    const { api } = server
-    await expectMalformedRefused(api, '/api/auth/forgot', {
+  test('refuses malformed requests', async () => {
+    await expectMalformedRefused(server.api, '/api/auth/forgot', {
       invalid: { email: 'nope' },
       oversized: { email: 'x'.repeat(17_000) },
     })
-    const limited = await createTestServer({ mailRateLimit: { max: 1, windowMs: 60_000 } })
-    await limited.api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(202)
-    expect(
-      (await limited.api.post('/api/auth/forgot').send({ email: 'grace@example.com' }).expect(429)).body
-        .error,
-    ).toBe('rate_limited')
   })
+
+  test(
+    'rate-limits one client address beyond its limit of mails',
+    async () => {
+      const { server: limited, limit } = await limitedServer(
+        'mailRateLimit',
+        { max: 1, windowMs: 60_000 },
+        server,
+      )
+      const email = uniqueEmail('forgetful')
+      for (let call = 0; call < limit.max; call += 1)
+        await limited.api.post('/api/auth/forgot').send({ email }).expect(202)
+      const res = await limited.api.post('/api/auth/forgot').send({ email }).expect(429)
+      expect(res.body.error).toBe('rate_limited')
+    },
+    MANY_CALLS_TIMEOUT_MS,
+  )
 })
 
 describe('POST /api/auth/update_password', () => {
@@ -159,7 +170,7 @@ describe('POST /api/auth/update_password', () => {
     expect(res.body.error).toBe('token_invalid')
   })
 
-  test('refuses malformed requests and rate-limits', async () => {
+  test('refuses malformed requests', async () => {
     const { api } = server
     const res = await api
       .post('/api/auth/update_password')
@@ -171,14 +182,26 @@ describe('POST /api/auth/update_password', () => {
       .post('/api/auth/update_password')
       .send({ reset_token: 'x'.repeat(17_000), password: PASSWORD })
       .expect(413)
-    const limited = await createTestServer({ loginRateLimit: { max: 1, windowMs: 60_000 } })
-    await limited.api
-      .post('/api/auth/update_password')
-      .send({ reset_token: 'bad', password: PASSWORD })
-      .expect(400)
-    await limited.api
-      .post('/api/auth/update_password')
-      .send({ reset_token: 'bad', password: PASSWORD })
-      .expect(429)
   })
+
+  test(
+    'counts towards the sign-in limit of the client address',
+    async () => {
+      const { server: limited, limit } = await limitedServer(
+        'loginRateLimit',
+        { max: 1, windowMs: 60_000 },
+        server,
+      )
+      for (let call = 0; call < limit.max; call += 1)
+        await limited.api
+          .post('/api/auth/update_password')
+          .send({ reset_token: 'bad', password: PASSWORD })
+          .expect(400)
+      await limited.api
+        .post('/api/auth/update_password')
+        .send({ reset_token: 'bad', password: PASSWORD })
+        .expect(429)
+    },
+    MANY_CALLS_TIMEOUT_MS,
+  )
 })

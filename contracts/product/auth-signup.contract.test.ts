@@ -2,13 +2,14 @@
 import { describe, expect, test } from 'vitest'
 import {
   advanceClock,
-  createTestServer,
+  limitedServer,
   login,
   PASSWORD,
   readCode,
   uniqueEmail,
   useTestServer,
 } from '#contracts/fixtures.ts'
+import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const server = useTestServer()
 
@@ -78,18 +79,28 @@ describe('POST /api/auth/signup', () => {
       .expect(413)
   })
 
-  test('rate-limits one client address', async () => {
-    const limited = await createTestServer({ mailRateLimit: { max: 1, windowMs: 60_000 } })
-    await limited.api
-      .post('/api/auth/signup')
-      .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
-      .expect(202)
-    const res = await limited.api
-      .post('/api/auth/signup')
-      .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
-      .expect(429)
-    expect(res.body.error).toBe('rate_limited')
-  })
+  test(
+    'rate-limits one client address beyond its limit of mails, with retry_after',
+    async () => {
+      const { server: limited, limit } = await limitedServer(
+        'mailRateLimit',
+        { max: 1, windowMs: 60_000 },
+        server,
+      )
+      for (let call = 0; call < limit.max; call += 1)
+        await limited.api
+          .post('/api/auth/signup')
+          .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
+          .expect(202)
+      const res = await limited.api
+        .post('/api/auth/signup')
+        .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
+        .expect(429)
+      expect(res.body.error).toBe('rate_limited')
+      expect(res.headers['retry-after']).toBe(String(res.body.retry_after))
+    },
+    MANY_CALLS_TIMEOUT_MS,
+  )
 
   test('a second sign-up while the first code is alive: the newest code signs in, and neither password survives', async () => {
     const { api } = server
