@@ -1,9 +1,11 @@
 // Fixtures of the contract suite: the test server (contracts/support/test-server.ts), accounts and small helpers.
 // The control surface goes through the one mock client (api/mock-client.ts).
 import { randomUUID } from 'node:crypto'
+import request from 'supertest'
 import { signUpVerified } from '#harness/accounts.ts'
 import { fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
 import { AGENT_ORIGIN, mockOf, requireCodes, type TestServer } from '#contracts/support/test-server.ts'
+import { countTargetRequest, TARGET_URL } from '#contracts/support/target.ts'
 import type { components } from '#api/openapi.gen.ts'
 import type { ArmRequest, MailPurpose } from '#api/mock-client.ts'
 
@@ -128,4 +130,15 @@ export async function expectMalformedRefused(
   await api.post(path).send(bodies.invalid).expect(400)
   await api.post(path).set('Content-Type', 'text/plain').send('x').expect(415)
   await api.post(path).send(bodies.oversized).expect(413)
+}
+
+/**
+ * A request outside what the documents serve (a preflight, a path of no operation), so not through the validating
+ * agent: to the target, or to the in-process app.
+ * @example await unvalidated(server).options('/api/auth/login').set('Origin', APP).expect(204)
+ */
+export function unvalidated(server: TestServer) {
+  if (!TARGET_URL) return request(server.app)
+  countTargetRequest()
+  return request(TARGET_URL)
 }

@@ -1,5 +1,4 @@
 // The mock server's attack surface, one named test per attack it closes (docs/security/surface.md).
-import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
@@ -12,11 +11,11 @@ import {
   readCode,
   startLiveServer,
   signUp,
+  unvalidated,
   uniqueEmail,
   PASSWORD,
-  type TestServer,
 } from '#contracts/fixtures.ts'
-import { countTargetRequest, requireDirectConnection, TARGET_URL } from '#contracts/support/target.ts'
+import { requireDirectConnection } from '#contracts/support/target.ts'
 import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const STATE = 'state-0123456789abcdef'
@@ -39,13 +38,6 @@ const MOCK_OPERATIONS = createRoutes('control')
 /** The API reference's operations (tag docs): held to the server's names, but open without the control token. */
 const DOCS_OPERATIONS = MOCK_OPERATIONS.filter((operation) => operation.path.startsWith('/__mock/docs'))
 const CONTROL_OPERATIONS = MOCK_OPERATIONS.filter((operation) => !DOCS_OPERATIONS.includes(operation))
-
-/** A request outside what the documents serve, so not through the validating agent: to the target, or in-process. */
-function unvalidated(server: TestServer) {
-  if (!TARGET_URL) return request(server.app)
-  countTargetRequest()
-  return request(TARGET_URL)
-}
 
 describe('production mode authenticates people', () => {
   test('--production: the mock identity provider is off (404)', async () => {

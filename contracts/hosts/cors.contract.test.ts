@@ -1,17 +1,46 @@
 // The product API called from the app's own origin (--cors-origin; docs/decisions/020-deploying-on-two-origins.md).
 // Only the named origin reads answers and keeps its cookie session; any other origin reads nothing.
-import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { createTestServer, PASSWORD, uniqueEmail, type TestServer } from '#contracts/fixtures.ts'
+import {
+  createTestServer,
+  PASSWORD,
+  readCode,
+  uniqueEmail,
+  unvalidated,
+  type TestServer,
+} from '#contracts/fixtures.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
+import { DECLARED_CORS_ORIGINS } from '#contracts/support/target-settings.ts'
 
-const APP = 'https://app.example'
+/**
+ * The origins the API is started for: against a target, those CONTRACT_TARGET_CORS_ORIGINS declares, so a deployment
+ * is checked for its own app (docs/contract-suite.md, "The target's settings").
+ */
+const APP_ORIGINS =
+  TARGET_URL && DECLARED_CORS_ORIGINS?.length ? DECLARED_CORS_ORIGINS : ['https://app.example']
+const APP = APP_ORIGINS[0]!
 const EVIL = 'https://evil.example'
+/** The app's host over the other scheme, and on another port: other origins, the same site. */
+const OTHER_SCHEME = APP.startsWith('https:')
+  ? APP.replace(/^https:/, 'http:')
+  : APP.replace(/^http:/, 'https:')
+const OTHER_PORT = (() => {
+  const url = new URL(APP)
+  url.port = url.port === '8443' ? '8444' : '8443'
+  return url.origin
+})()
 /** What the browser adds to a call of the app at APP, a site other than the API's. */
 const FROM_APP = { Origin: APP, 'Sec-Fetch-Site': 'cross-site' }
 
-const productionWithApp = () => createTestServer({ production: true, corsOrigins: [APP] })
+const productionWithApp = () => createTestServer({ production: true, corsOrigins: APP_ORIGINS })
 
-/** Signs an account up and in as the app at APP does. Production has no /__mock, so the code comes from the app. */
+/** The code mailed to `email`: in process from the app's outbox (production has no /__mock), from a target's mail. */
+async function mailedCode(server: TestServer, email: string): Promise<string> {
+  if (TARGET_URL) return readCode(server.api, email, 'signup')
+  return (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
+}
+
+/** Signs an account up and in as the app at APP does. */
 async function signUpFromApp(server: TestServer) {
   const email = uniqueEmail('cors')
   const signup = await server.api
@@ -20,7 +49,7 @@ async function signUpFromApp(server: TestServer) {
     .send({ name: 'Ada', email, password: PASSWORD })
     .expect(202)
   expect(signup.headers['access-control-allow-origin']).toBe(APP)
-  const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
+  const code = await mailedCode(server, email)
   const verified = await server.api
     .post('/api/auth/otp/verify')
     .set(FROM_APP)
@@ -65,7 +94,7 @@ describe('--cors-origin in production mode', () => {
       .set({ ...FROM_APP, 'X-Forwarded-Proto': 'https' })
       .send({ name: 'Ada', email, password: PASSWORD })
       .expect(202)
-    const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
+    const code = await mailedCode(server, email)
     const verified = await server.api
       .post('/api/auth/otp/verify')
       .set({ ...FROM_APP, 'X-Forwarded-Proto': 'https' })
@@ -80,7 +109,7 @@ describe('--cors-origin in production mode', () => {
     const server = await productionWithApp()
     const email = uniqueEmail('cors-same')
     await server.api.post('/api/auth/signup').send({ name: 'Ada', email, password: PASSWORD }).expect(202)
-    const code = (await server.app.core.ops.mailbox.list(email)).at(-1)?.code ?? ''
+    const code = await mailedCode(server, email)
     const verified = await server.api
       .post('/api/auth/otp/verify')
       .send({ email, code, purpose: 'signup' })
@@ -106,8 +135,8 @@ describe('--cors-origin in production mode', () => {
   })
 
   test('a preflight from the named origin gets the methods of the path and the headers the app sends', async () => {
-    const { app } = await productionWithApp()
-    const res = await request(app)
+    const server = await productionWithApp()
+    const res = await unvalidated(server)
       .options('/api/_auth/session')
       .set('Origin', APP)
       .set('Access-Control-Request-Method', 'DELETE')
@@ -121,7 +150,7 @@ describe('--cors-origin in production mode', () => {
       'access-control-max-age': '600',
       vary: 'Origin',
     })
-    const patch = await request(app)
+    const patch = await unvalidated(server)
       .options('/api/process/steps/s1')
       .set('Origin', APP)
       .set('Access-Control-Request-Method', 'PATCH')
@@ -130,9 +159,9 @@ describe('--cors-origin in production mode', () => {
   })
 
   test('a preflight from any other origin is refused in the error shape, with no CORS header', async () => {
-    const { app } = await productionWithApp()
-    for (const origin of [EVIL, 'http://app.example', 'https://app.example:8443', 'null']) {
-      const res = await request(app)
+    const server = await productionWithApp()
+    for (const origin of [EVIL, OTHER_SCHEME, OTHER_PORT, 'null']) {
+      const res = await unvalidated(server)
         .options('/api/auth/login')
         .set('Origin', origin)
         .set('Access-Control-Request-Method', 'POST')
@@ -146,8 +175,9 @@ describe('--cors-origin in production mode', () => {
   })
 
   test('a plain OPTIONS (no preflight) is still a 405 with Allow', async () => {
-    const { app } = await productionWithApp()
-    const res = await request(app).options('/api/auth/login').expect(405)
+    const res = await unvalidated(await productionWithApp())
+      .options('/api/auth/login')
+      .expect(405)
     expect(res.headers.allow).toBe('POST')
   })
 
@@ -169,7 +199,7 @@ describe('--cors-origin in production mode', () => {
     const bearer = `Bearer ${verified.body.token as string}`
     for (const headers of [
       { Origin: EVIL, 'Sec-Fetch-Site': 'cross-site' },
-      { Origin: 'https://app.example:8443', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: OTHER_PORT, 'Sec-Fetch-Site': 'same-site' },
       { Origin: EVIL },
     ]) {
       const refused = await server.api
@@ -205,7 +235,7 @@ describe('--cors-origin in production mode', () => {
 
 describe('without --cors-origin', () => {
   // `corsOrigins: []` says so: a target may have been started with one (docs/deploying.md starts it so), which the
-  // suite cannot see from outside, so against a target these are not checkable.
+  // suite cannot see from outside, so against a target these run only with CONTRACT_TARGET_CORS_ORIGINS=none.
   const WITHOUT_CORS = { production: true, corsOrigins: [] } as const
 
   test('answers are as before: no CORS header and no Vary: Origin, whatever the Origin', async () => {
@@ -216,8 +246,8 @@ describe('without --cors-origin', () => {
   })
 
   test('a preflight is refused: no page of another origin calls the API', async () => {
-    const { app } = await createTestServer(WITHOUT_CORS)
-    const res = await request(app)
+    const server = await createTestServer(WITHOUT_CORS)
+    const res = await unvalidated(server)
       .options('/api/auth/login')
       .set('Origin', APP)
       .set('Access-Control-Request-Method', 'POST')

@@ -147,7 +147,7 @@ async function freePort(): Promise<number> {
 }
 
 test(
-  'against --production with its mail sent to the suite: sign-up, expiry and the catalogue row it produces run',
+  'against --production with its mail sent to the suite and its CORS origin declared: sign-up, expiry, the catalogue row it produces and the cross-origin checks run',
   async () => {
     const smtpPort = await freePort()
     const server = await startMockServer([
@@ -156,11 +156,18 @@ test(
       '3s',
       '--smtp',
       `smtp://127.0.0.1:${smtpPort}`,
+      '--cors-origin',
+      'https://app.example',
     ])
     try {
       const run = await runContracts(
-        { CONTRACT_TARGET: server.origin, CONTRACT_SMTP_PORT: String(smtpPort) },
+        {
+          CONTRACT_TARGET: server.origin,
+          CONTRACT_SMTP_PORT: String(smtpPort),
+          CONTRACT_TARGET_CORS_ORIGINS: 'https://app.example',
+        },
         [
+          'contracts/hosts/cors.contract.test.ts',
           'contracts/product/auth-signup.contract.test.ts',
           'contracts/product/account.contract.test.ts',
           'contracts/product/error-catalogue.contract.test.ts',
@@ -173,8 +180,13 @@ test(
       const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
         .results.tests.filter((one) => one.status === 'passed')
         .map((one) => one.name)
-      // Each needs a code read from the mail; the catalogue row also waited for the 3 s lifetime.
-      for (const check of ['mails a 6-digit code and answers 202', 'refresh-fails-rejected'])
+      // Each needs a code read from the mail; the catalogue row also waited for the 3 s lifetime. The app's origin
+      // is the declared one, so its sign-out runs.
+      for (const check of [
+        'mails a 6-digit code and answers 202',
+        'refresh-fails-rejected',
+        'the named origin signs out with its cookie and bearer; another origin is still refused and ends nothing',
+      ])
         expect(
           passed.some((name) => name.endsWith(check)),
           check,

@@ -6,6 +6,7 @@ import { createApp } from '#mock-server/app.ts'
 import {
   compareSettings,
   DOCUMENTED_DEFAULTS,
+  readCorsOrigins,
   readTargetSettings,
   type TargetSettings,
 } from '#contracts/support/target-settings.ts'
@@ -87,4 +88,41 @@ test('a target without /__mock is taken at the documented defaults, but for the 
     source: 'none known, as its /__mock cannot be used',
     values: {},
   })
+})
+
+test('the CORS origins no answer reports are what CONTRACT_TARGET_CORS_ORIGINS declares: origins, none, or unknown', async () => {
+  expect(readCorsOrigins(undefined)).toBeUndefined()
+  expect(readCorsOrigins('')).toBeUndefined()
+  expect(readCorsOrigins('none')).toEqual([])
+  expect(readCorsOrigins('https://app.example, http://127.0.0.1:5173')).toEqual([
+    'https://app.example',
+    'http://127.0.0.1:5173',
+  ])
+  for (const wrong of [
+    'app.example',
+    'https://app.example/',
+    'https://app.example/path',
+    'none,https://a.example',
+  ])
+    expect(() => readCorsOrigins(wrong), wrong).toThrow(
+      /CONTRACT_TARGET_CORS_ORIGINS is a comma-separated list/,
+    )
+
+  const unused = () => Promise.reject(new Error('no request expected'))
+  const target = { baseUrl: 'http://127.0.0.1:9', headers: {}, noControl: 'no control', production: true }
+  const declared = await readTargetSettings(target, unused, ['https://app.example'])
+  expect(declared.values).toMatchObject({ corsOrigins: ['https://app.example'], refreshGraceMs: 10_000 })
+  expect(compareSettings({ corsOrigins: ['https://app.example'] }, declared)).toEqual({
+    matched: ['corsOrigins https://app.example'],
+    differs: null,
+  })
+  expect(compareSettings({ corsOrigins: [] }, declared).differs).toBe(
+    "needs a server built with corsOrigins none where the target's is https://app.example (the documented defaults, as the target has no /__mock; its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares)",
+  )
+  // Undeclared, they are unknown, never assumed to be none: the reason says how to declare them.
+  expect(
+    compareSettings({ corsOrigins: [] }, await readTargetSettings(target, unused, undefined)).differs,
+  ).toBe(
+    "needs a server built with corsOrigins none where the target's is unknown (the documented defaults, as the target has no /__mock; CONTRACT_TARGET_CORS_ORIGINS declares them)",
+  )
 })

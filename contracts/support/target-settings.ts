@@ -2,7 +2,8 @@
  * What the suite learns of a CONTRACT_TARGET's settings (docs/decisions/016-contract-target.md): a test that asks
  * for a server built with a setting runs against the target when the target's effective value is the same.
  * A mock server reports its own (GET /__mock/settings); a target without /__mock is taken at the documented
- * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md).
+ * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md). The CORS origins,
+ * which no answer reports, are what CONTRACT_TARGET_CORS_ORIGINS declares.
  */
 import type { components } from '#api/control.gen.ts'
 import type { AppOptions } from '#mock-server/app.ts'
@@ -23,10 +24,11 @@ export const COMPARABLE_OPTIONS = [
   'verifyRateLimit',
   'maxDecoys',
   'maxUnverifiedAccounts',
+  'corsOrigins',
 ] as const satisfies readonly (keyof AppOptions)[]
 
 export type ComparableOption = (typeof COMPARABLE_OPTIONS)[number]
-export type SettingValues = { [K in ComparableOption]?: number | WindowLimit }
+export type SettingValues = { [K in ComparableOption]?: number | WindowLimit | readonly string[] }
 
 export interface TargetSettings {
   /** Where they come from, as a reason names it: `GET /__mock/settings`, `the documented defaults`. */
@@ -82,6 +84,19 @@ export const DOCUMENTED_DEFAULTS: TargetSettings = {
 export async function readTargetSettings(
   target: { baseUrl: string; headers: Record<string, string>; noControl: string | null; production: boolean },
   fetch: typeof globalThis.fetch,
+  corsOrigins: readonly string[] | undefined = DECLARED_CORS_ORIGINS,
+): Promise<TargetSettings> {
+  const read = await readReported(target, fetch)
+  if (corsOrigins === undefined) return read
+  return {
+    source: `${read.source}; its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares`,
+    values: { ...read.values, corsOrigins },
+  }
+}
+
+async function readReported(
+  target: { baseUrl: string; headers: Record<string, string>; noControl: string | null; production: boolean },
+  fetch: typeof globalThis.fetch,
 ): Promise<TargetSettings> {
   if (target.production) return DOCUMENTED_DEFAULTS
   if (target.noControl !== null) return { source: 'none known, as its /__mock cannot be used', values: {} }
@@ -98,8 +113,40 @@ export async function readTargetSettings(
   }
 }
 
+/**
+ * CONTRACT_TARGET_CORS_ORIGINS: the origins a target was started with (`--cors-origin`), which no answer reports;
+ * `none` for a target started without. Unset, they are unknown (docs/contract-suite.md, "The target's settings").
+ * @example readCorsOrigins('https://app.example') // ['https://app.example']
+ */
+export function readCorsOrigins(value: string | undefined): readonly string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (value.trim() === 'none') return []
+  return value.split(',').map((entry) => {
+    const origin = entry.trim()
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (parsed?.origin !== origin)
+      throw new Error(
+        `CONTRACT_TARGET_CORS_ORIGINS is a comma-separated list of origins (https://app.example) or none, not ${JSON.stringify(value)}.`,
+      )
+    return origin
+  })
+}
+
+export const DECLARED_CORS_ORIGINS = readCorsOrigins(process.env.CONTRACT_TARGET_CORS_ORIGINS)
+
+/** How the suite learns a setting no answer reports, named in the reason when it is unknown. */
+const HOW_TO_DECLARE: Partial<Record<ComparableOption, string>> = {
+  corsOrigins: 'CONTRACT_TARGET_CORS_ORIGINS declares them',
+}
+
 const describeValue = (value: unknown): string => {
   if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : [...value].sort().join(', ')
   if (value && typeof value === 'object' && 'max' in value && 'windowMs' in value)
     return `${String(value.max)} per ${String(value.windowMs)} ms`
   return JSON.stringify(value) ?? String(value)
@@ -127,22 +174,28 @@ export function compareSettings(
 ): SettingsComparison {
   const matched: string[] = []
   const differs: string[] = []
+  const hints: string[] = []
   for (const name of COMPARABLE_OPTIONS) {
     if (!(name in options) || options[name] === undefined) continue
     const wanted = options[name]
     const effective = settings.values[name]
     if (effective !== undefined && sameValue(wanted, effective))
       matched.push(`${name} ${describeValue(wanted)}`)
-    else
+    else {
+      const hint = effective === undefined ? HOW_TO_DECLARE[name] : undefined
+      if (hint) hints.push(hint)
       differs.push(
         `${name} ${describeValue(wanted)} where the target's is ${
           effective === undefined ? 'unknown' : describeValue(effective)
         }`,
       )
+    }
   }
   return {
     matched,
     differs:
-      differs.length === 0 ? null : `needs a server built with ${differs.join(', ')} (${settings.source})`,
+      differs.length === 0
+        ? null
+        : `needs a server built with ${differs.join(', ')} (${[settings.source, ...hints].join('; ')})`,
   }
 }
