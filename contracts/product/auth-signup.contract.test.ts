@@ -6,10 +6,12 @@ import {
   login,
   PASSWORD,
   readCode,
+  signUp,
   uniqueEmail,
   useTestServer,
 } from '#contracts/fixtures.ts'
 import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
+import { EXPIRY_TEST_TIMEOUT_MS, waitPast } from '#contracts/support/expiry.ts'
 
 const server = useTestServer()
 
@@ -25,21 +27,40 @@ describe('POST /api/auth/signup', () => {
     expect(await readCode(api, email)).toMatch(/^\d{6}$/)
   })
 
-  test('gives a taken address the same answer and an "account exists" mail instead of a code', async () => {
+  test(
+    'gives a taken address the same answer as a new one, and its owner keeps the password',
+    async () => {
+      const { api } = server
+      const owner = await signUp(api, 'owner')
+      // Past the cooldown of the owner's own sign-up code, as a new address has none running.
+      await waitPast(api, 30_000)
+      const fresh = await api
+        .post('/api/auth/signup')
+        .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
+        .expect(202)
+      const taken = await api
+        .post('/api/auth/signup')
+        .send({ name: 'X', email: owner.email, password: 'an intruder passphrase' })
+        .expect(202)
+      expect(taken.body).toEqual(fresh.body)
+      await login(server, owner.email, owner.password).expect(200)
+      // The intruder's password is answered as any sign-up's before its code (docs/security/codes.md), never signed in.
+      expect((await login(server, owner.email, 'an intruder passphrase').expect(403)).body.error).toBe(
+        'unverified',
+      )
+    },
+    EXPIRY_TEST_TIMEOUT_MS,
+  )
+
+  test('mails a taken address an "account exists" notice instead of a code', async () => {
     const { api } = server
-    const fresh = await api
-      .post('/api/auth/signup')
-      .send({ name: 'X', email: uniqueEmail(), password: PASSWORD })
-      .expect(202)
-    const taken = await api
+    await api
       .post('/api/auth/signup')
       .send({ name: 'X', email: 'ada@example.com', password: PASSWORD })
       .expect(202)
-    expect(taken.body).toEqual(fresh.body)
     const mails = await server.mock.mailbox('ada@example.com')
     expect(mails).toEqual([expect.objectContaining({ purpose: 'account_exists' })])
     expect(mails[0]!.code).toBeUndefined()
-    await login(server, 'ada@example.com', 'analytical-engine-1843').expect(200)
   })
 
   test.each([
