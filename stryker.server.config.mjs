@@ -14,8 +14,8 @@ const CORE_RULES = [
   'mock-server/src/product/domain/pending-passwords.ts',
 ]
 
-/** The other rule modules: rate limits, decoys, the identity provider's grants, the pipeline's checks. */
-const OTHER_RULES = [
+/** The domain's other rules: rate limits, decoys, guesses, passwords, accounts, counters, purges. */
+const DOMAIN_RULES = [
   'mock-server/src/product/domain/rate-limit.ts',
   'mock-server/src/product/domain/decoys.ts',
   'mock-server/src/product/domain/guess-log.ts',
@@ -24,28 +24,19 @@ const OTHER_RULES = [
   'mock-server/src/product/domain/counters.ts',
   'mock-server/src/product/domain/process.ts',
   'mock-server/src/product/domain/purge.ts',
-  'mock-server/src/product/operations/auth.ts',
-  'mock-server/src/product/operations/session.ts',
-  'mock-server/src/product/operations/account.ts',
-  'mock-server/src/product/operations/sign-in.ts',
-  'mock-server/src/idp/grants.ts',
-  'mock-server/src/idp/token.ts',
-  'mock-server/src/idp/authorization-request.ts',
-  'mock-server/src/idp/clients.ts',
-  'mock-server/src/pipeline/authorize.ts',
-  'mock-server/src/pipeline/validate.ts',
-  'mock-server/src/pipeline/control-guard.ts',
-  'mock-server/src/pipeline/cookies.ts',
-  'mock-server/src/pipeline/cors.ts',
-  'mock-server/src/pipeline/cross-site.ts',
-  'mock-server/src/pipeline/client-key.ts',
 ]
+
+// Not mutated yet: the operations (product/operations/{auth,session,account,sign-in}.ts), the identity provider
+// (idp/{grants,token,authorization-request,clients}.ts) and the pipeline (pipeline/{authorize,validate,
+// control-guard,cookies,cors,cross-site,client-key}.ts). Nearly every contract test reaches them, so each surviving
+// mutant reruns most of the suite: measured with them, a full run would take about two hours on two shared cores,
+// past the 60 minutes (docs/benchmarks.md, "npm run test:mutation").
 
 /** What scripts/mutation-report.ts reads besides Stryker's options: each file's bar and the equivalents list. */
 export const mutationReport = {
   bars: {
     ...Object.fromEntries(CORE_RULES.map((file) => [file, 95])),
-    ...Object.fromEntries(OTHER_RULES.map((file) => [file, 90])),
+    ...Object.fromEntries(DOMAIN_RULES.map((file) => [file, 90])),
   },
   equivalents: 'stryker-equivalents.server.json',
 }
@@ -53,7 +44,7 @@ export const mutationReport = {
 // The options as in stryker.config.mjs (its comments say why): per-test coverage, incremental runs, own reports.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: [...CORE_RULES, ...OTHER_RULES],
+  mutate: [...CORE_RULES, ...DOMAIN_RULES],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation-server.config.ts', related: true },
   coverageAnalysis: 'perTest',
