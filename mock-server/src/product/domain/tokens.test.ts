@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
-import { createSession, revokeSession } from './sessions.ts'
+import { createSession, getSessionByCookie, getSessionWithUserByCookie, revokeSession } from './sessions.ts'
 import {
   getSignedAccessTokenSubject,
   issueRefreshToken,
@@ -128,4 +128,29 @@ test('the grace window ends exactly refreshGraceMs after the rotation, and the s
     ok: false,
     code: 'refresh_expired',
   })
+})
+
+test('a session ends its cookie and its access tokens at its expiresAt; a shorter lifetime ends longer tokens', async () => {
+  const core = createMockCore({
+    seed: false,
+    accessTokenTtlMs: 60_000,
+    refreshTokenTtlMs: 30_000,
+    realNow: () => 1_700_000_000_000,
+  })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session, cookie } = await createSession(ctx, 'user-1')
+  const token = await signAccessToken(ctx, 'user-1', session.id)
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id, user: null }
+  // The same store and secret with a 30 s access-token lifetime: a restart with --access-ttl 30s.
+  const restarted = { ...ctx, config: { ...ctx.config, accessTokenTtlMs: 30_000 } }
+  expect(await verifyAccessToken(restarted, token)).toEqual({ ok: false, code: 'token_invalid' })
+  core.clock.set(session.expiresAt - 1)
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  expect((await getSessionByCookie(ctx, cookie))?.id).toBe(session.id)
+  expect((await getSessionWithUserByCookie(ctx, cookie))?.session.id).toBe(session.id)
+  core.clock.set(session.expiresAt)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'session_revoked' })
+  expect(await getSessionByCookie(ctx, cookie)).toBeNull()
+  expect(await getSessionWithUserByCookie(ctx, cookie)).toBeNull()
 })
