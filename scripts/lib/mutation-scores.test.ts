@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatScores, getFileScore } from './mutation-scores.ts'
+import { formatScores, formatScoresMarkdown, getFileScore } from './mutation-scores.ts'
 
 const statuses = (...list: string[]) => list.map((status) => ({ status }))
 
@@ -51,5 +51,21 @@ test('one line per file, scores to one decimal', () => {
     'file          killed    survived no-coverage     timeout  equivalent     score %',
     'web/a.ts           2           1           0           0           0        66.7',
     'b.ts               0           0           0           0           0         n/a',
+  ])
+})
+
+test('the markdown table counts every mutant, timeouts as killed, with each file its bar', () => {
+  const lines = formatScoresMarkdown(
+    [
+      getFileScore('a.ts', statuses('Killed', 'Timeout', 'Survived', 'NoCoverage', 'Equivalent')),
+      getFileScore('b.ts', []),
+    ],
+    (file) => (file === 'a.ts' ? 90 : 95),
+  )
+  expect(lines).toEqual([
+    '| file | mutants | killed | survived | no coverage | equivalent | score % | bar % |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| `a.ts` | 5 | 2 | 1 | 1 | 1 | 50.0 | 90 |',
+    '| `b.ts` | 0 | 0 | 0 | 0 | 0 | n/a | 95 |',
   ])
 })

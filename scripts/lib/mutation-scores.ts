@@ -67,3 +67,34 @@ export function formatScores(scores: readonly FileScore[]): string[] {
     ),
   ]
 }
+
+/** All the mutants of a file the table counts: the valid ones and the listed equivalents. */
+const mutantCount = (row: FileScore) =>
+  row.killed + row.survived + row.noCoverage + row.timeout + row.equivalent
+
+/**
+ * The table in markdown (reports/mutation/.../mutation.md): file, mutants, killed (timeouts included), survived, no
+ * coverage, equivalent, score and the file's bar.
+ */
+export function formatScoresMarkdown(
+  scores: readonly FileScore[],
+  barOf: (file: string) => number,
+): string[] {
+  const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`
+  return [
+    row(['file', 'mutants', 'killed', 'survived', 'no coverage', 'equivalent', 'score %', 'bar %']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...scores.map((score) =>
+      row([
+        `\`${score.file}\``,
+        mutantCount(score),
+        score.killed + score.timeout,
+        score.survived,
+        score.noCoverage,
+        score.equivalent,
+        score.score === null ? 'n/a' : score.score.toFixed(1),
+        barOf(score.file),
+      ]),
+    ),
+  ]
+}

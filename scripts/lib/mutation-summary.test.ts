@@ -85,3 +85,21 @@ test('a file whose only mutants are listed equivalents has no score and passes',
   expect(summary.failures).toEqual([])
   expect(summary.table[1]).toMatch(/ {9}1 {9}n\/a$/)
 })
+
+test('each file is held to its own bar, and the markdown table shows it', () => {
+  const summary = summarizeMutation(report(['Killed', 'Survived']), ['a.ts', 'b.ts'], [], {
+    'a.ts': 50,
+    'b.ts': 95,
+  })
+  expect(summary.failures).toEqual([
+    'survivor not on the list: a.ts:1 {"file":"a.ts","mutator":"ConditionalExpression","original":"n > 0","replacement":"true","reason":""}',
+  ])
+  const withHigherBar = summarizeMutation(report(['Killed', 'Survived']), ['a.ts', 'b.ts'], [], {
+    'a.ts': 90,
+  })
+  expect(withHigherBar.failures).toContain('under 90 %: a.ts')
+  expect(summary.markdown.slice(2)).toEqual([
+    '| `a.ts` | 2 | 1 | 1 | 0 | 0 | 50.0 | 50 |',
+    '| `b.ts` | 1 | 1 | 0 | 0 | 0 | 100.0 | 95 |',
+  ])
+})

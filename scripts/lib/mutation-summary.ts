@@ -7,7 +7,7 @@ import {
   type Equivalent,
   type LocatedMutant,
 } from './mutation-equivalents.ts'
-import { formatScores, getFileScore } from './mutation-scores.ts'
+import { formatScores, formatScoresMarkdown, getFileScore, type FileScore } from './mutation-scores.ts'
 
 /** The part of Stryker's JSON report (mutation-testing-report-schema) read here. */
 export interface MutationReport {
@@ -16,23 +16,27 @@ export interface MutationReport {
 
 export interface MutationSummary {
   table: string[]
+  /** The same table in markdown, with each file's bar (scripts/mutation-report.ts writes it beside the report). */
+  markdown: string[]
   /** One line each; the run passes when there is none. */
   failures: string[]
 }
 
 /**
- * Every file of `mutate` must be in the report and score `minScore` % or more with the listed equivalents left out;
+ * Every file of `mutate` must be in the report and score its bar (`minScore` %, one for all or one per file) or more
+ * with the listed equivalents left out;
  * every survivor must be on the list, and every entry must still match a survivor (the list stays honest).
  */
 export function summarizeMutation(
   report: MutationReport,
   mutate: readonly string[],
   equivalents: readonly Equivalent[],
-  minScore: number,
+  minScore: number | Readonly<Record<string, number>>,
 ): MutationSummary {
+  const barOf = (file: string) => (typeof minScore === 'number' ? minScore : (minScore[file] ?? 100))
   const failures: string[] = []
   const matched = new Set<Equivalent>()
-  const scores = []
+  const scores: FileScore[] = []
   for (const file of mutate) {
     const entry = report.files[file]
     if (!entry) {
@@ -44,12 +48,12 @@ export function summarizeMutation(
     for (const survivor of judged.unlisted)
       failures.push(`survivor not on the list: ${describeSurvivor(survivor)}`)
     const score = getFileScore(file, judged.mutants)
-    if (score.score !== null && score.score < minScore) failures.push(`under ${minScore} %: ${file}`)
+    if (score.score !== null && score.score < barOf(file)) failures.push(`under ${barOf(file)} %: ${file}`)
     scores.push(score)
   }
   for (const entry of equivalents) {
     if (!matched.has(entry))
       failures.push(`listed equivalent no longer survives: ${describeEquivalent(entry)}`)
   }
-  return { table: formatScores(scores), failures }
+  return { table: formatScores(scores), markdown: formatScoresMarkdown(scores, barOf), failures }
 }

@@ -33,3 +33,22 @@ test('past the cap the address whose sign-up is oldest goes; a new sign-up renew
   ]).toEqual(['a2', undefined, 'c'])
   expect(pending.size()).toBe(2)
 })
+
+test('a purge drops only the expired; forget drops one address, clear every one', () => {
+  const { pending, advance } = setUp()
+  pending.record('old@example.test', 'old')
+  advance(500)
+  pending.record('new@example.test', 'new')
+  pending.record('other@example.test', 'other')
+  advance(500)
+  expect(pending.purge()).toBe(1)
+  expect([pending.size(), pending.find('new@example.test')]).toEqual([2, 'new'])
+  pending.forget('new@example.test')
+  expect([pending.size(), pending.find('new@example.test'), pending.find('other@example.test')]).toEqual([
+    1,
+    undefined,
+    'other',
+  ])
+  pending.clear()
+  expect([pending.size(), pending.find('other@example.test')]).toEqual([0, undefined])
+})

@@ -2,8 +2,14 @@
 import { SignJWT } from 'jose'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
-import { createSession, revokeSession } from './sessions.ts'
-import { getSignedAccessTokenSubject, signAccessToken, verifyAccessToken } from './tokens.ts'
+import { createSession, getSessionByCookie, getSessionWithUserByCookie, revokeSession } from './sessions.ts'
+import {
+  getSignedAccessTokenSubject,
+  issueRefreshToken,
+  rotateRefreshToken,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens.ts'
 
 test('a signed token names its subject, expired or not; an unsigned, re-keyed or foreign one names nobody', async () => {
   const core = createMockCore({ seed: false, accessTokenTtlMs: 1_000 })
@@ -81,4 +87,70 @@ test('a token verified before is still checked at every use: expiry, a clock set
   const [header, payload, signature] = token.split('.')
   const flipped = `${header}.${payload}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`
   expect(await verifyAccessToken(ctx, flipped)).toEqual({ ok: false, code: 'token_invalid' })
+})
+
+test('the grace window ends exactly refreshGraceMs after the rotation, and the session at its expiresAt', async () => {
+  // Real time stands still here, so the clock moves only when the test moves it.
+  const core = createMockCore({
+    seed: false,
+    refreshGraceMs: 10_000,
+    refreshTokenTtlMs: 60_000,
+    realNow: () => 1_700_000_000_000,
+  })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const parent = await issueRefreshToken(ctx, session.id)
+  const first = await rotateRefreshToken(ctx, parent)
+  if (!first.ok) throw new Error(`the first rotation failed: ${first.code}`)
+  core.clock.advance(10_000)
+  expect(await rotateRefreshToken(ctx, parent), "at the window's last millisecond").toMatchObject({
+    ok: true,
+    pair: first.pair,
+  })
+  core.clock.advance(1)
+  expect(await rotateRefreshToken(ctx, parent), 'a millisecond past it').toEqual({
+    ok: false,
+    code: 'refresh_reused',
+  })
+  expect(await rotateRefreshToken(ctx, first.pair.refresh_token)).toEqual({
+    ok: false,
+    code: 'refresh_invalid',
+  })
+
+  const other = await createSession(ctx, 'user-1')
+  const live = await issueRefreshToken(ctx, other.session.id)
+  core.clock.set(other.session.expiresAt - 1)
+  const last = await rotateRefreshToken(ctx, live)
+  expect(last.ok, 'a millisecond before the session ends').toBe(true)
+  core.clock.set(other.session.expiresAt)
+  expect(await rotateRefreshToken(ctx, last.ok ? last.pair.refresh_token : live)).toEqual({
+    ok: false,
+    code: 'refresh_expired',
+  })
+})
+
+test('a session ends its cookie and its access tokens at its expiresAt; a shorter lifetime ends longer tokens', async () => {
+  const core = createMockCore({
+    seed: false,
+    accessTokenTtlMs: 60_000,
+    refreshTokenTtlMs: 30_000,
+    realNow: () => 1_700_000_000_000,
+  })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session, cookie } = await createSession(ctx, 'user-1')
+  const token = await signAccessToken(ctx, 'user-1', session.id)
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id, user: null }
+  // The same store and secret with a 30 s access-token lifetime: a restart with --access-ttl 30s.
+  const restarted = { ...ctx, config: { ...ctx.config, accessTokenTtlMs: 30_000 } }
+  expect(await verifyAccessToken(restarted, token)).toEqual({ ok: false, code: 'token_invalid' })
+  core.clock.set(session.expiresAt - 1)
+  expect(await verifyAccessToken(ctx, token)).toEqual(valid)
+  expect((await getSessionByCookie(ctx, cookie))?.id).toBe(session.id)
+  expect((await getSessionWithUserByCookie(ctx, cookie))?.session.id).toBe(session.id)
+  core.clock.set(session.expiresAt)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'session_revoked' })
+  expect(await getSessionByCookie(ctx, cookie)).toBeNull()
+  expect(await getSessionWithUserByCookie(ctx, cookie)).toBeNull()
 })

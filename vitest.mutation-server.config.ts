@@ -1,0 +1,39 @@
+// The vitest config Stryker runs for the server's rules (stryker.server.config.mjs): the mock server's unit tests and
+// the in-process contract suite, each against the memory store. Left out: the tests that start the compiled server
+// build (main*.test.ts, start.test.ts, mock-server/testing/build-once.ts), which a mutant of the source never
+// reaches, and the balancer's cluster tests (docs/benchmarks.md, "npm run test:mutation").
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import LoadFailureReporter from './scripts/lib/load-failure-reporter.ts'
+import suites from './vitest.config.ts'
+
+const projects = (suites.test?.projects ?? []) as TestProjectInlineConfiguration[]
+const contracts = projects.find((project) => project.test?.name === 'contracts')
+if (!contracts?.test) throw new Error('vitest.config.ts has no contracts project.')
+
+export default defineConfig({
+  test: {
+    reporters: ['default', new LoadFailureReporter()],
+    projects: [
+      {
+        test: {
+          name: 'unit-server',
+          environment: 'node',
+          include: ['mock-server/src/**/*.test.ts'],
+          exclude: ['mock-server/src/main*.test.ts', 'mock-server/src/start.test.ts', '**/node_modules/**'],
+          // The PostgreSQL-parameterized tests read the database URL this setup provides.
+          globalSetup: ['harness/postgres-setup.ts'],
+          // As unit-node in vitest.config.ts: every server is built by a factory with its own state.
+          isolate: false,
+        },
+      },
+      {
+        ...contracts,
+        test: {
+          ...contracts.test,
+          include: ['contracts/**/*.contract.test.ts'],
+          exclude: ['contracts/cluster/**', '**/node_modules/**'],
+        },
+      },
+    ],
+  },
+})
