@@ -7,6 +7,7 @@ import {
   type Equivalent,
   type LocatedMutant,
 } from './mutation-equivalents.ts'
+import { DEFAULT_BAR } from './mutation-config.ts'
 import { formatScores, formatScoresMarkdown, getFileScore, type FileScore } from './mutation-scores.ts'
 
 /** The part of Stryker's JSON report (mutation-testing-report-schema) read here. */
@@ -33,7 +34,7 @@ export function summarizeMutation(
   equivalents: readonly Equivalent[],
   minScore: number | Readonly<Record<string, number>>,
 ): MutationSummary {
-  const barOf = (file: string) => (typeof minScore === 'number' ? minScore : (minScore[file] ?? 100))
+  const barOf = (file: string) => (typeof minScore === 'number' ? minScore : (minScore[file] ?? DEFAULT_BAR))
   const failures: string[] = []
   const matched = new Set<Equivalent>()
   const scores: FileScore[] = []
