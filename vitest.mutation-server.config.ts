@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: ['harness/postgres-setup.ts'],
           // As unit-node in vitest.config.ts: every server is built by a factory with its own state.
           isolate: false,
+          // Before the contract suite: a mutant stops at its first failing test, and a unit test of the rule is
+          // the quickest to fail (docs/benchmarks.md, "npm run test:mutation").
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +35,7 @@ export default defineConfig({
           ...contracts.test,
           include: ['contracts/**/*.contract.test.ts'],
           exclude: ['contracts/cluster/**', '**/node_modules/**'],
+          sequence: { ...contracts.test.sequence, groupOrder: 1 },
         },
       },
     ],
