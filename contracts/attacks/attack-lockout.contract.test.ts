@@ -1,6 +1,8 @@
 // The attack suite, lock-out side (T10). The rules and their figures: docs/security/lockout.md.
-// Each client gets its own address via X-Forwarded-For. The clock stands still unless a test moves it,
-// so every retry_after is exact.
+// Each client has an address of its own. In process it is sent as X-Forwarded-For to a server whose clock stands
+// still unless a test moves it, so every retry_after is exact. Against a CONTRACT_TARGET on 127.0.0.0/8 each client
+// sends from a loopback address of its own, and the target's clock runs on (docs/contract-suite.md, "Codes without
+// /__mock").
 import type { Response } from 'supertest'
 import { describe, expect, test } from 'vitest'
 import {
@@ -8,11 +10,15 @@ import {
   createTestServer,
   PASSWORD,
   readCode,
+  requireControl,
+  requireOwnServer,
   signUp,
   uniqueEmail,
   type TestServer,
   resetPassword,
 } from '#contracts/fixtures.ts'
+import { asClient, isLoopbackTarget } from '#contracts/support/client-address.ts'
+import { notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const THRESHOLD = 10
@@ -21,6 +27,16 @@ const CEILING = 100
 const PACE_SECONDS = 120
 const WRONG = 'not the password at all'
 const START = Date.UTC(2026, 10, 25, 9)
+/**
+ * Against a target the clock runs on while a check goes, so a wait reads a few seconds short of its whole length;
+ * one this much short of a lock's or a pace's still reads as it. In process the clock stands still: exact.
+ */
+const RUNNING_CLOCK_SLACK_SECONDS = 60
+/**
+ * How long before a lock's end a check of a target still finds it locked: the seconds its own calls may take on a
+ * loaded machine, since the target's clock runs on. In process the clock stands still, so one second.
+ */
+const STILL_LOCKED_MS = TARGET_URL ? 30_000 : 1000
 
 const INVALID = {
   status: 401,
@@ -28,18 +44,48 @@ const INVALID = {
 }
 
 async function createServer(): Promise<TestServer> {
-  return createTestServer({ trustProxyHops: 1, realNow: () => START })
+  if (!TARGET_URL) return createTestServer({ trustProxyHops: 1, realNow: () => START })
+  if (!isLoopbackTarget(TARGET_URL))
+    notCheckable(
+      'needs requests from several client addresses, which the suite sends only to a target on 127.0.0.0/8',
+    )
+  return createTestServer()
+}
+
+/** A POST from the client at `address` (see the file's header). */
+function postFrom(server: TestServer, address: string, path: string) {
+  if (TARGET_URL) return asClient(address, () => server.api.post(path))
+  return server.api.post(path).set('X-Forwarded-For', address)
 }
 
 const loginFrom = (server: TestServer, address: string, email: string, password: string) =>
-  server.api.post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password })
+  postFrom(server, address, '/api/auth/login').send({ email, password })
+
+/** A wait as this file compares it: whole against a target when it is a lock's or a pace's, a little short. */
+function wholeWait(seconds: number): number {
+  if (!TARGET_URL) return seconds
+  const whole = [LOCK_SECONDS, PACE_SECONDS].find(
+    (wait) => seconds <= wait && seconds > wait - RUNNING_CLOCK_SLACK_SECONDS,
+  )
+  return whole ?? seconds
+}
 
 /** What a client sees of an answer: status, body, and the Retry-After header when there is one. */
-const seen = (res: Response) => ({
-  status: res.status,
-  body: res.body as Record<string, unknown>,
-  ...(res.headers['retry-after'] !== undefined && { retryAfter: res.headers['retry-after'] as string }),
-})
+function seen(res: Response) {
+  const body = { ...(res.body as Record<string, unknown>) }
+  if (typeof body.retry_after === 'number') {
+    const wait = body.retry_after
+    body.retry_after = wholeWait(wait)
+    if (body.message === `Too many attempts. Try again in ${wait} seconds.`)
+      body.message = `Too many attempts. Try again in ${wholeWait(wait)} seconds.`
+  }
+  const header = res.headers['retry-after'] as string | undefined
+  return {
+    status: res.status,
+    body,
+    ...(header !== undefined && { retryAfter: /^\d+$/.test(header) ? String(wholeWait(+header)) : header }),
+  }
+}
 
 const paced = (seconds: number) => ({
   status: 429,
@@ -55,6 +101,16 @@ const paced = (seconds: number) => ({
 async function guess(server: TestServer, address: string, email: string, times: number) {
   const answers = []
   for (let i = 0; i < times; i += 1) answers.push(seen(await loginFrom(server, address, email, WRONG)))
+  return answers
+}
+
+/** CEILING wrong passwords for `email` from CEILING / THRESHOLD addresses (each locked), then two fresh ones. */
+async function attackPastCeiling(server: TestServer, email: string) {
+  const answers = []
+  for (let bot = 1; bot <= CEILING / THRESHOLD; bot += 1)
+    answers.push(...(await guess(server, `198.51.100.${bot}`, email, THRESHOLD)))
+  answers.push(...(await guess(server, '198.51.100.201', email, 1)))
+  answers.push(...(await guess(server, '198.51.100.202', email, 1)))
   return answers
 }
 
@@ -89,15 +145,22 @@ describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     runs.unknown.push(seen(await loginFrom(server, attacker, unknown, account.password)))
     runs.unknown.push(seen(await loginFrom(server, attacker, unknown, WRONG)))
     expect(runs.unknown).toEqual(runs.known)
+  })
 
-    // The lock ends after its 15 minutes, not before.
-    await advanceClock(server.api, LOCK_SECONDS * 1000 - 1000)
+  test('T10 a lock-out ends after its 15 minutes, not before', async () => {
+    const server = await createServer()
+    requireControl(server.api)
+    const account = await signUp(server.api, 't10-ends')
+    const attacker = '198.51.100.8'
+    await guess(server, attacker, account.email, THRESHOLD)
+
+    await advanceClock(server.api, LOCK_SECONDS * 1000 - STILL_LOCKED_MS)
     expect(seen(await loginFrom(server, attacker, account.email, account.password))).toEqual(INVALID)
-    await advanceClock(server.api, 1000)
+    await advanceClock(server.api, STILL_LOCKED_MS)
     expect((await loginFrom(server, attacker, account.email, account.password)).status).toBe(200)
   })
 
-  test('T10 password brute force from many addresses: the per-account ceiling slows but the owner signs in', async () => {
+  test('T10 password brute force from many addresses: the per-account ceiling paces, the owner at home is not', async () => {
     const server = await createServer()
     const account = await signUp(server.api, 't10-many')
     const unknown = uniqueEmail('t10-nobody')
@@ -106,17 +169,11 @@ describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     // The owner signed in from home before the attack: an address the account knows.
     expect((await loginFrom(server, home, account.email, account.password)).status).toBe(200)
 
-    /** CEILING wrong passwords from CEILING / THRESHOLD addresses (each locked), then two fresh addresses. */
-    async function attack(email: string) {
-      const answers = []
-      for (let bot = 1; bot <= CEILING / THRESHOLD; bot += 1)
-        answers.push(...(await guess(server, `198.51.100.${bot}`, email, THRESHOLD)))
-      answers.push(...(await guess(server, '198.51.100.201', email, 1)))
-      answers.push(...(await guess(server, '198.51.100.202', email, 1)))
-      // The right password (of the known account) from an address the account does not know.
-      answers.push(seen(await loginFrom(server, travelling, email, account.password)))
-      return answers
-    }
+    /** The attack, then the right password (of the known account) from an address the account does not know. */
+    const attack = async (email: string) => [
+      ...(await attackPastCeiling(server, email)),
+      seen(await loginFrom(server, travelling, email, account.password)),
+    ]
     const known = await attack(account.email)
     expect(known.slice(0, CEILING + 1), 'up to the ceiling, and the first attempt of a pace window').toEqual(
       Array<unknown>(CEILING + 1).fill(INVALID),
@@ -130,10 +187,22 @@ describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     // The owner at home is not paced, however the attack goes on.
     expect((await loginFrom(server, home, account.email, account.password)).status).toBe(200)
     expect(seen(await loginFrom(server, '198.51.100.203', account.email, WRONG))).toEqual(paced(PACE_SECONDS))
-    // The owner elsewhere is slowed, not refused: after retry_after the right password signs in.
+  })
+
+  test('T10 past the ceiling, the owner elsewhere is slowed, not refused, and that address is known from then on', async () => {
+    const server = await createServer()
+    requireControl(server.api)
+    const account = await signUp(server.api, 't10-slowed')
+    const travelling = '203.0.113.21'
+    await attackPastCeiling(server, account.email)
+    expect(seen(await loginFrom(server, travelling, account.email, account.password))).toEqual(
+      paced(PACE_SECONDS),
+    )
+
+    // After retry_after the right password signs in ...
     await advanceClock(server.api, PACE_SECONDS * 1000)
     expect((await loginFrom(server, travelling, account.email, account.password)).status).toBe(200)
-    // ... and that address is known from now on.
+    // ... and that address is known from now on, while others are still paced.
     expect((await loginFrom(server, travelling, account.email, account.password)).status).toBe(200)
     expect(seen(await loginFrom(server, '198.51.100.204', account.email, WRONG))).toEqual(paced(PACE_SECONDS))
   })
@@ -154,14 +223,17 @@ describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     const again = await loginFrom(server, owner, account.email, account.password).expect(200)
     expect(again.body.user.email).toBe(account.email)
     expect(seen(await loginFrom(server, attacker, account.email, account.password))).toEqual(INVALID)
-    // Another address of the attacker's /64 is the same client: locked too.
-    const ipv6Server = await createServer()
-    const other = await signUp(ipv6Server.api, 't10-owner6')
-    await guess(ipv6Server, '2001:db8:66::1', other.email, THRESHOLD)
-    expect(seen(await loginFrom(ipv6Server, '2001:db8:66::ffff', other.email, other.password))).toEqual(
+  })
+
+  test('T10 another address of the attacker’s IPv6 /64 is the same client: locked too', async () => {
+    // The addresses are IPv6 ones the server reads from X-Forwarded-For, which only a server of the suite's own trusts.
+    const server = await createTestServer({ trustProxyHops: 1, realNow: () => START })
+    const account = await signUp(server.api, 't10-owner6')
+    await guess(server, '2001:db8:66::1', account.email, THRESHOLD)
+    expect(seen(await loginFrom(server, '2001:db8:66::ffff', account.email, account.password))).toEqual(
       INVALID,
     )
-    expect((await loginFrom(ipv6Server, '2001:db8:67::1', other.email, other.password)).status).toBe(200)
+    expect((await loginFrom(server, '2001:db8:67::1', account.email, account.password)).status).toBe(200)
   })
 
   test('T10 a locked account is locked for code sign-in too', async () => {
@@ -174,44 +246,50 @@ describe('T10 password guessing', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     await guess(server, attacker, unknown, THRESHOLD)
 
     // The owner asks for a sign-in code; the locked address tries it.
-    await server.api
-      .post('/api/auth/otp/send')
-      .set('X-Forwarded-For', owner)
+    await postFrom(server, owner, '/api/auth/otp/send')
       .send({ email: account.email, purpose: 'login' })
       .expect(202)
     const code = await readCode(server.api, account.email, 'login')
-    const verifyFrom = (address: string, email: string, purpose = 'login') =>
-      server.api.post('/api/auth/otp/verify').set('X-Forwarded-For', address).send({ email, code, purpose })
+    const verifyFrom = (address: string, email: string) =>
+      postFrom(server, address, '/api/auth/otp/verify').send({ email, code, purpose: 'login' })
     const refused = seen(await verifyFrom(attacker, account.email))
-    expect(refused).toEqual({
-      status: 429,
-      body: {
-        error: 'rate_limited',
-        message: `Too many attempts. Try again in ${LOCK_SECONDS} seconds.`,
-        retry_after: LOCK_SECONDS,
-      },
-      retryAfter: String(LOCK_SECONDS),
-    })
+    expect(refused).toEqual(paced(LOCK_SECONDS))
     expect(seen(await verifyFrom(attacker, unknown)), 'an unknown address, locked alike').toEqual(refused)
-
-    // The refusal neither used nor counted the code: the owner signs in with it.
-    const { store } = server.app.core.ops.domain
-    const record = await store.codes.latest(account.email, 'login')
-    expect(record).toMatchObject({ usedAt: null, attempts: 0, burned: false })
+    // The refusal neither used nor burned the code: the owner signs in with it.
     expect((await verifyFrom(owner, account.email)).status).toBe(200)
+  })
 
-    // Once the lock ends, the address may sign in by code again.
-    await advanceClock(server.api, LOCK_SECONDS * 1000)
-    await server.api
-      .post('/api/auth/otp/send')
-      .set('X-Forwarded-For', attacker)
+  test('T10 a code sign-in refused for a lock-out leaves the code untouched', async () => {
+    requireOwnServer('reads the code the in-process app stores')
+    const server = await createServer()
+    const account = await signUp(server.api, 't10-untouched')
+    const attacker = '198.51.100.41'
+    await guess(server, attacker, account.email, THRESHOLD)
+    await postFrom(server, '192.0.2.41', '/api/auth/otp/send')
       .send({ email: account.email, purpose: 'login' })
       .expect(202)
-    const later = await readCode(server.api, account.email, 'login')
-    await server.api
-      .post('/api/auth/otp/verify')
-      .set('X-Forwarded-For', attacker)
-      .send({ email: account.email, code: later, purpose: 'login' })
+    const code = await readCode(server.api, account.email, 'login')
+    await postFrom(server, attacker, '/api/auth/otp/verify')
+      .send({ email: account.email, code, purpose: 'login' })
+      .expect(429)
+    const record = await server.app.core.ops.domain.store.codes.latest(account.email, 'login')
+    expect(record).toMatchObject({ usedAt: null, attempts: 0, burned: false })
+  })
+
+  test('T10 once a lock-out ends, the address may sign in by code again', async () => {
+    const server = await createServer()
+    requireControl(server.api)
+    const account = await signUp(server.api, 't10-code-ends')
+    const attacker = '198.51.100.42'
+    await guess(server, attacker, account.email, THRESHOLD)
+
+    await advanceClock(server.api, LOCK_SECONDS * 1000)
+    await postFrom(server, attacker, '/api/auth/otp/send')
+      .send({ email: account.email, purpose: 'login' })
+      .expect(202)
+    const code = await readCode(server.api, account.email, 'login')
+    await postFrom(server, attacker, '/api/auth/otp/verify')
+      .send({ email: account.email, code, purpose: 'login' })
       .expect(200)
   })
 })
@@ -231,9 +309,7 @@ test('wrong current passwords on a signed-in change count towards the lock-out o
   const thief = '198.51.100.60'
   const owner = '192.0.2.60'
   const change = (address: string, current: string) =>
-    server.api
-      .post('/api/auth/update_password')
-      .set('X-Forwarded-For', address)
+    postFrom(server, address, '/api/auth/update_password')
       .set('Authorization', `Bearer ${account.token}`)
       .send({ current_password: current, password: PASSWORD + ' changed' })
   for (let i = 0; i < THRESHOLD; i += 1) expect((await change(thief, WRONG)).status).toBe(400)

@@ -16,6 +16,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The loopback address this check's requests to the target leave from. */
     clientAddress?: string
+    /** The address of each named client of the check (actAsClient). */
+    namedClients?: Record<string, string>
   }
 }
 
@@ -46,6 +48,25 @@ const addressOf = (meta: TaskMeta | undefined): string => {
 export function newClientAddress(): void {
   const meta = TestRunner.getCurrentTest()?.meta
   if (meta) meta.clientAddress = randomLoopbackAddress()
+}
+
+/**
+ * Makes the requests `make` starts leave from the address the running check gave the client `name` (a fresh one the
+ * first time): an attacker and an owner, say, as two visitors of the target. Requests started outside it keep the
+ * check's own address.
+ * @example const res = await asClient('attacker', () => api.post('/api/auth/login')).send(body)
+ */
+export function asClient<T>(name: string, make: () => T): T {
+  const meta = TestRunner.getCurrentTest()?.meta
+  if (!meta) return make()
+  const own = meta.clientAddress
+  meta.namedClients ??= {}
+  meta.clientAddress = meta.namedClients[name] ??= randomLoopbackAddress()
+  try {
+    return make()
+  } finally {
+    meta.clientAddress = own
+  }
 }
 
 export interface ClientAgents {
