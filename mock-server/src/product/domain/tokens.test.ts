@@ -154,3 +154,13 @@ test('a session ends its cookie and its access tokens at its expiresAt; a shorte
   expect(await getSessionByCookie(ctx, cookie)).toBeNull()
   expect(await getSessionWithUserByCookie(ctx, cookie)).toBeNull()
 })
+
+test('a revoked session is gone for its cookie before its expiresAt', async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session, cookie } = await createSession(ctx, 'user-1')
+  expect((await getSessionByCookie(ctx, cookie))?.id).toBe(session.id)
+  await revokeSession(ctx, session.id, 'logout')
+  expect(await getSessionByCookie(ctx, cookie)).toBeNull()
+})
