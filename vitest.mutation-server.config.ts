@@ -1,5 +1,5 @@
 // The vitest config Stryker runs for the server's rules (stryker.server.config.mjs): the mock server's unit tests and
-// the in-process contract suite, each against the memory store. Left out: the tests that start the compiled server
+// the in-process contract suite on the memory store. Left out: the tests that start the compiled server
 // build (main*.test.ts, start.test.ts, mock-server/testing/build-once.ts), which a mutant of the source never
 // reaches, PostgreSQL's outage (below), and the balancer's cluster tests (docs/benchmarks.md, "npm run
 // test:mutation").
