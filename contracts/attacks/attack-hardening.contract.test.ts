@@ -108,7 +108,12 @@ async function webApp(mode: 'production' | 'either' = 'either'): Promise<WebApp>
   const { production } = await getContractTarget()
   if (mode === 'production' && !production) notCheckable('needs a server in production mode')
   const index = await api.get('/').set('Accept', 'text/html')
-  const html = index.status === 200 ? index.text : ''
+  // `npm run mock` serves the app only once `npm run build` has made it (`npm start` does both).
+  if (index.status !== 200)
+    notCheckable(
+      `needs a target that serves the web app, and GET / answers ${index.status} (run npm run build first)`,
+    )
+  const html = index.text
   const stems = [...html.matchAll(/(?:src|href)="\/assets\/([\w-]+)\.js"/g)].map((match) => match[1]!)
   return { api, stems: [...new Set(stems)], production }
 }
