@@ -236,3 +236,44 @@ test("a token naming another account than its session's is invalid", async () =>
   const token = await signAccessToken(ctx, 'user-2', session.id)
   expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
 })
+
+test('a token whose sid is not a string names no session, even on a store that reads an id as text', async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const domain = core.ops.domain
+  // PostgreSQL reads a number or an array parameter as text, so sid 42 would find the session '42' there; PGlite
+  // takes seconds to start, so a store that reads ids as text the same way stands in for it.
+  const sessions = domain.store.sessions
+  const ctx: DomainContext = {
+    ...domain,
+    store: {
+      ...domain.store,
+      sessions: { ...sessions, byIdWithUser: (id) => sessions.byIdWithUser(String(id)) },
+    },
+  }
+  const { session } = await createSession(ctx, 'user-1')
+  await ctx.store.sessions.create({ ...session, id: '42', cookieHash: 'another-cookie-hash' })
+  const now = Math.floor(ctx.clock.now() / 1000)
+  const claims = {
+    sub: 'user-1',
+    iss: 'auth-shell-mock',
+    aud: 'auth-shell-api',
+    jti: 'jti-1',
+    iat: now,
+    exp: now + 60,
+  }
+  expect(await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid: '42' })), 'sid "42"').toEqual({
+    ok: true,
+    userId: 'user-1',
+    sessionId: '42',
+    user: null,
+  })
+  for (const sid of [42, ['42']])
+    expect(
+      await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid })),
+      `sid ${JSON.stringify(sid)}`,
+    ).toEqual({
+      ok: false,
+      code: 'token_invalid',
+    })
+})
