@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
+import type { DomainContext } from './context.ts'
 import { createSession, getSessionByCookie, getSessionWithUserByCookie, revokeSession } from './sessions.ts'
 import {
   getSignedAccessTokenSubject,
@@ -163,4 +164,116 @@ test('a revoked session is gone for its cookie before its expiresAt', async () =
   expect((await getSessionByCookie(ctx, cookie))?.id).toBe(session.id)
   await revokeSession(ctx, session.id, 'logout')
   expect(await getSessionByCookie(ctx, cookie)).toBeNull()
+})
+
+/** A token with the server's own header and secret and exactly `claims`: what only the secret's holder can make. */
+async function forge(ctx: DomainContext, claims: Record<string, unknown>) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .sign(new TextEncoder().encode(ctx.config.secret))
+}
+
+test('a token lacking any claim the server writes (exp, iat, sub, sid, jti, aud) is invalid, though signed', async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const now = Math.floor(ctx.clock.now() / 1000)
+  const claims = {
+    sid: session.id,
+    sub: 'user-1',
+    iss: 'auth-shell-mock',
+    aud: 'auth-shell-api',
+    jti: 'jti-1',
+    iat: now,
+    exp: now + 60,
+  }
+  expect(await verifyAccessToken(ctx, await forge(ctx, claims)), 'all of them').toMatchObject({ ok: true })
+  for (const claim of ['exp', 'iat', 'sub', 'sid', 'jti', 'aud'] as const) {
+    const { [claim]: _, ...lacking } = claims
+    expect(await verifyAccessToken(ctx, await forge(ctx, lacking)), `without ${claim}`).toEqual({
+      ok: false,
+      code: 'token_invalid',
+    })
+  }
+})
+
+test('a token is invalid before its nbf, even at a later use of a token verified before', async () => {
+  const core = createMockCore({ seed: false, accessTokenTtlMs: 60_000 })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const issuedAt = ctx.clock.now()
+  const iat = Math.floor(issuedAt / 1000)
+  const token = await forge(ctx, {
+    sid: session.id,
+    sub: 'user-1',
+    iss: 'auth-shell-mock',
+    aud: 'auth-shell-api',
+    jti: 'jti-1',
+    iat,
+    nbf: iat + 10,
+    exp: iat + 60,
+  })
+  const valid = { ok: true, userId: 'user-1', sessionId: session.id, user: null }
+  expect(await verifyAccessToken(ctx, token), 'before its nbf').toEqual({ ok: false, code: 'token_invalid' })
+  core.clock.set(issuedAt + 10_000)
+  expect(await verifyAccessToken(ctx, token), 'at its nbf').toEqual(valid)
+  expect(await verifyAccessToken(ctx, token), 'at its nbf, used again').toEqual(valid)
+  // The clock set back between its iat and its nbf: issued by then, but not valid yet.
+  core.clock.set(issuedAt + 5_000)
+  expect(await verifyAccessToken(ctx, token), 'used again before its nbf').toEqual({
+    ok: false,
+    code: 'token_invalid',
+  })
+})
+
+test("a token naming another account than its session's is invalid", async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const token = await signAccessToken(ctx, 'user-2', session.id)
+  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
+})
+
+test('a token whose sid is not a string names no session, even on a store that reads an id as text', async () => {
+  const core = createMockCore({ seed: false })
+  await core.ready
+  const domain = core.ops.domain
+  // PostgreSQL reads a number or an array parameter as text, so sid 42 would find the session '42' there; PGlite
+  // takes seconds to start, so a store that reads ids as text the same way stands in for it.
+  const sessions = domain.store.sessions
+  const ctx: DomainContext = {
+    ...domain,
+    store: {
+      ...domain.store,
+      sessions: { ...sessions, byIdWithUser: (id) => sessions.byIdWithUser(String(id)) },
+    },
+  }
+  const { session } = await createSession(ctx, 'user-1')
+  await ctx.store.sessions.create({ ...session, id: '42', cookieHash: 'another-cookie-hash' })
+  const now = Math.floor(ctx.clock.now() / 1000)
+  const claims = {
+    sub: 'user-1',
+    iss: 'auth-shell-mock',
+    aud: 'auth-shell-api',
+    jti: 'jti-1',
+    iat: now,
+    exp: now + 60,
+  }
+  expect(await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid: '42' })), 'sid "42"').toEqual({
+    ok: true,
+    userId: 'user-1',
+    sessionId: '42',
+    user: null,
+  })
+  for (const sid of [42, ['42']])
+    expect(
+      await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid })),
+      `sid ${JSON.stringify(sid)}`,
+    ).toEqual({
+      ok: false,
+      code: 'token_invalid',
+    })
 })
