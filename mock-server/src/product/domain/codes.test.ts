@@ -1,15 +1,27 @@
 // The cooldown between codes and the count of wrong codes, each at its exact edge (docs/security/codes.md).
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
-import { consumeCode, getCooldownSeconds, issueCode } from './codes.ts'
+import type { MockOptions } from '../../compose/options.ts'
+import { CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts'
+import {
+  consumeCode,
+  consumeResetToken,
+  getCooldownSeconds,
+  getResetTokenUserId,
+  issueCode,
+  issueResetToken,
+} from './codes.ts'
+import { createKeyedLock } from './locks.ts'
+import { purgeExpired } from './purge.ts'
 
-async function createDomain() {
+async function createDomain(options: MockOptions = {}) {
   // Real time stands still here, so the clock moves only when the test moves it.
   const core = createMockCore({
     seed: false,
     codeCooldownMs: 30_000,
     hasher: { memoryCost: 1024, timeCost: 1 },
     realNow: () => 1_700_000_000_000,
+    ...options,
   })
   await core.ready
   return { ctx: core.ops.domain, clock: core.clock }
@@ -57,4 +69,62 @@ test('an address without a code counts wrong codes alike, and a right code is us
     reason: 'invalid_code',
     attemptsLeft: 4,
   })
+})
+
+test('a client not known to the account meets the ceiling of wrong codes per address; a known one neither meets nor feeds it', async () => {
+  const { ctx } = await createDomain({ codeGuessLimit: { max: 2, windowMs: 60_000 } })
+  const code = (await issueCode(ctx, 'ada@example.com', 'login', true))!
+  const wrong = code === '000000' ? '111111' : '000000'
+  expect(await consumeCode(ctx, 'ada@example.com', 'login', wrong, { knownClient: true })).toEqual({
+    ok: false,
+    reason: 'invalid_code',
+    attemptsLeft: 4,
+  })
+  expect(await consumeCode(ctx, 'ada@example.com', 'login', wrong)).toEqual({
+    ok: false,
+    reason: 'invalid_code',
+    attemptsLeft: 1,
+  })
+  expect(await consumeCode(ctx, 'ada@example.com', 'login', wrong)).toEqual({
+    ok: false,
+    reason: 'guess_limit',
+    retryAfter: 60,
+  })
+})
+
+test('of two wrong codes checked at once by two instances, the one that finds the code burned answers too_many_attempts', async () => {
+  const { ctx } = await createDomain()
+  // Another instance: the same store and counters, its own locks.
+  const other = { ...ctx, locks: createKeyedLock() }
+  const code = (await issueCode(ctx, 'ada@example.com', 'login', true))!
+  const wrong = code === '000000' ? '111111' : '000000'
+  for (let i = 0; i < 4; i += 1) await consumeCode(ctx, 'ada@example.com', 'login', wrong)
+  const burned = { ok: false, reason: 'too_many_attempts' }
+  expect(
+    await Promise.all([
+      consumeCode(ctx, 'ada@example.com', 'login', wrong),
+      consumeCode(other, 'ada@example.com', 'login', wrong),
+    ]),
+  ).toEqual([burned, burned])
+})
+
+test('a decoy goes at its expiry, as a code would, even with a cooldown as long as a code lives', async () => {
+  const { ctx, clock } = await createDomain({ codeCooldownMs: CODE_TTL_MS })
+  const wrong = () => consumeCode(ctx, 'nobody@example.com', 'login', '123456')
+  expect(await wrong()).toEqual({ ok: false, reason: 'invalid_code', attemptsLeft: 4 })
+  clock.advance(CODE_TTL_MS)
+  expect(await purgeExpired(ctx)).toBe(1)
+  expect(await wrong(), 'a new decoy').toEqual({ ok: false, reason: 'invalid_code', attemptsLeft: 4 })
+})
+
+test('a reset token names its account until it expires or is used', async () => {
+  const { ctx, clock } = await createDomain()
+  const token = await issueResetToken(ctx, 'user-1')
+  clock.advance(RESET_TOKEN_TTL_MS - 1)
+  expect(await getResetTokenUserId(ctx, token)).toBe('user-1')
+  clock.advance(1)
+  expect(await getResetTokenUserId(ctx, token), 'expired').toBeNull()
+  const used = await issueResetToken(ctx, 'user-1')
+  expect(await consumeResetToken(ctx, used)).toBe('user-1')
+  expect(await getResetTokenUserId(ctx, used), 'used').toBeNull()
 })

@@ -12,7 +12,7 @@ import {
   LOCKOUT_THRESHOLD,
 } from '../../shared/constants.ts'
 import type { DomainContext } from './context.ts'
-import { consumeCode } from './codes.ts'
+import { consumeCode, issueCode, writeCode } from './codes.ts'
 import { createRandomPool } from '../../shared/crypto.ts'
 import { createDecoyCodes } from './decoys.ts'
 import { createTokenKeys } from './token-keys.ts'
@@ -149,4 +149,100 @@ test('proving the address another way drops the unproven password and name; a ve
     signup: { name: 'Other', passwordHash: squatted.passwordHash },
   })
   expect(again).toEqual(proven)
+})
+
+describe('which sign-up a proven address keeps, once codes expired', () => {
+  test.each([
+    {
+      label: 'a resend once a contested sign-up’s codes expired: still neither password',
+      steps: [{ signUp: 'Owner' }, { signUp: 'Other' }, { wait: CODE_TTL_MS }, { resend: true }],
+      name: 'owner',
+      owner: false,
+    },
+    {
+      label: 'a resend once the newer sign-up’s code expired too: the newer one',
+      steps: [
+        { signUp: 'Other' },
+        { wait: CODE_TTL_MS },
+        { signUp: 'Owner' },
+        { wait: CODE_TTL_MS },
+        { resend: true },
+      ],
+      name: 'Owner',
+      owner: true,
+    },
+  ] as const)('$label', async ({ steps, name, owner }) => {
+    const proven = await proveAfter(steps)
+    expect(proven).toEqual({ name, verified: true, owner, other: false })
+  })
+})
+
+test('a sign-up’s name is kept without the spaces around it', async () => {
+  const { ctx } = createDomain()
+  const code = await recordSignUp(ctx, { email: EMAIL, name: '  Ada Lovelace ', passwordHash: 'hash' })
+  const check = await consumeCode(ctx, EMAIL, 'signup', code!)
+  expect(check).toEqual({ ok: true, signup: { name: 'Ada Lovelace', passwordHash: 'hash' } })
+})
+
+test('a name proven another way is kept without the spaces around it; a blank one gives the local part', async () => {
+  const { ctx } = createDomain()
+  const input = { email: EMAIL, name: 'Other', password: 'Other passphrase', verified: false }
+  const named = await proveAddress(ctx, await createUser(ctx, input), { signup: null, name: ' Ada ' })
+  expect(named.name).toBe('Ada')
+  await ctx.store.users.update(named.id, { verified: false })
+  const blank = await proveAddress(ctx, (await getUserByEmail(ctx, EMAIL))!, { signup: null, name: '  ' })
+  expect(blank.name).toBe('owner')
+})
+
+test('a sign-up of an address already sent a code without an account answers, and mails nothing in the cooldown', async () => {
+  // A sign-up code asked for an address with no account is written, not mailed; it contests the sign-up.
+  const { ctx } = createDomain()
+  await issueCode(ctx, EMAIL, 'signup', false)
+  await expect(recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'hash' })).resolves.toBeNull()
+})
+
+test('a resent code of a contested sign-up proves no one’s sign-up', async () => {
+  const { ctx, advance } = createDomain()
+  await recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'owner hash' })
+  await recordSignUp(ctx, { email: EMAIL, name: 'Other', passwordHash: 'other hash' })
+  advance(CODE_COOLDOWN_MS)
+  const resent = await resendSignUpCode(ctx, (await getUserByEmail(ctx, EMAIL))!)
+  expect(await consumeCode(ctx, EMAIL, 'signup', resent)).toEqual({ ok: true, signup: null })
+})
+
+test('a resend proves what the newest of the alive codes proves', async () => {
+  const { ctx, advance } = createDomain()
+  const user = await createUser(ctx, { email: EMAIL, name: 'Nobody', passwordHash: 'none', verified: false })
+  await writeCode(ctx, EMAIL, 'signup', { name: 'Other', passwordHash: 'other hash' })
+  advance(1)
+  await writeCode(ctx, EMAIL, 'signup', { name: 'Owner', passwordHash: 'owner hash' })
+  advance(CODE_COOLDOWN_MS)
+  const resent = await resendSignUpCode(ctx, user)
+  expect(await consumeCode(ctx, EMAIL, 'signup', resent)).toEqual({
+    ok: true,
+    signup: { name: 'Owner', passwordHash: 'owner hash' },
+  })
+})
+
+describe('a sign-up and a resend run under the address’s sign-up code lock, one after another with a code check', () => {
+  test('a code checked while a contesting sign-up runs is checked after it: it proves no one’s sign-up', async () => {
+    const { ctx } = createDomain()
+    const code = await recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'owner hash' })
+    const [, check] = await Promise.all([
+      recordSignUp(ctx, { email: EMAIL, name: 'Other', passwordHash: 'other hash' }),
+      consumeCode(ctx, EMAIL, 'signup', code!),
+    ])
+    expect(check).toEqual({ ok: true, signup: null })
+  })
+
+  test('a code checked while a resend runs is checked after it: the resent code superseded it', async () => {
+    const { ctx, advance } = createDomain()
+    const code = await recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'owner hash' })
+    advance(CODE_COOLDOWN_MS)
+    const [, check] = await Promise.all([
+      resendSignUpCode(ctx, (await getUserByEmail(ctx, EMAIL))!),
+      consumeCode(ctx, EMAIL, 'signup', code!),
+    ])
+    expect(check).toEqual({ ok: false, reason: 'invalid_code', attemptsLeft: 4 })
+  })
 })

@@ -41,3 +41,9 @@ test('at most 1,000 verified tokens are kept, the oldest first out', () => {
   expect(keys.verified('secret', 'token-1')).toEqual({ jti: '1' })
   expect(keys.verified('secret', 'token-1000')).toEqual({ jti: '1000' })
 })
+
+test('the WebCrypto key cannot be exported: the secret never leaves it', async () => {
+  const key = await createTokenKeys().signing('secret')
+  expect(key.extractable).toBe(false)
+  await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow()
+})
