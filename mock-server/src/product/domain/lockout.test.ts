@@ -152,6 +152,7 @@ test('an account at its ceiling keeps its window while a flood of fresh accounts
 })
 
 test('on a clock at the epoch (0) a pair still counting is open, and its threshold-th failure locks it', () => {
+  // QA can set the server's clock to any instant, 0 included, where a counting pair's lockedUntil (0) is not a lock.
   const clock = createFakeClock(0)
   const lockout = createLockout(clock, POLICY)
   fail(lockout, 'a@x', 'attacker', 2)
