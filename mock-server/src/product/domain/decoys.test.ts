@@ -50,3 +50,12 @@ test('purge drops the decoys expired and past their cooldown, and counts them', 
   decoys.clear()
   expect(decoys.size()).toBe(0)
 })
+
+test('a decoy is done at the very millisecond it expires and its cooldown ends', () => {
+  const decoys = createDecoyCodes(10)
+  decoys.countWrong({ ...decoy('expiring@x.test', 1_000), sentAt: 0 }, 5)
+  decoys.countWrong({ ...decoy('cooling@x.test', 100), sentAt: 500 }, 5)
+  expect(decoys.purge(999, 500), 'one millisecond before, both are kept').toBe(0)
+  expect(decoys.purge(1_000, 500)).toBe(2)
+  expect(decoys.size()).toBe(0)
+})

@@ -40,3 +40,25 @@ test('past the capacity the address that guessed least recently goes; purge drop
   expect(log.purge(HOUR + 1)).toBe(1)
   expect(Object.keys(log.snapshot())).toEqual(['login:c@x.test'])
 })
+
+test('a log keeps only the last max guesses, so an address holds a bounded list', () => {
+  const log = createGuessLog(LIMIT, 10)
+  for (const now of [0, 1_000, 2_000, 3_000, 4_000]) log.record('a@x.test', 'login', now)
+  expect(log.snapshot()).toEqual({ 'login:a@x.test': [2_000, 3_000, 4_000] })
+})
+
+test('purge keeps a log while any of its guesses is still in the window', () => {
+  const log = createGuessLog(LIMIT, 10)
+  log.record('a@x.test', 'login', 0)
+  log.record('a@x.test', 'login', HOUR / 2)
+  expect(log.purge(HOUR)).toBe(0)
+  expect(log.remaining('a@x.test', 'login', HOUR)).toBe(2)
+})
+
+test('clear forgets every log', () => {
+  const log = createGuessLog(LIMIT, 10)
+  for (const now of [0, 1_000, 2_000]) log.record('a@x.test', 'login', now)
+  log.clear()
+  expect(log.size()).toBe(0)
+  expect(log.wait('a@x.test', 'login', 2_000)).toBe(0)
+})

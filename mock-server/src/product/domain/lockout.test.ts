@@ -125,3 +125,82 @@ test('when every pair is locked, ended locks make room first, then the oldest lo
   expect(lockout.admit('1@x', 'a').kind, 'the oldest lock went').toBe('open')
   expect(lockout.admit('5@x', 'a').kind).toBe('locked')
 })
+
+test('a full book drops an ended lock before a pair still counting, so that pair keeps its count', () => {
+  const clock = createFakeClock()
+  const lockout = createLockout(clock, POLICY, 2)
+  fail(lockout, 'ended@x', 'a', 3)
+  fail(lockout, 'counting@x', 'a', 2)
+  // The lock ends at this very millisecond: ended, so it is the one to make room.
+  clock.advance(POLICY.lockMs)
+  lockout.recordFailure('fresh@x', 'a')
+  fail(lockout, 'counting@x', 'a', 1)
+  expect(lockout.admit('counting@x', 'a').kind, 'its third failure locks it').toBe('locked')
+})
+
+test('an account at its ceiling keeps its window while a flood of fresh accounts fills the memory', () => {
+  const clock = createFakeClock()
+  const capacity = 4
+  const lockout = createLockout(clock, POLICY, capacity)
+  for (let i = 0; i < POLICY.ceiling.max; i += 1) lockout.recordFailure('a@x', `bot-${i}`)
+  for (let i = 0; i < 10 * capacity; i += 1) lockout.recordFailure(`fresh-${i}@x`, 'flood')
+  expect(lockout.admit('a@x', 'bot-new-1'), 'the pace slot').toEqual({ kind: 'open' })
+  expect(lockout.admit('a@x', 'bot-new-2'), 'still past the ceiling').toEqual({
+    kind: 'paced',
+    retryAfter: 60,
+  })
+})
+
+test('on a clock at the epoch (0) a pair still counting is open, and its threshold-th failure locks it', () => {
+  // QA can set the server's clock to any instant, 0 included, where a counting pair's lockedUntil (0) is not a lock.
+  const clock = createFakeClock(0)
+  const lockout = createLockout(clock, POLICY)
+  fail(lockout, 'a@x', 'attacker', 2)
+  expect(lockout.admit('a@x', 'attacker')).toEqual({ kind: 'open' })
+  expect(lockout.getLockSeconds('a@x', 'attacker')).toBe(0)
+  fail(lockout, 'a@x', 'attacker', 1)
+  expect(lockout.admit('a@x', 'attacker')).toEqual({ kind: 'locked', retryAfter: 900 })
+})
+
+test('an account keeps every address it signed in from, not only the last', () => {
+  const clock = createFakeClock()
+  const lockout = createLockout(clock, POLICY)
+  lockout.recordSuccess('a@x', 'home')
+  lockout.recordSuccess('a@x', 'work')
+  lockout.recordSuccess('b@x', 'home')
+  expect(lockout.isKnown('a@x', 'home')).toBe(true)
+  expect(lockout.isKnown('a@x', 'work')).toBe(true)
+  expect(lockout.isKnown('b@x', 'home')).toBe(true)
+})
+
+test('forgetting an account keeps the known addresses of every other account', () => {
+  const clock = createFakeClock()
+  const lockout = createLockout(clock, POLICY)
+  lockout.recordSuccess('a@x', 'home')
+  lockout.recordSuccess('ab@x', 'home')
+  lockout.forgetAccount('a@x')
+  expect(lockout.isKnown('a@x', 'home')).toBe(false)
+  expect(lockout.isKnown('ab@x', 'home')).toBe(true)
+})
+
+test('clear forgets every lock, count, ceiling, pace and known address', () => {
+  const clock = createFakeClock()
+  const lockout = createLockout(clock, POLICY)
+  fail(lockout, 'a@x', 'attacker', 3)
+  fail(lockout, 'a@x', 'counting', 2)
+  lockout.recordSuccess('a@x', 'owner')
+  for (let i = 0; i < POLICY.ceiling.max; i += 1) lockout.recordFailure('b@x', `bot-${i}`)
+  lockout.admit('b@x', 'bot-new-1') // takes the pace slot
+  lockout.clear()
+  expect(lockout.admit('a@x', 'attacker'), 'no lock').toEqual({ kind: 'open' })
+  expect(lockout.isKnown('a@x', 'owner'), 'no known address').toBe(false)
+  fail(lockout, 'a@x', 'counting', 2)
+  expect(lockout.admit('a@x', 'counting'), 'its count starts again').toEqual({ kind: 'open' })
+  expect(lockout.admit('b@x', 'bot-new-2'), 'no ceiling').toEqual({ kind: 'open' })
+  expect(lockout.admit('b@x', 'bot-new-3'), 'no ceiling').toEqual({ kind: 'open' })
+  for (let i = 0; i < POLICY.ceiling.max; i += 1) lockout.recordFailure('b@x', `bot-${i}`)
+  expect(lockout.admit('b@x', 'bot-new-4'), 'past the ceiling again, the pace slot is free').toEqual({
+    kind: 'open',
+  })
+  expect(lockout.admit('b@x', 'bot-new-5')).toEqual({ kind: 'paced', retryAfter: 60 })
+})
