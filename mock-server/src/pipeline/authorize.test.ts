@@ -96,4 +96,11 @@ describe('the authorize step', () => {
     expect(readBearer({ authorization: 'Basic abc' })).toBeUndefined()
     expect(readBearer({})).toBeUndefined()
   })
+
+  test('the bearer is the whole header: the scheme first, then one or more spaces, then one token and nothing after', () => {
+    expect(readBearer({ authorization: 'Bearer \t abc.def' })).toBe('abc.def')
+    // A header that only contains the scheme somewhere, or carries more than one token, sends no bearer at all.
+    expect(readBearer({ authorization: 'NotBearer abc.def' })).toBeUndefined()
+    expect(readBearer({ authorization: 'Bearer abc.def ghi' })).toBeUndefined()
+  })
 })
