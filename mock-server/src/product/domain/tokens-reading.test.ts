@@ -164,3 +164,43 @@ test('a retired token used past its grace window ends its session with the reaso
   const ended = await ctx.store.sessions.byId(session.id)
   expect(ended).toMatchObject({ revokedAt: ctx.clock.now(), revokedReason: 'refresh_reused' })
 })
+
+test('a token the secret signs but the server would not write is invalid to a bearer check and names nobody, before or after the check', async () => {
+  const core = await createDomain()
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const now = Math.floor(ctx.clock.now() / 1000)
+  const head = { alg: 'HS256', typ: 'at+jwt' }
+  const claims = { sid: session.id, sub: 'user-1', iss: 'auth-shell-mock', aud: 'auth-shell-api', jti: 'j' }
+  const times = { iat: now, exp: now + 60 }
+  // jose takes each of these: the server does not write them, so neither reader may take them.
+  const unwritten = {
+    'a list of audiences holding ours': signWithSecret(
+      ctx,
+      encode(head),
+      encode({ ...claims, ...times, aud: ['auth-shell-api'] }),
+    ),
+    'the long form of the type': signWithSecret(
+      ctx,
+      encode({ ...head, typ: 'application/at+jwt' }),
+      encode({ ...claims, ...times }),
+    ),
+    'a session id that is not text': signWithSecret(
+      ctx,
+      encode(head),
+      encode({ ...claims, ...times, sid: 7 }),
+    ),
+  }
+  for (const [label, token] of Object.entries(unwritten)) {
+    expect(await verifyAccessToken(ctx, token), label).toEqual({ ok: false, code: 'token_invalid' })
+    expect(getSignedAccessTokenSubject(ctx, token), label).toBeNull()
+  }
+  // The token as the server writes it, for contrast: valid, and named.
+  const written = signWithSecret(ctx, encode(head), encode({ ...claims, ...times }))
+  expect(await verifyAccessToken(ctx, written)).toMatchObject({
+    ok: true,
+    userId: 'user-1',
+    sessionId: session.id,
+  })
+  expect(getSignedAccessTokenSubject(ctx, written)).toBe('user-1')
+})

@@ -73,6 +73,20 @@ function isCanonicalJws(token: string): boolean {
   return segments.length === 3 && segments.every(isCanonicalBase64url)
 }
 
+/**
+ * Written as this server writes its access tokens, beyond what jose's options hold: one audience as a string, not a
+ * list holding it, and a subject and session id that are text. jose would take the others; refusing them here keeps
+ * verifyAccessToken and getSignedAccessTokenSubject in agreement on every token the secret signs.
+ */
+function hasOurClaims(claims: Record<string, unknown>): claims is JWTPayload & { sub: string; sid: string } {
+  return (
+    claims.iss === ISSUER &&
+    claims.aud === AUDIENCE &&
+    typeof claims.sub === 'string' &&
+    typeof claims.sid === 'string'
+  )
+}
+
 /** jose's own time checks (its `exp` and `nbf` rules, no tolerance), for a token whose signature it verified before. */
 function checkTimes(ctx: DomainContext, payload: JWTPayload): AccessCheck | null {
   const now = Math.floor(ctx.clock.now() / 1000)
@@ -93,14 +107,18 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
     // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
     if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
     try {
-      ;({ payload } = await jwtVerify(
+      const verified = await jwtVerify(
         token,
         await ctx.tokenKeys.signing(ctx.config.secret),
         verifyOptions(ctx),
-      ))
+      )
+      payload = verified.payload
+      // jose takes `application/at+jwt` for `at+jwt`; this server writes the short form only.
+      if (verified.protectedHeader.typ !== TOKEN_TYPE) return { ok: false, code: 'token_invalid' }
     } catch (error) {
       return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
     }
+    if (!hasOurClaims(payload)) return { ok: false, code: 'token_invalid' }
     ctx.tokenKeys.rememberVerified(ctx.config.secret, token, payload)
   }
   // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
@@ -113,7 +131,8 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
     payload.exp - payload.iat > Math.round(ctx.config.accessTokenTtlMs / 1000)
   )
     return { ok: false, code: 'token_invalid' }
-  const sessionId = typeof payload.sid === 'string' ? payload.sid : ''
+  // Only a token of our claims is verified or remembered (hasOurClaims), so its session id is text.
+  const sessionId = payload.sid as string
   const found = await ctx.store.sessions.byIdWithUser(sessionId)
   const session = found?.session
   if (!session || session.userId !== payload.sub) return { ok: false, code: 'token_invalid' }
@@ -129,7 +148,8 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
  */
 export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
   const verified = ctx.tokenKeys.verified(ctx.config.secret, token)
-  if (verified) return typeof verified.sub === 'string' ? verified.sub : null
+  // Only a token of our claims is remembered (verifyAccessToken), so its subject is text.
+  if (verified) return verified.sub as string
   if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
   if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
@@ -138,9 +158,7 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
-    const ours =
-      head.alg === ALGORITHM && head.typ === TOKEN_TYPE && claims.iss === ISSUER && claims.aud === AUDIENCE
-    return ours && typeof claims.sub === 'string' ? claims.sub : null
+    return head.alg === ALGORITHM && head.typ === TOKEN_TYPE && hasOurClaims(claims) ? claims.sub : null
   } catch {
     return null
   }
