@@ -5,6 +5,7 @@ import { createMockCore } from '../../core.ts'
 import { CODE_COOLDOWN_MS, CODE_TTL_MS, PENDING_PASSWORD_MS } from '../../shared/constants.ts'
 import type { CodeRecord } from '../storage/records.ts'
 import { codeLockKey } from './codes.ts'
+import type { DomainContext } from './context.ts'
 import { getSessionRetentionMs, purgeExpired } from './purge.ts'
 import { createSession, revokeSession } from './sessions.ts'
 import { signAccessToken, verifyAccessToken } from './tokens.ts'
@@ -21,6 +22,10 @@ async function createDomain(options: { accessTokenTtlMs?: number } = {}) {
   await core.ready
   return { core, ctx: core.ops.domain }
 }
+
+/** An account never verified, as a sign-up makes it. */
+const createUnverified = (ctx: DomainContext) =>
+  createUser(ctx, { email: 'ada@example.test', name: 'Ada', verified: false, password: 'pass phrase 1' })
 
 const codeFor = (email: string, sentAt: number): CodeRecord => ({
   id: `code-${email}`,
@@ -50,12 +55,7 @@ test('a purge reports every record it removed: codes, reset tokens, sessions and
   const { session } = await createSession(ctx, 'user-1')
   await revokeSession(ctx, session.id, 'sign_out')
   // One account and its six steps.
-  const user = await createUser(ctx, {
-    email: 'ada@example.test',
-    name: 'Ada',
-    verified: false,
-    password: 'pass phrase 1',
-  })
+  const user = await createUnverified(ctx)
   core.clock.advance(PENDING_PASSWORD_MS + CODE_COOLDOWN_MS)
   expect(await purgeExpired(ctx)).toBe(1 + 1 + 1 + 7)
   expect(await ctx.store.codes.anyFor('bob@example.test')).toBe(false)
@@ -86,12 +86,7 @@ test('an ended session stays while an access token it issued is alive, so the to
 
 test('an account never verified stays until PENDING_PASSWORD_MS after its creation, and goes at that instant', async () => {
   const { core, ctx } = await createDomain()
-  const user = await createUser(ctx, {
-    email: 'ada@example.test',
-    name: 'Ada',
-    verified: false,
-    password: 'pass phrase 1',
-  })
+  const user = await createUnverified(ctx)
   core.clock.set(user.createdAt + PENDING_PASSWORD_MS - 1)
   expect(await purgeExpired(ctx)).toBe(0)
   expect(await getUserById(ctx, user.id)).toEqual(user)
@@ -102,12 +97,7 @@ test('an account never verified stays until PENDING_PASSWORD_MS after its creati
 
 test('a sign-up under way for the address keeps its unverified account from a purge that is due', async () => {
   const { core, ctx } = await createDomain()
-  const user = await createUser(ctx, {
-    email: 'ada@example.test',
-    name: 'Ada',
-    verified: false,
-    password: 'pass phrase 1',
-  })
+  const user = await createUnverified(ctx)
   core.clock.advance(PENDING_PASSWORD_MS)
   // A sign-up of the address holds its lock until released, then writes its code.
   let release = () => {}
