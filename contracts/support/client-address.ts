@@ -16,7 +16,7 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The loopback address this check's requests to the target leave from. */
     clientAddress?: string
-    /** The address of each named client of the check (actAsClient). */
+    /** The address of each named client of the check (asClient). */
     namedClients?: Record<string, string>
   }
 }

@@ -1,26 +1,23 @@
 // Reading a token without a request's awaits (the subject a call is journalled under) and the refresh rotation's
 // second reads: what a token the server never wrote names, and what a refresh answers when another request revokes
 // or purges its family between the rotation's reads.
-import { createHmac } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
+import {
+  encodeSegment,
+  forgeToken,
+  SERVER_HEADER,
+  signSegments,
+  writtenClaims,
+} from '../../../testing/forged-tokens.ts'
 import type { DomainContext } from './context.ts'
 import { createSession } from './sessions.ts'
 import {
   getSignedAccessTokenSubject,
   issueRefreshToken,
   rotateRefreshToken,
-  signAccessToken,
   verifyAccessToken,
 } from './tokens.ts'
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-
-/** A compact JWS over the segments as given, signed with the server's own secret: only the spelling is forged. */
-function signWithSecret(ctx: DomainContext, header: string, payload: string): string {
-  const signature = createHmac('sha256', ctx.config.secret).update(`${header}.${payload}`).digest('base64url')
-  return `${header}.${payload}.${signature}`
-}
 
 async function createDomain() {
   // Real time stands still here, so the clock moves only when a test moves it.
@@ -32,64 +29,33 @@ async function createDomain() {
 test('a token signed with the secret names its subject only when written as the server writes its access tokens', async () => {
   const core = await createDomain()
   const ctx = core.ops.domain
-  const now = Math.floor(ctx.clock.now() / 1000)
-  const head = { alg: 'HS256', typ: 'at+jwt' }
-  const claims = {
-    sid: 'session-1',
-    sub: 'user-1',
-    iss: 'auth-shell-mock',
-    aud: 'auth-shell-api',
-    jti: 'jti-1',
-    iat: now,
-    exp: now + 900,
-  }
+  const head = SERVER_HEADER
+  const claims = writtenClaims('session-1', ctx.clock.now(), 900)
+  const { secret } = ctx.config
   // The forger's signature is the server's: the very token the server signs for these claims names its subject.
-  expect(getSignedAccessTokenSubject(ctx, signWithSecret(ctx, encode(head), encode(claims)))).toBe('user-1')
-  const payload = encode(claims)
+  expect(getSignedAccessTokenSubject(ctx, forgeToken(secret, claims))).toBe('user-1')
+  const payload = encodeSegment(claims)
   const wrong = {
-    'another algorithm in the header': signWithSecret(ctx, encode({ ...head, alg: 'HS384' }), payload),
-    'another type (a plain JWT)': signWithSecret(ctx, encode({ ...head, typ: 'JWT' }), payload),
-    'another issuer': signWithSecret(ctx, encode(head), encode({ ...claims, iss: 'someone-else' })),
-    'another audience': signWithSecret(ctx, encode(head), encode({ ...claims, aud: 'another-api' })),
-    'a subject that is not a string': signWithSecret(ctx, encode(head), encode({ ...claims, sub: 42 })),
-    'no subject': signWithSecret(ctx, encode(head), encode({ ...claims, sub: undefined })),
-    'a payload that is not JSON': signWithSecret(
-      ctx,
-      encode(head),
+    'another algorithm in the header': forgeToken(secret, claims, { ...head, alg: 'HS384' }),
+    'another type (a plain JWT)': forgeToken(secret, claims, { ...head, typ: 'JWT' }),
+    'another issuer': forgeToken(secret, { ...claims, iss: 'someone-else' }),
+    'another audience': forgeToken(secret, { ...claims, aud: 'another-api' }),
+    'a subject that is not a string': forgeToken(secret, { ...claims, sub: 42 }),
+    'no subject': forgeToken(secret, { ...claims, sub: undefined }),
+    'a payload that is not JSON': signSegments(
+      secret,
+      encodeSegment(head),
       Buffer.from('not json').toString('base64url'),
     ),
     // Base64url decoders forgive padding: the same claims, signed as spelled, but not one spelling of one token.
-    'a padded payload': signWithSecret(
-      ctx,
-      encode(head),
+    'a padded payload': signSegments(
+      secret,
+      encodeSegment(head),
       `${payload}${'='.repeat(4 - (payload.length % 4))}`,
     ),
   }
   for (const [what, token] of Object.entries(wrong))
     expect(getSignedAccessTokenSubject(ctx, token), what).toBeNull()
-})
-
-test('a token with a subject that is not a string names nobody, before and after a bearer check verified it', async () => {
-  const core = await createDomain()
-  const ctx = core.ops.domain
-  const now = Math.floor(ctx.clock.now() / 1000)
-  const claims = {
-    sid: 's',
-    sub: 42,
-    iss: 'auth-shell-mock',
-    aud: 'auth-shell-api',
-    jti: 'j',
-    iat: now,
-    exp: now + 60,
-  }
-  const token = signWithSecret(ctx, encode({ alg: 'HS256', typ: 'at+jwt' }), encode(claims))
-  expect(getSignedAccessTokenSubject(ctx, token), 'never verified').toBeNull()
-  // jose requires a `sub` but not that it be a string: the check passes the signature and keeps the claims.
-  expect(await verifyAccessToken(ctx, token)).toEqual({ ok: false, code: 'token_invalid' })
-  expect(getSignedAccessTokenSubject(ctx, token), 'verified before').toBeNull()
-  const real = await signAccessToken(ctx, 'user-1', 's')
-  await verifyAccessToken(ctx, real)
-  expect(getSignedAccessTokenSubject(ctx, real), 'a string subject verified before').toBe('user-1')
 })
 
 /** `ctx` whose store runs `meanwhile` once, just before the rotation's first call of `read`: another request. */
@@ -169,34 +135,26 @@ test('a token the secret signs but the server would not write is invalid to a be
   const core = await createDomain()
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
-  const now = Math.floor(ctx.clock.now() / 1000)
-  const head = { alg: 'HS256', typ: 'at+jwt' }
-  const claims = { sid: session.id, sub: 'user-1', iss: 'auth-shell-mock', aud: 'auth-shell-api', jti: 'j' }
-  const times = { iat: now, exp: now + 60 }
-  // jose takes each of these: the server does not write them, so neither reader may take them.
+  const claims = writtenClaims(session.id, ctx.clock.now())
+  // jose takes each of these (it wants a `sub`, not that it be text): the server does not write them, so neither
+  // reader may take them.
   const unwritten = {
-    'a list of audiences holding ours': signWithSecret(
-      ctx,
-      encode(head),
-      encode({ ...claims, ...times, aud: ['auth-shell-api'] }),
-    ),
-    'the long form of the type': signWithSecret(
-      ctx,
-      encode({ ...head, typ: 'application/at+jwt' }),
-      encode({ ...claims, ...times }),
-    ),
-    'a session id that is not text': signWithSecret(
-      ctx,
-      encode(head),
-      encode({ ...claims, ...times, sid: 7 }),
-    ),
+    'a list of audiences holding ours': forgeToken(ctx.config.secret, { ...claims, aud: ['auth-shell-api'] }),
+    'the long form of the type': forgeToken(ctx.config.secret, claims, {
+      ...SERVER_HEADER,
+      typ: 'application/at+jwt',
+    }),
+    'a subject that is not text': forgeToken(ctx.config.secret, { ...claims, sub: 42 }),
+    'a session id that is not text': forgeToken(ctx.config.secret, { ...claims, sid: 7 }),
   }
   for (const [label, token] of Object.entries(unwritten)) {
+    expect(getSignedAccessTokenSubject(ctx, token), `${label}, never checked`).toBeNull()
     expect(await verifyAccessToken(ctx, token), label).toEqual({ ok: false, code: 'token_invalid' })
-    expect(getSignedAccessTokenSubject(ctx, token), label).toBeNull()
+    expect(getSignedAccessTokenSubject(ctx, token), `${label}, checked before`).toBeNull()
   }
-  // The token as the server writes it, for contrast: valid, and named.
-  const written = signWithSecret(ctx, encode(head), encode({ ...claims, ...times }))
+  // The token as the server writes it, for contrast: valid, and named before and after the check.
+  const written = forgeToken(ctx.config.secret, claims)
+  expect(getSignedAccessTokenSubject(ctx, written)).toBe('user-1')
   expect(await verifyAccessToken(ctx, written)).toMatchObject({
     ok: true,
     userId: 'user-1',

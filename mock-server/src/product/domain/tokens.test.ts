@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose'
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
+import { forgeToken, writtenClaims } from '../../../testing/forged-tokens.ts'
 import type { DomainContext } from './context.ts'
 import { createSession, getSessionByCookie, getSessionWithUserByCookie, revokeSession } from './sessions.ts'
 import {
@@ -167,31 +168,18 @@ test('a revoked session is gone for its cookie before its expiresAt', async () =
 })
 
 /** A token with the server's own header and secret and exactly `claims`: what only the secret's holder can make. */
-async function forge(ctx: DomainContext, claims: Record<string, unknown>) {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-    .sign(new TextEncoder().encode(ctx.config.secret))
-}
+const forge = (ctx: DomainContext, claims: object) => forgeToken(ctx.config.secret, claims)
 
 test('a token lacking any claim the server writes (exp, iat, sub, sid, jti, aud) is invalid, though signed', async () => {
   const core = createMockCore({ seed: false })
   await core.ready
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
-  const now = Math.floor(ctx.clock.now() / 1000)
-  const claims = {
-    sid: session.id,
-    sub: 'user-1',
-    iss: 'auth-shell-mock',
-    aud: 'auth-shell-api',
-    jti: 'jti-1',
-    iat: now,
-    exp: now + 60,
-  }
-  expect(await verifyAccessToken(ctx, await forge(ctx, claims)), 'all of them').toMatchObject({ ok: true })
+  const claims = writtenClaims(session.id, ctx.clock.now())
+  expect(await verifyAccessToken(ctx, forge(ctx, claims)), 'all of them').toMatchObject({ ok: true })
   for (const claim of ['exp', 'iat', 'sub', 'sid', 'jti', 'aud'] as const) {
     const { [claim]: _, ...lacking } = claims
-    expect(await verifyAccessToken(ctx, await forge(ctx, lacking)), `without ${claim}`).toEqual({
+    expect(await verifyAccessToken(ctx, forge(ctx, lacking)), `without ${claim}`).toEqual({
       ok: false,
       code: 'token_invalid',
     })
@@ -204,17 +192,8 @@ test('a token is invalid before its nbf, even at a later use of a token verified
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
   const issuedAt = ctx.clock.now()
-  const iat = Math.floor(issuedAt / 1000)
-  const token = await forge(ctx, {
-    sid: session.id,
-    sub: 'user-1',
-    iss: 'auth-shell-mock',
-    aud: 'auth-shell-api',
-    jti: 'jti-1',
-    iat,
-    nbf: iat + 10,
-    exp: iat + 60,
-  })
+  const claims = writtenClaims(session.id, issuedAt)
+  const token = forge(ctx, { ...claims, nbf: claims.iat + 10 })
   const valid = { ok: true, userId: 'user-1', sessionId: session.id, user: null }
   expect(await verifyAccessToken(ctx, token), 'before its nbf').toEqual({ ok: false, code: 'token_invalid' })
   core.clock.set(issuedAt + 10_000)
@@ -253,16 +232,8 @@ test('a token whose sid is not a string names no session, even on a store that r
   }
   const { session } = await createSession(ctx, 'user-1')
   await ctx.store.sessions.create({ ...session, id: '42', cookieHash: 'another-cookie-hash' })
-  const now = Math.floor(ctx.clock.now() / 1000)
-  const claims = {
-    sub: 'user-1',
-    iss: 'auth-shell-mock',
-    aud: 'auth-shell-api',
-    jti: 'jti-1',
-    iat: now,
-    exp: now + 60,
-  }
-  expect(await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid: '42' })), 'sid "42"').toEqual({
+  const claims = writtenClaims('42', ctx.clock.now())
+  expect(await verifyAccessToken(ctx, forge(ctx, claims)), 'sid "42"').toEqual({
     ok: true,
     userId: 'user-1',
     sessionId: '42',
@@ -270,7 +241,7 @@ test('a token whose sid is not a string names no session, even on a store that r
   })
   for (const sid of [42, ['42']])
     expect(
-      await verifyAccessToken(ctx, await forge(ctx, { ...claims, sid })),
+      await verifyAccessToken(ctx, forge(ctx, { ...claims, sid })),
       `sid ${JSON.stringify(sid)}`,
     ).toEqual({
       ok: false,

@@ -2,7 +2,7 @@
 // rotated on every use, with a grace window for the immediate parent and family revocation on reuse).
 import type { components } from '#api/openapi.gen.ts'
 import { createHmac } from 'node:crypto'
-import { errors, jwtVerify, type JWTPayload } from 'jose'
+import { errors, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose'
 import { isCanonicalBase64url } from './base64url.ts'
 import type { DomainContext } from './context.ts'
 import { hashToken, openBox, safeEqual, sealBox } from '../../shared/crypto.ts'
@@ -74,12 +74,18 @@ function isCanonicalJws(token: string): boolean {
 }
 
 /**
- * Written as this server writes its access tokens, beyond what jose's options hold: one audience as a string, not a
- * list holding it, and a subject and session id that are text. jose would take the others; refusing them here keeps
- * verifyAccessToken and getSignedAccessTokenSubject in agreement on every token the secret signs.
+ * Written as this server writes its access tokens, beyond what jose's options hold: the short `typ` (jose takes
+ * `application/at+jwt` too), one audience as a string (not a list holding it), and a subject and session id that are
+ * text. Both readers ask it, so verifyAccessToken and getSignedAccessTokenSubject agree on every token the secret
+ * signs.
  */
-function hasOurClaims(claims: Record<string, unknown>): claims is JWTPayload & { sub: string; sid: string } {
+function isWrittenHere(
+  head: Record<string, unknown>,
+  claims: Record<string, unknown>,
+): claims is JWTPayload & { sub: string; sid: string } {
   return (
+    head.alg === ALGORITHM &&
+    head.typ === TOKEN_TYPE &&
     claims.iss === ISSUER &&
     claims.aud === AUDIENCE &&
     typeof claims.sub === 'string' &&
@@ -106,19 +112,17 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
   } else {
     // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
     if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
+    let header: JWTHeaderParameters
     try {
-      const verified = await jwtVerify(
+      ;({ payload, protectedHeader: header } = await jwtVerify(
         token,
         await ctx.tokenKeys.signing(ctx.config.secret),
         verifyOptions(ctx),
-      )
-      payload = verified.payload
-      // jose takes `application/at+jwt` for `at+jwt`; this server writes the short form only.
-      if (verified.protectedHeader.typ !== TOKEN_TYPE) return { ok: false, code: 'token_invalid' }
+      ))
     } catch (error) {
       return { ok: false, code: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' }
     }
-    if (!hasOurClaims(payload)) return { ok: false, code: 'token_invalid' }
+    if (!isWrittenHere(header, payload)) return { ok: false, code: 'token_invalid' }
     ctx.tokenKeys.rememberVerified(ctx.config.secret, token, payload)
   }
   // This server issued every token it accepts, on this clock: one issued "later" was not issued here.
@@ -131,7 +135,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
     payload.exp - payload.iat > Math.round(ctx.config.accessTokenTtlMs / 1000)
   )
     return { ok: false, code: 'token_invalid' }
-  // Only a token of our claims is verified or remembered (hasOurClaims), so its session id is text.
+  // Only a token written here is remembered or passes (isWrittenHere), so its session id is text.
   const sessionId = payload.sid as string
   const found = await ctx.store.sessions.byIdWithUser(sessionId)
   const session = found?.session
@@ -148,7 +152,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
  */
 export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): string | null {
   const verified = ctx.tokenKeys.verified(ctx.config.secret, token)
-  // Only a token of our claims is remembered (verifyAccessToken), so its subject is text.
+  // Only a token written here is remembered (verifyAccessToken), so its subject is text.
   if (verified) return verified.sub as string
   if (!isCanonicalJws(token)) return null
   const [header, payload, signature, ...rest] = token.split('.')
@@ -158,7 +162,7 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
-    return head.alg === ALGORITHM && head.typ === TOKEN_TYPE && hasOurClaims(claims) ? claims.sub : null
+    return isWrittenHere(head, claims) ? claims.sub : null
   } catch {
     return null
   }
