@@ -166,4 +166,29 @@ describe('POST /api/auth/signup', () => {
     await login(server, email, 'early passphrase').expect(401)
     await login(server, email, 'owners own passphrase').expect(200)
   })
+
+  test(
+    'a code asked for an address without an account does not block its sign-up: the code resent after the cooldown signs the owner in',
+    async () => {
+      const { api } = server
+      const email = uniqueEmail()
+      await api.post('/api/auth/otp/send').send({ email, purpose: 'signup' }).expect(202)
+      const res = await api
+        .post('/api/auth/signup')
+        .send({ name: 'Owner', email, password: 'owners own passphrase' })
+        .expect(202)
+      // The unmailed code's cooldown still runs: the answer must not tell an address without an account apart.
+      expect(res.body.resend_after).toBeGreaterThan(0)
+      await waitPast(api, res.body.resend_after * 1000)
+      await api.post('/api/auth/otp/send').send({ email, purpose: 'signup' }).expect(202)
+      const code = await readCode(api, email)
+      const verified = await api
+        .post('/api/auth/otp/verify')
+        .send({ email, code, purpose: 'signup' })
+        .expect(200)
+      expect(verified.body.user.name).toBe('Owner')
+      await login(server, email, 'owners own passphrase').expect(200)
+    },
+    EXPIRY_TEST_TIMEOUT_MS,
+  )
 })

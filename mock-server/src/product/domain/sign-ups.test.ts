@@ -194,11 +194,17 @@ test('a name proven another way is kept without the spaces around it; a blank on
   expect(blank.name).toBe('owner')
 })
 
-test('a sign-up of an address already sent a code without an account answers, and mails nothing in the cooldown', async () => {
-  // A sign-up code asked for an address with no account is written, not mailed; it contests the sign-up.
-  const { ctx } = createDomain()
+test('a code asked for an address without an account does not contest its sign-up: the resend proves it', async () => {
+  // That code is a decoy, written and not mailed; its cooldown still runs, so the sign-up mails nothing yet.
+  const { ctx, advance } = createDomain()
   await issueCode(ctx, EMAIL, 'signup', false)
-  await expect(recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'hash' })).resolves.toBeNull()
+  const pending = { name: 'Owner', passwordHash: 'owner hash' }
+  await expect(recordSignUp(ctx, { email: EMAIL, ...pending })).resolves.toBeNull()
+  const user = (await getUserByEmail(ctx, EMAIL))!
+  expect(user).toMatchObject({ ...pending, verified: false })
+  advance(CODE_COOLDOWN_MS)
+  const resent = await resendSignUpCode(ctx, user)
+  expect(await consumeCode(ctx, EMAIL, 'signup', resent)).toEqual({ ok: true, signup: pending })
 })
 
 test('a resent code of a contested sign-up proves no one’s sign-up', async () => {

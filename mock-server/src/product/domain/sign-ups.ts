@@ -15,7 +15,9 @@ const nameOf = (address: string) => address.split('@')[0]!
 /**
  * A sign-up of an address without a verified account. A second sign-up while a code is alive withdraws every
  * password, since the server cannot tell which one the mail's owner made. Returns the code to mail, or null
- * within the cooldown.
+ * within the cooldown. An address without an account has nothing to contest: its codes are decoys nobody was
+ * mailed (a code asked for it is written, not sent), and from now on they prove this sign-up, so the code resent
+ * after their cooldown does too.
  * @example
  * const code = await recordSignUp(ctx, { email, name: 'Ada', passwordHash })
  */
@@ -27,12 +29,15 @@ export async function recordSignUp(
   return ctx.locks.run(codeLockKey(address, 'signup'), async () => {
     const user = await getUserByEmail(ctx, address)
     const pending = { name: input.name.trim(), passwordHash: input.passwordHash }
-    const contested = (await getUnusedCodes(ctx, address, 'signup')).length > 0
+    const contested = user !== null && (await getUnusedCodes(ctx, address, 'signup')).length > 0
     if (contested) {
-      await ctx.store.codes.withdrawSignUps(address)
-      if (user) await setDetails(ctx, user, await getWithdrawnDetails(ctx, address))
+      await ctx.store.codes.setSignUps(address, null)
+      await setDetails(ctx, user, await getWithdrawnDetails(ctx, address))
     } else if (user) await setDetails(ctx, user, pending)
-    else await createUser(ctx, { email: address, ...pending, verified: false })
+    else {
+      await createUser(ctx, { email: address, ...pending, verified: false })
+      await ctx.store.codes.setSignUps(address, pending)
+    }
     if ((await getCooldownSeconds(ctx, address, 'signup')) > 0) return null
     return writeCode(ctx, address, 'signup', contested ? null : pending)
   })

@@ -216,9 +216,9 @@ function createCodes(c: Collections, lock: Lock): ProductStore['codes'] {
         })
         return { attempts, burned }
       }),
-    async withdrawSignUps(email) {
+    async setSignUps(email, signup) {
       await c.codes.updateMany((q) => q.where({ email, purpose: 'signup', usedAt: null }), {
-        data: (draft) => void (draft.signup = null),
+        data: (draft) => void (draft.signup = signup),
       })
     },
     anyFor: async (email) => c.codes.findFirst((q) => q.where({ email })) !== undefined,

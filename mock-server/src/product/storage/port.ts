@@ -99,8 +99,8 @@ export interface CodesRepository {
   use(id: string, now: number): Promise<boolean>
   /** Counts one wrong answer (burning the code at `maxAttempts`) if it is not burned yet; null when it was. */
   recordWrong(id: string, maxAttempts: number): Promise<Attempt | null>
-  /** Unused sign-up codes of an address stop proving a sign-up (their `signup` becomes null). */
-  withdrawSignUps(email: string): Promise<void>
+  /** Unused sign-up codes of an address prove `signup` from now on; null withdraws them (they prove no one's). */
+  setSignUps(email: string, signup: CodeRecord['signup']): Promise<void>
   /** Whether an address has any code at all (a purge keeps its unverified account). */
   anyFor(email: string): Promise<boolean>
   /** Deletes codes expired by `now` whose cooldown is over too; how many went. */

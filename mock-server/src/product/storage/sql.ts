@@ -193,10 +193,10 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
            WHERE id = $1 AND NOT burned RETURNING attempts, burned`,
           [id, maxAttempts],
         ),
-      async withdrawSignUps(email) {
+      async setSignUps(email, signup) {
         await sql.query(
-          `UPDATE ${T.codes} SET signup = NULL WHERE email = $1 AND purpose = 'signup' AND used_at IS NULL`,
-          [email],
+          `UPDATE ${T.codes} SET signup = $2::jsonb WHERE email = $1 AND purpose = 'signup' AND used_at IS NULL`,
+          [email, signup],
         )
       },
       anyFor: async (email) =>

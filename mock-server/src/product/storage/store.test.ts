@@ -134,13 +134,16 @@ describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
     ])
   })
 
-  it('a sign-up code keeps its sign-up until withdrawn; any code keeps its address', async () => {
+  it('a sign-up code keeps its sign-up until set or withdrawn; any code keeps its address', async () => {
     const store = await open()
     const signup = { name: 'Ada', passwordHash: 'argon' }
     await store.codes.issue(code('s', 1_000, { purpose: 'signup', signup }))
     expect((await store.codes.latest('ada@example.test', 'signup'))?.signup).toEqual(signup)
-    await store.codes.withdrawSignUps('ada@example.test')
+    await store.codes.setSignUps('ada@example.test', null)
     expect((await store.codes.latest('ada@example.test', 'signup'))?.signup).toBeNull()
+    const other = { name: 'Grace', passwordHash: 'scrypt' }
+    await store.codes.setSignUps('ada@example.test', other)
+    expect((await store.codes.latest('ada@example.test', 'signup'))?.signup).toEqual(other)
     expect(await store.codes.anyFor('ada@example.test')).toBe(true)
     expect(await store.codes.anyFor('grace@example.test')).toBe(false)
   })
