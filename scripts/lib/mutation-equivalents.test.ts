@@ -7,6 +7,7 @@ import {
   snippetAt,
   type Equivalent,
 } from './mutation-equivalents.ts'
+import { EQUIVALENT } from './mutation-scores.ts'
 
 const SOURCE = ['const a = 1', 'if (ready &&', '    open) go()', ''].join('\n')
 const at = (line: number, column: number, endLine: number, endColumn: number) => ({
@@ -117,6 +118,18 @@ describe('judgeFile', () => {
     expect(result.mutants).toEqual(mutants)
     expect(result.unlisted).toEqual([])
     expect(result.matched.size).toBe(0)
+  })
+
+  test('a listed mutant that timed out (a busy machine) stays equivalent and its entry matched', () => {
+    const result = judgeFile(
+      'a.ts',
+      SOURCE,
+      [mutant('Timeout', 'LogicalOperator', 'ready || open', 2)],
+      [listed],
+    )
+    expect(result.mutants.map((m) => m.status)).toEqual([EQUIVALENT])
+    expect(result.unlisted).toEqual([])
+    expect([...result.matched]).toEqual([listed])
   })
 })
 

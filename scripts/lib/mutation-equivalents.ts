@@ -37,6 +37,12 @@ export interface Survivor {
 }
 
 const SURVIVING = new Set(['Survived', 'NoCoverage'])
+/**
+ * A listed mutant whose tests ran past Stryker's time limit: on a busy machine an equivalent one, which runs every
+ * test that reaches it, can. A time-out proves no test tells it apart, so it stays listed and equivalent; an
+ * unlisted one counts as detected, as Stryker counts it.
+ */
+const TIMED_OUT = 'Timeout'
 const FIELDS = ['file', 'mutator', 'original', 'replacement', 'reason'] as const
 
 /** Code compared with its runs of white space as one space: a reflow by the formatter changes no key. */
@@ -76,8 +82,8 @@ const sameKey = (survivor: Survivor, entry: Equivalent) =>
   survivor.replacement === normalizeCode(entry.replacement)
 
 /**
- * Marks one file's listed survivors as EQUIVALENT; returns the mutants so marked, the survivors on no entry, and
- * the entries that matched a survivor.
+ * Marks one file's listed survivors (and listed mutants that timed out) as EQUIVALENT; returns the mutants so
+ * marked, the survivors on no entry, and the entries that matched one.
  */
 export function judgeFile<M extends LocatedMutant>(
   file: string,
@@ -88,7 +94,8 @@ export function judgeFile<M extends LocatedMutant>(
   const unlisted: Survivor[] = []
   const matched = new Set<Equivalent>()
   const judged = mutants.map((mutant) => {
-    if (!SURVIVING.has(mutant.status)) return mutant
+    const surviving = SURVIVING.has(mutant.status)
+    if (!surviving && mutant.status !== TIMED_OUT) return mutant
     const survivor = {
       file,
       line: mutant.location.start.line,
@@ -97,7 +104,7 @@ export function judgeFile<M extends LocatedMutant>(
       replacement: normalizeCode(mutant.replacement ?? ''),
     }
     const entry = equivalents.find((candidate) => sameKey(survivor, candidate))
-    if (!entry) return (unlisted.push(survivor), mutant)
+    if (!entry) return (surviving && unlisted.push(survivor), mutant)
     matched.add(entry)
     return { ...mutant, status: EQUIVALENT }
   })
