@@ -5,7 +5,7 @@ import type { BearerPolicy } from './openapi-docs.ts'
 
 /** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */
 export function readBearer(headers: Record<string, string | undefined>): string | undefined {
-  return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]
+  return headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1]
 }
 
 /**

@@ -23,8 +23,7 @@ export async function getCooldownSeconds(
 ): Promise<number> {
   const latest = await ctx.store.codes.latest(normalizeEmail(email), purpose)
   if (!latest) return 0
-  const wait = latest.sentAt + ctx.config.codeCooldownMs - ctx.clock.now()
-  return wait > 0 ? Math.ceil(wait / 1000) : 0
+  return Math.max(0, Math.ceil((latest.sentAt + ctx.config.codeCooldownMs - ctx.clock.now()) / 1000))
 }
 
 /**

@@ -34,7 +34,7 @@ export function createGuessLog(limit: GuessLimit, capacity: number): GuessLog {
   const logs = new Map<string, number[]>()
   const keyOf = (email: string, purpose: string) => `${purpose}:${email}`
   const recent = (key: string, now: number) =>
-    (logs.get(key) ?? []).filter((time) => time > now - limit.windowMs)
+    logs.get(key)?.filter((time) => time > now - limit.windowMs) ?? []
 
   return {
     wait(email, purpose, now) {

@@ -49,6 +49,23 @@ test('a published password is hashed once per hasher, and its hash verifies it',
   expect(await hasher.hashPublished('another published phrase')).not.toBe(first)
 })
 
+test.each([
+  { name: 'the build’s cost', cost: ARGON2_PARAMS, built: true },
+  { name: 'another memory cost', cost: { ...ARGON2_PARAMS, memoryCost: 1024 }, built: false },
+  { name: 'another time cost', cost: { ...ARGON2_PARAMS, timeCost: 1 }, built: false },
+])(
+  'the compiled server’s build-time hashes are taken by a hasher of $name: $built',
+  async ({ cost, built }) => {
+    // The build hashes at ARGON2_PARAMS (scripts/build-server.ts); a hash of another cost would not verify alike.
+    const buildTime = { dummyHash: 'built dummy', seedHashes: { 'demo pass phrase': 'built seed' } }
+    const hasher = createPasswordHasher({ ...cost, buildTime })
+    expect((await hasher.dummyHash()) === 'built dummy').toBe(built)
+    expect((await hasher.hashPublished('demo pass phrase')) === 'built seed').toBe(built)
+    // A password the build did not hash is hashed here.
+    expect(await hasher.hashPublished('another phrase')).toMatch(/^\$argon2id\$/)
+  },
+)
+
 test('a published password whose hash failed is hashed again at the next call, not answered from the failure', async () => {
   // A memory cost argon2 refuses: every hash fails, so each call's failure is its own only if it hashed again.
   const hasher = createPasswordHasher({ memoryCost: 1, timeCost: 1 })

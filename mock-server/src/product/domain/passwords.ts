@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { BUILD_TIME } from '../../shared/build-time.ts'
+import { BUILD_TIME, type BuildTime } from '../../shared/build-time.ts'
 import {
   ARGON2_PARAMS,
   HASH_CONCURRENCY,
@@ -50,9 +50,12 @@ export interface HasherOptions {
   memoryCost?: number
   timeCost?: number
   concurrency?: number
+  /** The hashes the compiled server's build made (`BUILD_TIME`, the default); undefined where the sources run. */
+  buildTime?: Pick<BuildTime, 'seedHashes' | 'dummyHash'>
 }
 
 export function createPasswordHasher(options: HasherOptions = {}): PasswordHasher {
+  const { buildTime = BUILD_TIME } = options
   const params = {
     algorithm: 2, // Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
     memoryCost: options.memoryCost ?? ARGON2_PARAMS.memoryCost,
@@ -66,7 +69,7 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
   // The build's hashes are made with ARGON2_PARAMS (scripts/build-server.ts): used only when this hasher's are those.
   const built =
     params.memoryCost === ARGON2_PARAMS.memoryCost && params.timeCost === ARGON2_PARAMS.timeCost
-      ? BUILD_TIME
+      ? buildTime
       : undefined
   const hasher: PasswordHasher = {
     hash: (password) => limit(() => hash(password, params)),

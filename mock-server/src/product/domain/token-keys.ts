@@ -41,7 +41,7 @@ export function createTokenKeys(): TokenKeys {
     },
     hmac(secret) {
       under(secret)
-      return (hmac ??= createSecretKey(Buffer.from(secret, 'utf8')))
+      return (hmac ??= createSecretKey(Buffer.from(secret)))
     },
     verified(secret, token) {
       under(secret)

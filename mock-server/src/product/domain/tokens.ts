@@ -67,10 +67,12 @@ function verifyOptions(ctx: DomainContext) {
   }
 }
 
-/** Three segments, each written as this server writes base64url: one token, one spelling. */
-function isCanonicalJws(token: string): boolean {
+/** The three segments of a token, each written as this server writes base64url (one token, one spelling); else null. */
+function canonicalSegments(token: string): [header: string, payload: string, signature: string] | null {
   const segments = token.split('.')
   return segments.length === 3 && segments.every(isCanonicalBase64url)
+    ? (segments as [string, string, string])
+    : null
 }
 
 /**
@@ -111,7 +113,7 @@ export async function verifyAccessToken(ctx: DomainContext, token: string): Prom
     if (refused) return refused
   } else {
     // A decoder that drops padding, maps + and / or ignores trailing bits would accept other spellings of a signature.
-    if (!isCanonicalJws(token)) return { ok: false, code: 'token_invalid' }
+    if (!canonicalSegments(token)) return { ok: false, code: 'token_invalid' }
     let header: JWTHeaderParameters
     try {
       ;({ payload, protectedHeader: header } = await jwtVerify(
@@ -154,9 +156,9 @@ export function getSignedAccessTokenSubject(ctx: DomainContext, token: string): 
   const verified = ctx.tokenKeys.verified(ctx.config.secret, token)
   // Only a token written here is remembered (verifyAccessToken), so its subject is text.
   if (verified) return verified.sub as string
-  if (!isCanonicalJws(token)) return null
-  const [header, payload, signature, ...rest] = token.split('.')
-  if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) return null
+  const segments = canonicalSegments(token)
+  if (!segments) return null
+  const [header, payload, signature] = segments
   const expected = createHmac('sha256', ctx.config.secret).update(`${header}.${payload}`).digest('base64url')
   if (!safeEqual(signature, expected)) return null
   try {
