@@ -30,7 +30,7 @@ export interface TargetRules {
 }
 
 /** The control document's paths a production server serves too: liveness and readiness (docs/mock-server.md). */
-const SERVED_IN_PRODUCTION = new Set(['/healthz', '/readyz'])
+export const SERVED_IN_PRODUCTION: ReadonlySet<string> = new Set(['/healthz', '/readyz'])
 
 /** The agent of `target` (with `headers`) under `rules`: validated and counted like every contract agent. */
 export function createTargetAgent(
