@@ -122,7 +122,7 @@ test(
           .sort(),
       ).toEqual([
         "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
-        'needs a server built with trustProxyHops',
+        "needs a server built with trustProxyHops 1 where the target's is 0 (GET /__mock/settings; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
       ])
       const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
       expect(matched).toHaveLength(18)
