@@ -1,4 +1,5 @@
 // The mock server's attack surface, one named test per attack it closes (docs/security/surface.md).
+import { randomInt } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
@@ -346,45 +347,46 @@ describe('a control surface only its owner drives', () => {
   })
 })
 
-describe('proxies and limiter', () => {
+describe('proxies and limiter', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   const LIMIT = { max: 3, windowMs: 15 * 60_000 }
   const attempt = (api: Awaited<ReturnType<typeof createTestServer>>['api'], forwardedFor: string) =>
     api
       .post('/api/auth/login')
       .set('X-Forwarded-For', forwardedFor)
       .send({ email: 'nobody@example.test', password: 'not the password' })
+  // Fresh addresses each run: a target keeps a client's budget for its window, past the run that spent it.
+  const anyIPv4 = () => `198.${randomInt(18, 20)}.${randomInt(256)}.${randomInt(1, 255)}`
+  const anyIPv6Net = () => `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`
+  /** The sign-in limit of a server that trusts `hops` proxies: a small one in process, a target's own. */
+  const limitedBehind = (hops: number) =>
+    limitedServer('loginRateLimit', LIMIT, undefined, { trustProxyHops: hops })
 
   test('one client inventing X-Forwarded-For entries gets no fresh sign-in budget (--trust-proxy 1)', async () => {
-    const { api } = await createTestServer({ trustProxyHops: 1, loginRateLimit: LIMIT })
+    const { server, limit } = await limitedBehind(1)
     // The client writes an entry of its own each time; its one proxy appends the address it really saw.
+    const real = anyIPv4()
     const statuses: number[] = []
-    for (let i = 1; i <= LIMIT.max + 2; i += 1)
-      statuses.push((await attempt(api, `198.51.100.${i}, 203.0.113.9`)).status)
-    expect(statuses).toEqual([401, 401, 401, 429, 429])
-    expect((await attempt(api, '198.51.100.99, 203.0.113.10')).status, 'another real client').toBe(401)
+    for (let i = 1; i <= limit.max + 2; i += 1)
+      statuses.push((await attempt(server.api, `${anyIPv4()}, ${real}`)).status)
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429, 429])
+    expect((await attempt(server.api, `${anyIPv4()}, ${anyIPv4()}`)).status, 'another real client').toBe(401)
   })
 
   test('two IPv6 addresses in one /64 share a budget', async () => {
-    const { api } = await createTestServer({ trustProxyHops: 1, loginRateLimit: LIMIT })
+    const { server, limit } = await limitedBehind(1)
+    const net = anyIPv6Net()
     const statuses: number[] = []
-    for (let i = 1; i <= LIMIT.max + 1; i += 1)
-      statuses.push(
-        (await attempt(api, i % 2 === 0 ? '2001:db8:1:2::a' : '2001:db8:1:2:ffff:ffff:ffff:ffff')).status,
-      )
-    expect(statuses).toEqual([401, 401, 401, 429])
-    expect((await attempt(api, '2001:db8:1:3::a')).status, 'the next /64').toBe(401)
+    for (let i = 1; i <= limit.max + 1; i += 1)
+      statuses.push((await attempt(server.api, i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`)).status)
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
+    expect((await attempt(server.api, `${anyIPv6Net()}::a`)).status, 'the next /64').toBe(401)
   })
 
-  test(
-    'without --trust-proxy, X-Forwarded-For is not read at all',
-    async () => {
-      requireDirectConnection('a proxy in front of the target writes X-Forwarded-For itself')
-      const { server: limited, limit } = await limitedServer('loginRateLimit', LIMIT)
-      const statuses: number[] = []
-      for (let i = 1; i <= limit.max + 1; i += 1)
-        statuses.push((await attempt(limited.api, `198.51.100.${i}`)).status)
-      expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
-    },
-    MANY_CALLS_TIMEOUT_MS,
-  )
+  test('without --trust-proxy, X-Forwarded-For is not read at all', async () => {
+    requireDirectConnection('a proxy in front of the target writes X-Forwarded-For itself')
+    const { server: limited, limit } = await limitedBehind(0)
+    const statuses: number[] = []
+    for (let i = 1; i <= limit.max + 1; i += 1) statuses.push((await attempt(limited.api, anyIPv4())).status)
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
+  })
 })

@@ -141,6 +141,16 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
 }
 
 /**
+ * For a check that takes its file's server, which against a target is the target already, and asks for settings of its
+ * own (`trustProxyHops: 1`): ends it as not checkable unless the target has them, and counts those it has.
+ */
+export async function requireTargetHas(options: AppOptions): Promise<void> {
+  const matched = await requireSameServer(options, await getContractTarget())
+  const test = TestRunner.getCurrentTest()
+  if (test && matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
+}
+
+/**
  * The test's server against CONTRACT_TARGET: the target, when it can stand for the server the test asked for.
  * Otherwise the test ends as not checkable, with the reason. An option the target's settings report (the grace
  * window, a lifetime, a limit) is compared with the target's; other options describe a server the target is not,
