@@ -1,0 +1,86 @@
+// A setting declared for a target (CONTRACT_TARGET_TRUST_PROXY, docs/contract-suite.md, "The target's settings")
+// lets the checks of a server built with it run there. A declaration the target does not really have must fail
+// those checks, never pass them: each run here points the proxy checks at a --production server started with or
+// without --trust-proxy 1, declared one way or the other.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { CHILD_RUN_TIMEOUT_MS, runContracts, startMockServer } from '#contracts/support/target-child.ts'
+
+const FILES = [
+  'contracts/product/session.contract.test.ts',
+  'contracts/attacks/attack-hardening.contract.test.ts',
+  'contracts/attacks/attack-surface.contract.test.ts',
+]
+const PROXY_CHECKS = ['--testNamePattern', '__Host- prefix over https|HSTS|X-Forwarded-Proto|proxies and limiter']
+/** The checks of a server that trusts one proxy hop. */
+const BEHIND_ONE_PROXY = [
+  /is Secure with the __Host- prefix over https/,
+  /HSTS is sent over https only/,
+  /X-Forwarded-Proto is read from the trusted hop/,
+  /one client inventing X-Forwarded-For entries gets no fresh sign-in budget/,
+  /two IPv6 addresses in one \/64 share a budget/,
+]
+const WITHOUT_PROXY = /without --trust-proxy, X-Forwarded-For is not read at all/
+
+interface CtrfTest {
+  name: string
+  status: string
+  message?: string
+}
+
+/** The proxy checks against a --production server with `args`, the run declaring `hops` (undefined: nothing). */
+async function runAgainst(args: string[], hops: string | undefined) {
+  const server = await startMockServer(['--production', ...args])
+  try {
+    const run = await runContracts(
+      { CONTRACT_TARGET: server.origin, ...(hops !== undefined && { CONTRACT_TARGET_TRUST_PROXY: hops }) },
+      [...FILES, ...PROXY_CHECKS],
+    )
+    const { tests } = (
+      JSON.parse(readFileSync(join(run.reports, 'ctrf.json'), 'utf8')) as { results: { tests: CtrfTest[] } }
+    ).results
+    const named = (status: string) => tests.filter((one) => one.status === status).map((one) => one.name)
+    const withStatus = (check: RegExp) => tests.find((one) => check.test(one.name))
+    return { ...run, failed: named('failed'), passed: named('passed'), withStatus }
+  } finally {
+    server.stop()
+  }
+}
+
+test(
+  'a target started with --trust-proxy 1 and declared so: the checks of one proxy hop run and pass',
+  async () => {
+    const run = await runAgainst(['--trust-proxy', '1'], '1')
+    expect(run.code, run.output).toBe(0)
+    for (const check of BEHIND_ONE_PROXY) expect(run.withStatus(check)?.status, String(check)).toBe('passed')
+    expect(run.withStatus(WITHOUT_PROXY)?.message).toContain(
+      "needs a server built with trustProxyHops 0 where the target's is 1",
+    )
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
+
+test(
+  'a target declared to trust one proxy hop that trusts none fails every check of one hop',
+  async () => {
+    const run = await runAgainst([], '1')
+    expect(run.code, run.output).not.toBe(0)
+    for (const check of BEHIND_ONE_PROXY) expect(run.withStatus(check)?.status, String(check)).toBe('failed')
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
+
+test(
+  'a target that trusts one proxy hop, undeclared, is taken to trust none: the check of no proxy fails',
+  async () => {
+    const run = await runAgainst(['--trust-proxy', '1'], undefined)
+    expect(run.code, run.output).not.toBe(0)
+    expect(run.failed).toEqual([expect.stringMatching(WITHOUT_PROXY)])
+    for (const check of BEHIND_ONE_PROXY)
+      expect(run.withStatus(check)?.message, String(check)).toContain(
+        'no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none',
+      )
+  },
+  CHILD_RUN_TIMEOUT_MS,
+)
