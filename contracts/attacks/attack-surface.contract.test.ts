@@ -10,6 +10,7 @@ import {
   createTestServer,
   limitedServer,
   readCode,
+  requireOwnServer,
   startLiveServer,
   signUp,
   unvalidated,
@@ -76,12 +77,7 @@ describe('production mode authenticates people', () => {
 
   test('--production seeds no demo account: a seed account’s documented password is refused like any unknown account', async () => {
     const production = await createTestServer({ production: true })
-    const development = await createTestServer()
-    for (const { email, password, verified } of SEED_ACCOUNTS) {
-      await development.api
-        .post('/api/auth/login')
-        .send({ email, password })
-        .expect(verified ? 200 : 403)
+    for (const { email, password } of SEED_ACCOUNTS) {
       const refused = await production.api.post('/api/auth/login').send({ email, password }).expect(401)
       const unknown = await production.api
         .post('/api/auth/login')
@@ -89,6 +85,17 @@ describe('production mode authenticates people', () => {
         .expect(401)
       expect(refused.body).toEqual(unknown.body)
     }
+  })
+
+  test('--production seeds no demo account: its store holds no user, where development signs the seeds in', async () => {
+    requireOwnServer('reads what the in-process app stores')
+    const production = await createTestServer({ production: true })
+    const development = await createTestServer()
+    for (const { email, password, verified } of SEED_ACCOUNTS)
+      await development.api
+        .post('/api/auth/login')
+        .send({ email, password })
+        .expect(verified ? 200 : 403)
     expect((await production.app.core.ops.domain.store.snapshot()).users).toEqual([])
   })
 

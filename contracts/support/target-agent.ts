@@ -119,6 +119,8 @@ declare module 'vitest' {
   }
 }
 
+const NOT_PRODUCTION = 'needs a server in production mode (no /__mock), and the target offers /__mock'
+
 /** Options that say how the suite reaches the target, not what server it is. */
 const isReachOption = (name: string, target: ContractTarget) =>
   name === 'production' || (name === 'controlToken' && target.controlToken !== null)
@@ -145,7 +147,9 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
  * own (`trustProxyHops: 1`): ends it as not checkable unless the target has them, and counts those it has.
  */
 export async function requireTargetHas(options: AppOptions): Promise<void> {
-  const matched = await requireSameServer(options, await getContractTarget())
+  const target = await getContractTarget()
+  const matched = await requireSameServer(options, target)
+  if (options.production === true && !target.production) notCheckable(NOT_PRODUCTION)
   const test = TestRunner.getCurrentTest()
   if (test && matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
 }
@@ -160,8 +164,7 @@ export async function createTargetServer(options: AppOptions): Promise<TargetSer
   const target = await getContractTarget()
   const { production } = options
   const matched = await requireSameServer(options, target)
-  if (production === true && !target.production)
-    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  if (production === true && !target.production) notCheckable(NOT_PRODUCTION)
   const test = TestRunner.getCurrentTest()
   if (test) {
     if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
