@@ -177,6 +177,16 @@ export async function createTestServer(options: AppOptions = {}): Promise<TestSe
 }
 
 /**
+ * A fresh in-process app, in a run against a target too: a server other than the target, for a check that needs one
+ * beside it (a token another server issued). Its answers are validated and counted like any.
+ * @example const other = await createInProcessServer(); await signUp(other.api)
+ */
+export async function createInProcessServer(): Promise<TestServer> {
+  const app = await readyApp({})
+  return serverOf(app, app, {})
+}
+
+/**
  * A server built with `options`, for a check in a file whose tests share `current` (useTestServer): in process a fresh
  * one; against a target, `current` (the target), when the target has those settings.
  * @example const secure = await serverWith(server, { trustProxyHops: 1 })
