@@ -372,7 +372,9 @@ describe('pre-hijacking: whoever proves the address decides the credentials', ()
     if (api.noControl === undefined)
       return (await mockOf(api).mailbox(email)).filter((mail) => mail.purpose === 'signup').length
     if (!api.codes?.countCodes)
-      notCheckable(`counts the mails the target sent, which only CONTRACT_SMTP_PORT's capture can: ${api.noControl}`)
+      notCheckable(
+        `counts the mails the target sent, which only CONTRACT_SMTP_PORT's capture can: ${api.noControl}`,
+      )
     return api.codes.countCodes(email, 'signup')
   }
 

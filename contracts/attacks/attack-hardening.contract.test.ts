@@ -302,7 +302,11 @@ async function staticServer(): Promise<{ port: number; script: string; api: Cont
   }
   const app = await webApp()
   const url = new URL(TARGET_URL)
-  return { port: Number(url.port || 80), script: pathOf('/assets/{stem}.js', scriptsOf(app)[0]!), api: app.api }
+  return {
+    port: Number(url.port || 80),
+    script: pathOf('/assets/{stem}.js', scriptsOf(app)[0]!),
+    api: app.api,
+  }
 }
 
 /** The JSON body of a raw HTTP answer. */
@@ -371,7 +375,9 @@ describe('bodies are read after routing, only for operations that take one, up t
   test('HEAD on an /api GET is a 405 naming GET, on a static file a 200 like GET; neither sends a body', async () => {
     const { port, script, api } = await staticServer()
     // The file's length as GET sends it, uncompressed: this file's 51 bytes in process, the target's script's there.
-    const length = (await api.get(script).set('Accept-Encoding', 'identity').expect(200)).headers['content-length']
+    const length = (await api.get(script).set('Accept-Encoding', 'identity').expect(200)).headers[
+      'content-length'
+    ]
     if (!TARGET_URL) expect(length).toBe('51')
     const apiCall = await open(port)
     apiCall.socket.write(headOf('HEAD', '/api/me', { Connection: 'close' }))

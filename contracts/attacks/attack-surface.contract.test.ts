@@ -384,7 +384,9 @@ describe('proxies and limiter', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     const net = anyIPv6Net()
     const statuses: number[] = []
     for (let i = 1; i <= limit.max + 1; i += 1)
-      statuses.push((await attempt(server.api, i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`)).status)
+      statuses.push(
+        (await attempt(server.api, i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`)).status,
+      )
     expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
     expect((await attempt(server.api, `${anyIPv6Net()}::a`)).status, 'the next /64').toBe(401)
   })

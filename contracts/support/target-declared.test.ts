@@ -12,7 +12,10 @@ const FILES = [
   'contracts/attacks/attack-hardening.contract.test.ts',
   'contracts/attacks/attack-surface.contract.test.ts',
 ]
-const PROXY_CHECKS = ['--testNamePattern', '__Host- prefix over https|HSTS|X-Forwarded-Proto|proxies and limiter']
+const PROXY_CHECKS = [
+  '--testNamePattern',
+  '__Host- prefix over https|HSTS|X-Forwarded-Proto|proxies and limiter',
+]
 /** The checks of a server that trusts one proxy hop. */
 const BEHIND_ONE_PROXY = [
   /is Secure with the __Host- prefix over https/,

@@ -80,7 +80,9 @@ test('a mock server is read through GET /__mock/settings, with its control token
 test('a target without /__mock is taken at the documented defaults, but for the access token lifetime; one whose /__mock cannot be used at none', async () => {
   const unused = () => Promise.reject(new Error('no request expected'))
   const target = { baseUrl: 'http://127.0.0.1:9', headers: {} }
-  expect(await readTargetSettings({ ...target, noControl: 'no control', production: true }, unused, {})).toEqual({
+  expect(
+    await readTargetSettings({ ...target, noControl: 'no control', production: true }, unused, {}),
+  ).toEqual({
     ...DOCUMENTED_DEFAULTS,
     values: { ...DOCUMENTED_DEFAULTS.values, trustProxyHops: 0 },
     assumed: ['trustProxyHops'],
@@ -126,9 +128,7 @@ test('the CORS origins no answer reports are what CONTRACT_TARGET_CORS_ORIGINS d
     "needs a server built with corsOrigins none where the target's is https://app.example (the documented defaults, as the target has no /__mock; its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares)",
   )
   // Undeclared, they are unknown, never assumed to be none: the reason says how to declare them.
-  expect(
-    compareSettings({ corsOrigins: [] }, await readTargetSettings(target, unused, {})).differs,
-  ).toBe(
+  expect(compareSettings({ corsOrigins: [] }, await readTargetSettings(target, unused, {})).differs).toBe(
     "needs a server built with corsOrigins none where the target's is unknown (the documented defaults, as the target has no /__mock; CONTRACT_TARGET_CORS_ORIGINS declares them)",
   )
 })
@@ -139,7 +139,9 @@ test('the proxy hops no answer reports are what CONTRACT_TARGET_TRUST_PROXY decl
   expect(readTrustProxy('0')).toBe(0)
   expect(readTrustProxy('1')).toBe(1)
   for (const wrong of ['true', '-1', '1.5', 'one', '100'])
-    expect(() => readTrustProxy(wrong), wrong).toThrow(/CONTRACT_TARGET_TRUST_PROXY is the number of proxy hops/)
+    expect(() => readTrustProxy(wrong), wrong).toThrow(
+      /CONTRACT_TARGET_TRUST_PROXY is the number of proxy hops/,
+    )
 
   const unused = () => Promise.reject(new Error('no request expected'))
   const target = { baseUrl: 'http://127.0.0.1:9', headers: {}, noControl: 'no control', production: true }
@@ -147,7 +149,10 @@ test('the proxy hops no answer reports are what CONTRACT_TARGET_TRUST_PROXY decl
   expect(declared.source).toBe(
     'the documented defaults, as the target has no /__mock; its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares',
   )
-  expect(compareSettings({ trustProxyHops: 1 }, declared)).toEqual({ matched: ['trustProxyHops 1'], differs: null })
+  expect(compareSettings({ trustProxyHops: 1 }, declared)).toEqual({
+    matched: ['trustProxyHops 1'],
+    differs: null,
+  })
   // A check of a server that reads no X-Forwarded-For does not run against one declared to read it.
   expect(compareSettings({ trustProxyHops: 0 }, declared).differs).toBe(
     "needs a server built with trustProxyHops 0 where the target's is 1 (the documented defaults, as the target has no /__mock; its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares)",

@@ -100,8 +100,12 @@ export async function readTargetSettings(
 ): Promise<TargetSettings> {
   const read = await readReported(target, fetch)
   const notes = [
-    ...(declared.corsOrigins === undefined ? [] : ['its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares']),
-    ...(declared.trustProxyHops === undefined ? [] : ['its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares']),
+    ...(declared.corsOrigins === undefined
+      ? []
+      : ['its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares']),
+    ...(declared.trustProxyHops === undefined
+      ? []
+      : ['its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares']),
   ]
   return {
     source: [read.source, ...notes].join('; '),
