@@ -3,6 +3,7 @@
 // those checks, never pass them: each run here points the proxy checks at a --production server started with or
 // without --trust-proxy 1, declared one way or the other.
 import { readFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { CHILD_RUN_TIMEOUT_MS, runContracts, startMockServer } from '#contracts/support/target-child.ts'
@@ -11,10 +12,11 @@ const FILES = [
   'contracts/product/session.contract.test.ts',
   'contracts/attacks/attack-hardening.contract.test.ts',
   'contracts/attacks/attack-surface.contract.test.ts',
+  'contracts/attacks/attack-lockout.contract.test.ts',
 ]
 const PROXY_CHECKS = [
   '--testNamePattern',
-  '__Host- prefix over https|HSTS|X-Forwarded-Proto|proxies and limiter',
+  '__Host- prefix over https|HSTS|X-Forwarded-Proto|proxies and limiter|IPv6 /64',
 ]
 /** The checks of a server that trusts one proxy hop. */
 const BEHIND_ONE_PROXY = [
@@ -23,6 +25,7 @@ const BEHIND_ONE_PROXY = [
   /X-Forwarded-Proto is read from the trusted hop/,
   /one client inventing X-Forwarded-For entries gets no fresh sign-in budget/,
   /two IPv6 addresses in one \/64 share a budget/,
+  /another address of the attacker’s IPv6 \/64 is the same client: locked too/,
 ]
 const WITHOUT_PROXY = /without --trust-proxy, X-Forwarded-For is not read at all/
 
@@ -32,12 +35,29 @@ interface CtrfTest {
   message?: string
 }
 
-/** The proxy checks against a --production server with `args`, the run declaring `hops` (undefined: nothing). */
+/** A port no one listens on now, for the suite's SMTP capture (the server is told it before the suite starts). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => probe.once('listening', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/**
+ * The proxy checks against a --production server with `args`, its mail read from the suite's capture (the cookie and
+ * lock-out checks sign up), the run declaring `hops` (undefined: nothing).
+ */
 async function runAgainst(args: string[], hops: string | undefined) {
-  const server = await startMockServer(['--production', ...args])
+  const smtpPort = await freePort()
+  const server = await startMockServer(['--production', '--smtp', `smtp://127.0.0.1:${smtpPort}`, ...args])
   try {
     const run = await runContracts(
-      { CONTRACT_TARGET: server.origin, ...(hops !== undefined && { CONTRACT_TARGET_TRUST_PROXY: hops }) },
+      {
+        CONTRACT_TARGET: server.origin,
+        CONTRACT_SMTP_PORT: String(smtpPort),
+        ...(hops !== undefined && { CONTRACT_TARGET_TRUST_PROXY: hops }),
+      },
       [...FILES, ...PROXY_CHECKS],
     )
     const { tests } = (
