@@ -10,6 +10,7 @@ import type { WindowLimit } from '#mock-server/shared/rule-settings.ts'
 import { isLoopbackTarget } from '#contracts/support/client-address.ts'
 import { getContractTarget, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 import { compareSettings } from '#contracts/support/target-settings.ts'
+import { requireTargetHas } from '#contracts/support/target-agent.ts'
 import { createTestServer, type TestServer } from '#contracts/support/test-server.ts'
 
 /** The most calls a check makes to reach a target's limit; a larger limit makes it not checkable. */
@@ -51,6 +52,7 @@ export async function limitedServer(
       `reaching the target's ${option} from the run's one client address would spend it for every later check, and the target has no /__mock to reset it`,
     )
   if (!current) return { server: await createTestServer({ ...options, [option]: limit }), limit }
+  await requireTargetHas(options)
   // Counted as a setting the target has, in the words createTestServer would use (coverage.md, matched settings).
   const test = TestRunner.getCurrentTest()
   const { matched } = compareSettings({ [option]: limit }, settings)
