@@ -356,11 +356,20 @@ describe('a control surface only its owner drives', () => {
 
 describe('proxies and limiter', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   const LIMIT = { max: 3, windowMs: 15 * 60_000 }
-  const attempt = (api: Awaited<ReturnType<typeof createTestServer>>['api'], forwardedFor: string) =>
+  /**
+   * A wrong sign-in to `email` from `forwardedFor`. Each check guesses at an unknown address of its own, and probes
+   * another client with another: past 100 failures an account's new clients are slowed (docs/security/lockout.md),
+   * and a target keeps its counts across runs.
+   */
+  const attempt = (
+    api: Awaited<ReturnType<typeof createTestServer>>['api'],
+    forwardedFor: string,
+    email: string,
+  ) =>
     api
       .post('/api/auth/login')
       .set('X-Forwarded-For', forwardedFor)
-      .send({ email: 'nobody@example.test', password: 'not the password' })
+      .send({ email, password: 'not the password' })
   // Fresh addresses each run: a target keeps a client's budget for its window, past the run that spent it.
   const anyIPv4 = () => `198.${randomInt(18, 20)}.${randomInt(256)}.${randomInt(1, 255)}`
   const anyIPv6Net = () => `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`
@@ -372,30 +381,36 @@ describe('proxies and limiter', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
     const { server, limit } = await limitedBehind(1)
     // The client writes an entry of its own each time; its one proxy appends the address it really saw.
     const real = anyIPv4()
+    const email = uniqueEmail('nobody')
     const statuses: number[] = []
     for (let i = 1; i <= limit.max + 2; i += 1)
-      statuses.push((await attempt(server.api, `${anyIPv4()}, ${real}`)).status)
+      statuses.push((await attempt(server.api, `${anyIPv4()}, ${real}`, email)).status)
     expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429, 429])
-    expect((await attempt(server.api, `${anyIPv4()}, ${anyIPv4()}`)).status, 'another real client').toBe(401)
+    const other = await attempt(server.api, `${anyIPv4()}, ${anyIPv4()}`, uniqueEmail('nobody'))
+    expect(other.status, 'another real client').toBe(401)
   })
 
   test('two IPv6 addresses in one /64 share a budget', async () => {
     const { server, limit } = await limitedBehind(1)
     const net = anyIPv6Net()
+    const email = uniqueEmail('nobody')
     const statuses: number[] = []
-    for (let i = 1; i <= limit.max + 1; i += 1)
-      statuses.push(
-        (await attempt(server.api, i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`)).status,
-      )
+    for (let i = 1; i <= limit.max + 1; i += 1) {
+      const address = i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`
+      statuses.push((await attempt(server.api, address, email)).status)
+    }
     expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
-    expect((await attempt(server.api, `${anyIPv6Net()}::a`)).status, 'the next /64').toBe(401)
+    const next = await attempt(server.api, `${anyIPv6Net()}::a`, uniqueEmail('nobody'))
+    expect(next.status, 'the next /64').toBe(401)
   })
 
   test('without --trust-proxy, X-Forwarded-For is not read at all', async () => {
     requireDirectConnection('a proxy in front of the target writes X-Forwarded-For itself')
     const { server: limited, limit } = await limitedBehind(0)
+    const email = uniqueEmail('nobody')
     const statuses: number[] = []
-    for (let i = 1; i <= limit.max + 1; i += 1) statuses.push((await attempt(limited.api, anyIPv4())).status)
+    for (let i = 1; i <= limit.max + 1; i += 1)
+      statuses.push((await attempt(limited.api, anyIPv4(), email)).status)
     expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
   })
 })
