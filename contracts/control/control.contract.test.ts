@@ -7,7 +7,6 @@ import { describe, expect, test } from 'vitest'
 import {
   arm,
   bearer,
-  createTestServer,
   PASSWORD,
   readCode,
   requireOwnServer,
