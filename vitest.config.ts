@@ -1,5 +1,36 @@
+import { isIPv4 } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { defineConfig, defineProject } from 'vitest/config'
+
+/**
+ * Whether the contract suite's files run one at a time against CONTRACT_TARGET (docs/decisions/016-contract-target.md).
+ * A target whose /__mock answers is reset before each test, so its files share it in turn. One without /__mock is
+ * never reset: on 127.0.0.0/8 each check reaches it from a client address of its own (contracts/support/
+ * client-address.ts), so its files run side by side and their real waits overlap. A remote one sees one client, whose
+ * rate limits a file beside another would spend: one at a time. Asked once, as the run starts (GET /__mock/clock).
+ */
+async function targetFilesInTurn(): Promise<boolean> {
+  const raw = process.env.CONTRACT_TARGET?.trim()
+  if (!raw) return false
+  let target: URL
+  try {
+    target = new URL(raw)
+  } catch {
+    return true // the suite's own reading of CONTRACT_TARGET says what is wrong with it
+  }
+  if (!isIPv4(target.hostname) || !target.hostname.startsWith('127.')) return true
+  const token = process.env.CONTRACT_CONTROL_TOKEN?.trim()
+  try {
+    const answer = await fetch(new URL('/__mock/clock', target), {
+      headers: token ? { 'X-Mock-Control-Token': token } : {},
+    })
+    await answer.body?.cancel()
+    return answer.status === 200
+  } catch {
+    return true // out of reach: the suite's probe fails the run, naming it
+  }
+}
+const TARGET_FILES_IN_TURN = await targetFilesInTurn()
 
 /**
  * The web app's tests that need a DOM: every component test (.test.tsx) and the few .test.ts files that reach for a
@@ -88,9 +119,8 @@ export default defineConfig({
             'contracts/support/mail-capture.ts',
           ],
           setupFiles: ['contracts/support/target-setup.ts'],
-          // Against a CONTRACT_TARGET the files share one server, reset before each test: one file at a time
-          // (docs/decisions/016-contract-target.md).
-          fileParallelism: !process.env.CONTRACT_TARGET?.trim(),
+          // Against a CONTRACT_TARGET reset before each test, or remote, one file at a time (targetFilesInTurn).
+          fileParallelism: !TARGET_FILES_IN_TURN,
           testTimeout: 30_000,
           // Each file builds its own app (createApp through contracts/support/test-server.ts) and records coverage into its
           // worker's own file, so one module graph per worker serves them all: importing the app once per file was

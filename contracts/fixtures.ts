@@ -15,6 +15,7 @@ export {
   requireCodes,
   requireControl,
   requireOwnServer,
+  serverWith,
   startLiveServer,
   TEST_APP_OPTIONS,
   useTestServer,

@@ -1,4 +1,5 @@
 // The mock server's attack surface, one named test per attack it closes (docs/security/surface.md).
+import { randomInt } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
@@ -9,6 +10,7 @@ import {
   createTestServer,
   limitedServer,
   readCode,
+  requireOwnServer,
   startLiveServer,
   signUp,
   unvalidated,
@@ -75,12 +77,7 @@ describe('production mode authenticates people', () => {
 
   test('--production seeds no demo account: a seed account’s documented password is refused like any unknown account', async () => {
     const production = await createTestServer({ production: true })
-    const development = await createTestServer()
-    for (const { email, password, verified } of SEED_ACCOUNTS) {
-      await development.api
-        .post('/api/auth/login')
-        .send({ email, password })
-        .expect(verified ? 200 : 403)
+    for (const { email, password } of SEED_ACCOUNTS) {
       const refused = await production.api.post('/api/auth/login').send({ email, password }).expect(401)
       const unknown = await production.api
         .post('/api/auth/login')
@@ -88,6 +85,17 @@ describe('production mode authenticates people', () => {
         .expect(401)
       expect(refused.body).toEqual(unknown.body)
     }
+  })
+
+  test('--production seeds no demo account: its store holds no user, where development signs the seeds in', async () => {
+    requireOwnServer('reads what the in-process app stores')
+    const production = await createTestServer({ production: true })
+    const development = await createTestServer()
+    for (const { email, password, verified } of SEED_ACCOUNTS)
+      await development.api
+        .post('/api/auth/login')
+        .send({ email, password })
+        .expect(verified ? 200 : 403)
     expect((await production.app.core.ops.domain.store.snapshot()).users).toEqual([])
   })
 
@@ -346,45 +354,63 @@ describe('a control surface only its owner drives', () => {
   })
 })
 
-describe('proxies and limiter', () => {
+describe('proxies and limiter', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   const LIMIT = { max: 3, windowMs: 15 * 60_000 }
-  const attempt = (api: Awaited<ReturnType<typeof createTestServer>>['api'], forwardedFor: string) =>
+  /**
+   * A wrong sign-in to `email` from `forwardedFor`. Each check guesses at an unknown address of its own, and probes
+   * another client with another: past 100 failures an account's new clients are slowed (docs/security/lockout.md),
+   * and a target keeps its counts across runs.
+   */
+  const attempt = (
+    api: Awaited<ReturnType<typeof createTestServer>>['api'],
+    forwardedFor: string,
+    email: string,
+  ) =>
     api
       .post('/api/auth/login')
       .set('X-Forwarded-For', forwardedFor)
-      .send({ email: 'nobody@example.test', password: 'not the password' })
+      .send({ email, password: 'not the password' })
+  // Fresh addresses each run: a target keeps a client's budget for its window, past the run that spent it.
+  const anyIPv4 = () => `198.${randomInt(18, 20)}.${randomInt(256)}.${randomInt(1, 255)}`
+  const anyIPv6Net = () => `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`
+  /** The sign-in limit of a server that trusts `hops` proxies: a small one in process, a target's own. */
+  const limitedBehind = (hops: number) =>
+    limitedServer('loginRateLimit', LIMIT, undefined, { trustProxyHops: hops })
 
   test('one client inventing X-Forwarded-For entries gets no fresh sign-in budget (--trust-proxy 1)', async () => {
-    const { api } = await createTestServer({ trustProxyHops: 1, loginRateLimit: LIMIT })
+    const { server, limit } = await limitedBehind(1)
     // The client writes an entry of its own each time; its one proxy appends the address it really saw.
+    const real = anyIPv4()
+    const email = uniqueEmail('nobody')
     const statuses: number[] = []
-    for (let i = 1; i <= LIMIT.max + 2; i += 1)
-      statuses.push((await attempt(api, `198.51.100.${i}, 203.0.113.9`)).status)
-    expect(statuses).toEqual([401, 401, 401, 429, 429])
-    expect((await attempt(api, '198.51.100.99, 203.0.113.10')).status, 'another real client').toBe(401)
+    for (let i = 1; i <= limit.max + 2; i += 1)
+      statuses.push((await attempt(server.api, `${anyIPv4()}, ${real}`, email)).status)
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429, 429])
+    const other = await attempt(server.api, `${anyIPv4()}, ${anyIPv4()}`, uniqueEmail('nobody'))
+    expect(other.status, 'another real client').toBe(401)
   })
 
   test('two IPv6 addresses in one /64 share a budget', async () => {
-    const { api } = await createTestServer({ trustProxyHops: 1, loginRateLimit: LIMIT })
+    const { server, limit } = await limitedBehind(1)
+    const net = anyIPv6Net()
+    const email = uniqueEmail('nobody')
     const statuses: number[] = []
-    for (let i = 1; i <= LIMIT.max + 1; i += 1)
-      statuses.push(
-        (await attempt(api, i % 2 === 0 ? '2001:db8:1:2::a' : '2001:db8:1:2:ffff:ffff:ffff:ffff')).status,
-      )
-    expect(statuses).toEqual([401, 401, 401, 429])
-    expect((await attempt(api, '2001:db8:1:3::a')).status, 'the next /64').toBe(401)
+    for (let i = 1; i <= limit.max + 1; i += 1) {
+      const address = i % 2 === 0 ? `${net}::a` : `${net}:ffff:ffff:ffff:ffff`
+      statuses.push((await attempt(server.api, address, email)).status)
+    }
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
+    const next = await attempt(server.api, `${anyIPv6Net()}::a`, uniqueEmail('nobody'))
+    expect(next.status, 'the next /64').toBe(401)
   })
 
-  test(
-    'without --trust-proxy, X-Forwarded-For is not read at all',
-    async () => {
-      requireDirectConnection('a proxy in front of the target writes X-Forwarded-For itself')
-      const { server: limited, limit } = await limitedServer('loginRateLimit', LIMIT)
-      const statuses: number[] = []
-      for (let i = 1; i <= limit.max + 1; i += 1)
-        statuses.push((await attempt(limited.api, `198.51.100.${i}`)).status)
-      expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
-    },
-    MANY_CALLS_TIMEOUT_MS,
-  )
+  test('without --trust-proxy, X-Forwarded-For is not read at all', async () => {
+    requireDirectConnection('a proxy in front of the target writes X-Forwarded-For itself')
+    const { server: limited, limit } = await limitedBehind(0)
+    const email = uniqueEmail('nobody')
+    const statuses: number[] = []
+    for (let i = 1; i <= limit.max + 1; i += 1)
+      statuses.push((await attempt(limited.api, anyIPv4(), email)).status)
+    expect(statuses).toEqual([...Array<number>(limit.max).fill(401), 429])
+  })
 })

@@ -7,10 +7,10 @@ import { describe, expect, test } from 'vitest'
 import {
   arm,
   bearer,
-  createTestServer,
   PASSWORD,
   readCode,
   requireOwnServer,
+  serverWith,
   signUp,
   uniqueEmail,
   useTestServer,
@@ -18,6 +18,7 @@ import {
 import { SCENARIO_NAMES, SCENARIO_RULES } from '#api/operations.gen.ts'
 import { fingerprint } from '#mock-server/control/state.ts'
 import { hashToken } from '#mock-server/shared/crypto.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
 
 const server = useTestServer()
 
@@ -381,14 +382,27 @@ describe('the API reference (/__mock/docs)', () => {
 
 describe('production mode', () => {
   test('answers 404 under /__mock and /idp but serves the API', async () => {
-    const production = await createTestServer({ production: true })
-    // Not through the validating agent: in production mode /__mock is not part of what is served.
-    await request(production.app).get('/__mock/clock').expect(404)
-    await request(production.app).post('/__mock/reset').send({}).expect(404)
-    await request(production.app).get('/__mock/state').expect(404)
+    const production = await serverWith(server, { production: true })
+    // Not through the validating agent: in production mode /__mock is not part of what is served. Against a target
+    // in production mode, sent to it by fetch, which the run counts.
+    const statusOf = async (method: 'GET' | 'POST', path: string): Promise<number> => {
+      if (TARGET_URL) {
+        const answer = await fetch(`${TARGET_URL}${path}`, {
+          method,
+          ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+        })
+        await answer.body?.cancel()
+        return answer.status
+      }
+      const call = request(production.app)[method === 'GET' ? 'get' : 'post'](path)
+      return (await (method === 'POST' ? call.send({}) : call)).status
+    }
+    expect(await statusOf('GET', '/__mock/clock')).toBe(404)
+    expect(await statusOf('POST', '/__mock/reset')).toBe(404)
+    expect(await statusOf('GET', '/__mock/state')).toBe(404)
     for (const path of ['/__mock/docs', '/__mock/docs/api.json', '/__mock/docs/redoc.standalone.js'])
-      await request(production.app).get(path).expect(404)
+      expect(await statusOf('GET', path), path).toBe(404)
     await production.api.get('/api/_auth/session').expect(200)
-    await request(production.app).get('/idp/.well-known/openid-configuration').expect(404)
+    expect(await statusOf('GET', '/idp/.well-known/openid-configuration')).toBe(404)
   })
 })

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { requireDirectConnection } from '#contracts/support/target.ts'
+import type { ContractAgent } from '#contracts/support/api.ts'
+import { notCheckable, requireDirectConnection, TARGET_URL } from '#contracts/support/target.ts'
 import { createTestServer, expectMalformedRefused, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
 
 function envelope(event: Record<string, unknown>): string {
@@ -284,6 +285,18 @@ describe('session-recorder sink', () => {
 
   test('the sinks are off in production mode', async () => {
     const { app } = await createTestServer({ production: true })
+    // Not through the validating agent: in production mode the sinks are not part of what is served. Against a
+    // target in production mode, sent to it by fetch, which the run counts.
+    if (TARGET_URL) {
+      expect((await fetch(`${TARGET_URL}/__mock/sentry/events`)).status).toBe(404)
+      const start = await fetch(`${TARGET_URL}/ingest/v1/web/start`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ projectKey: 'k' }),
+      })
+      expect(start.status).toBe(404)
+      return
+    }
     await request(app).get('/__mock/sentry/events').expect(404)
     await request(app).post('/ingest/v1/web/start').send({ projectKey: 'k' }).expect(404)
   })
@@ -298,11 +311,29 @@ describe('build manifest', () => {
     return root
   }
 
+  /**
+   * A server and the build its web build wrote: in process one over a web root holding build-one; against a target,
+   * the target and the build it says is latest, when it serves a built app (a target serving none skips this).
+   */
+  async function servedBuild(): Promise<{ api: ContractAgent; latest: { id: string; timestamp: number } }> {
+    if (!TARGET_URL) {
+      const { api } = await createTestServer({ webRoot: webRootWithBuild('build-one') })
+      return { api, latest: { id: 'build-one', timestamp: 1 } }
+    }
+    const { api } = await createTestServer()
+    const index = await api.get('/').set('Accept', 'text/html')
+    if (index.status !== 200)
+      notCheckable(
+        `needs a target that serves the web app, and GET / answers ${index.status} (run npm run build first)`,
+      )
+    return { api, latest: (await api.get('/builds/latest.json').expect(200)).body }
+  }
+
   test('serves the build the web build wrote, and its manifest', async () => {
-    const { api } = await createTestServer({ webRoot: webRootWithBuild('build-one') })
-    expect((await api.get('/builds/latest.json').expect(200)).body).toEqual({ id: 'build-one', timestamp: 1 })
-    expect((await api.get('/builds/meta/build-one.json').expect(200)).body.id).toBe('build-one')
-    await api.get('/builds/meta/build-two.json').expect(404)
+    const { api, latest } = await servedBuild()
+    expect((await api.get('/builds/latest.json').expect(200)).body).toEqual(latest)
+    expect((await api.get(`/builds/meta/${latest.id}.json`).expect(200)).body.id).toBe(latest.id)
+    await api.get(`/builds/meta/${latest.id === 'build-two' ? 'build-three' : 'build-two'}.json`).expect(404)
     await api.get('/builds/meta/bad%20id.json').expect(400)
   })
 

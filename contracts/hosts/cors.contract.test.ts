@@ -87,7 +87,7 @@ describe('--cors-origin in production mode', () => {
   })
 
   test('over https the partitioned cookie keeps the __Host- prefix', async () => {
-    const server = await createTestServer({ production: true, corsOrigins: [APP], trustProxyHops: 1 })
+    const server = await createTestServer({ production: true, corsOrigins: APP_ORIGINS, trustProxyHops: 1 })
     const email = uniqueEmail('cors-https')
     await server.api
       .post('/api/auth/signup')

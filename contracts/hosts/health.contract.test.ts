@@ -94,15 +94,15 @@ describe('readiness', () => {
 })
 
 describe('served the way probes come', () => {
-  test('in --production, at any Host, without the control token', async () => {
-    requireOwnServer('starts servers in production mode and with a control token')
-    for (const options of [{ production: true }, { controlToken: 'a-control-token-for-probes' }]) {
-      const { stranger } = await createTestServer(options)
-      for (const path of ['/healthz', '/readyz']) {
-        // A kubelet names the pod's address; a balancer names whatever its check says.
-        const got = await stranger.get(path).set('Host', '10.1.2.3:4010').expect(200)
-        expect(got.body.status).toBe('ok')
-      }
+  test.each([
+    ['in --production', { production: true }],
+    ['with a control token', { controlToken: 'a-control-token-for-probes' }],
+  ] as const)('%s, at any Host, without the control token', async (_mode, options) => {
+    const { stranger } = await createTestServer(options)
+    for (const path of ['/healthz', '/readyz']) {
+      // A kubelet names the pod's address; a balancer names whatever its check says.
+      const got = await stranger.get(path).set('Host', '10.1.2.3:4010').expect(200)
+      expect(got.body.status).toBe('ok')
     }
   })
 

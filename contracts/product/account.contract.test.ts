@@ -11,6 +11,8 @@ import {
   useTestServer,
 } from '#contracts/fixtures.ts'
 import { EXPIRY_TEST_TIMEOUT_MS, useExpiredSessions } from '#contracts/support/expiry.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
+import { createInProcessServer } from '#contracts/support/test-server.ts'
 
 const server = useTestServer()
 let account: SignedIn
@@ -81,7 +83,8 @@ describe('refusals of a protected call', () => {
   })
 
   test("a token of another server's session is token_invalid", async () => {
-    const other = await createTestServer()
+    // Against a target, the other server is an in-process one: its tokens are signed with a key of its own.
+    const other = TARGET_URL ? await createInProcessServer() : await createTestServer()
     const stranger = await signUp(other.api)
     expect((await server.api.get('/api/me').set(bearer(stranger.token)).expect(401)).body.error).toBe(
       'token_invalid',

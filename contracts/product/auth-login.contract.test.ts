@@ -7,6 +7,7 @@ import {
   PASSWORD,
   requireControl,
   resetPassword,
+  sessionCookieOf,
   signUp,
   uniqueEmail,
   useTestServer,
@@ -18,10 +19,14 @@ const server = useTestServer()
 const SMALL_LIMIT = { max: 3, windowMs: 60_000 }
 
 describe('POST /api/auth/login', () => {
-  test('signs in a seeded account with a session cookie and a token pair', async () => {
-    const res = await login(server, 'ada@example.com', 'analytical-engine-1843').expect(200)
-    expect(res.body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' })
+  test('signs in a verified account with a session cookie and a token pair', async () => {
+    // An account of its own rather than a seeded one, which a production target does not have.
+    const account = await signUp(server.api)
+    const res = await login(server, account.email, account.password).expect(200)
+    expect(res.body.user).toMatchObject({ email: account.email, name: account.user.name })
     expect(res.body.token.split('.')).toHaveLength(3)
+    expect(res.body.refresh_token).toEqual(expect.any(String))
+    expect(sessionCookieOf(res.headers['set-cookie'])).toMatch(/^(__Host-)?sid=./)
     expect(res.headers['cache-control']).toBe('no-store')
   })
 

@@ -8,6 +8,7 @@ import {
   createTestServer,
   readCode,
   refresh,
+  serverWith,
   signUp,
   type TestServer,
   useTestServer,
@@ -52,7 +53,7 @@ describe('the session cookie', () => {
   })
 
   test('is Secure with the __Host- prefix over https', async () => {
-    const secure = await createTestServer({ trustProxyHops: 1 })
+    const secure = await serverWith(server, { trustProxyHops: 1 })
     const res = await signUpRaw(secure, { 'X-Forwarded-Proto': 'https' })
     const cookie = res.headers['set-cookie']![0] as string
     expect(cookie).toMatch(/^__Host-sid=/)

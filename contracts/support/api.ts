@@ -17,6 +17,7 @@ import {
 } from '#contracts/support/openapi-validator.ts'
 import { isOverHttps } from '#contracts/support/safe-answer.ts'
 import type { MockClient } from '#api/mock-client.ts'
+import type { CodeSource } from '#contracts/support/code-source.ts'
 
 export type OperationId = keyof ProductOperations | keyof ControlOperations
 
@@ -24,13 +25,16 @@ export type OperationId = keyof ProductOperations | keyof ControlOperations
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
 type Method = (typeof METHODS)[number]
 
+/** The codes a server without /__mock mailed; counted where the source can tell (CodeSource's countCodes). */
+export type AgentCodes = Pick<MockClient, 'latestCode'> & Pick<CodeSource, 'countCodes'>
+
 export type ContractAgent = Record<Method, (path: string) => Test> & {
   /** Any method by name, for table-driven tests. */
   request(method: string, path: string): Test
   /** Why this agent's server offers no usable /__mock (a contract target's, contracts/support/target-agent.ts). */
   readonly noControl?: string
   /** Where the codes its server mails are read without /__mock (contracts/support/code-source.ts). */
-  readonly codes?: Pick<MockClient, 'latestCode'>
+  readonly codes?: AgentCodes
 }
 
 export interface ContractAgentOptions {
@@ -41,7 +45,7 @@ export interface ContractAgentOptions {
   /** Carried as the agent's `noControl`. */
   noControl?: string
   /** Carried as the agent's `codes`. */
-  codes?: Pick<MockClient, 'latestCode'>
+  codes?: AgentCodes
   /** Makes each request in place of supertest's own (a contract target's requests: target-agent.ts). */
   createTest?: (method: Method, path: string) => Test
 }

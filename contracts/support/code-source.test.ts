@@ -8,6 +8,7 @@ import { renderMail } from '#mock-server/control/mail-content.ts'
 import { CODE_MAIL_SUBJECTS } from '#mock-server/shared/constants.ts'
 import { startSmtpCapture, type SmtpCapture } from '../../mock-server/testing/smtp-capture.ts'
 import {
+  countCapturedCodes,
   createCodeSource,
   findCapturedCode,
   loadCodeAdapter,
@@ -80,6 +81,19 @@ describe('codes from the mail a target sent', () => {
     const read = source.latestCode(EMAIL, 'signup')
     await mailCode(capture.port, '222222')
     expect(await read).toBe('222222')
+  })
+
+  test('counts the codes of a purpose captured for an address, in any case', async () => {
+    const dir = tempDir()
+    const count = countCapturedCodes(dir)
+    expect(count(EMAIL, 'signup')).toBe(0)
+    const capture = await captureInto(dir)
+    await mailCode(capture.port, '111111')
+    await mailCode(capture.port, '222222')
+    // The transport is done once the capture has taken the mail: both are counted, no other purpose.
+    expect(count(EMAIL, 'signup')).toBe(2)
+    expect(count('ada@example.test', 'signup')).toBe(2)
+    expect(count(EMAIL, 'reset')).toBe(0)
   })
 
   test('a code that never comes fails the read with the address, the purpose and where it looked', async () => {

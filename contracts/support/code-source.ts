@@ -36,6 +36,8 @@ export interface CodeSource {
   latestCode(email: string, purpose: MailPurpose): Promise<string>
   /** A call that mails `email` a `purpose` code was answered 2xx; it was sent at `sentAt`. */
   noteSent(email: string, purpose: MailPurpose, sentAt: number): void
+  /** How many `purpose` codes came for `email` so far, where the source can tell (the SMTP capture can, an adapter not). */
+  countCodes?(email: string, purpose: MailPurpose): number
 }
 
 const keyOf = (email: string, purpose: MailPurpose) => `${purpose} ${email.trim().toLowerCase()}`
@@ -91,24 +93,32 @@ function checkedCode(code: unknown, describe: string): string {
   )
 }
 
+/** The codes captured in `dir` for `email`, oldest first. */
+function capturedCodes(dir: string, email: string): CapturedCode[] {
+  const file = mailFileOf(dir, email)
+  if (!existsSync(file)) return []
+  const text = readFileSync(file, 'utf8')
+  // The capture appends whole lines; a line still being written has no newline yet.
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CapturedCode)
+}
+
 /** The newest code in the capture folder `dir` for the query, or null. */
 export function findCapturedCode(dir: string): CodeAdapter {
-  return ({ email, purpose, since }) => {
-    const file = mailFileOf(dir, email)
-    if (!existsSync(file)) return null
-    const text = readFileSync(file, 'utf8')
-    // The capture appends whole lines; a line still being written has no newline yet.
-    const lines = text
-      .slice(0, text.lastIndexOf('\n') + 1)
-      .split('\n')
-      .filter(Boolean)
-    const found = lines
-      .map((line) => JSON.parse(line) as CapturedCode)
+  return ({ email, purpose, since }) =>
+    capturedCodes(dir, email)
       .filter((mail) => mail.purpose === purpose && (since === undefined || mail.receivedAt >= since))
-      .at(-1)
-    return found?.code ?? null
-  }
+      .at(-1)?.code ?? null
 }
+
+/** How many `purpose` codes the capture folder `dir` holds for `email`. */
+export const countCapturedCodes =
+  (dir: string) =>
+  (email: string, purpose: MailPurpose): number =>
+    capturedCodes(dir, email).filter((mail) => mail.purpose === purpose).length
 
 /** Loads CONTRACT_CODE_ADAPTER's default export (a path from the working directory, or absolute). */
 export async function loadCodeAdapter(path: string): Promise<CodeAdapter> {
@@ -133,10 +143,13 @@ export async function readCodeSource(
   // Both given is refused once, by the global setup (contracts/support/mail-capture.ts).
   const adapter = env.CONTRACT_CODE_ADAPTER?.trim()
   if (captureDir !== null)
-    return createCodeSource(
-      `the mail the target sent to smtp://127.0.0.1:${env.CONTRACT_SMTP_PORT?.trim()}`,
-      findCapturedCode(captureDir),
-    )
+    return {
+      ...createCodeSource(
+        `the mail the target sent to smtp://127.0.0.1:${env.CONTRACT_SMTP_PORT?.trim()}`,
+        findCapturedCode(captureDir),
+      ),
+      countCodes: countCapturedCodes(captureDir),
+    }
   if (adapter) return createCodeSource(`CONTRACT_CODE_ADAPTER ${adapter}`, await loadCodeAdapter(adapter))
   return null
 }

@@ -4,10 +4,20 @@
 // Against a CONTRACT_TARGET it is made through HTTP only (docs/decisions/016-contract-target.md).
 // In-process, set-up steps go straight to the app: through HTTP they would cost seconds of the suite.
 import { randomInt } from 'node:crypto'
-import { bearer, PASSWORD, sessionCookieOf, signUp, type LiveServer } from '#contracts/fixtures.ts'
+import {
+  bearer,
+  PASSWORD,
+  sessionCookieOf,
+  signUp,
+  uniqueEmail,
+  type LiveServer,
+} from '#contracts/fixtures.ts'
 import type { RequestPool } from '#contracts/support/request-generator.ts'
 import { TARGET_URL } from '#contracts/support/target.ts'
 import { createUser } from '#mock-server/product/domain/users.ts'
+
+/** The mock's seeded addresses (mock-server/src/product/domain/seed.ts), which the pool guesses at besides its own. */
+const SEED_EMAILS = ['ada@example.com', 'alan@example.com', 'grace@example.com']
 
 /** A verified account, signed in: the pool's first address. */
 interface PoolAccount {
@@ -163,11 +173,12 @@ async function mailedCodes(live: LiveServer, control: PoolControl, email: string
  * @example const pool = await resetWithPool(live) // pool.accessToken signs in pool.emails[0]
  */
 export async function resetWithPool(live: LiveServer): Promise<RequestPool> {
+  const production = TARGET_URL !== null && live.api.noControl !== undefined
   const control = !TARGET_URL
     ? controlInProcess(live)
-    : live.api.noControl === undefined
-      ? controlOverHttp(live)
-      : controlOfProduction(live)
+    : production
+      ? controlOfProduction(live)
+      : controlOverHttp(live)
   await control.reset()
   const account = await control.createAccount()
   const buildId = `build-${randomInt(1e9)}`
@@ -178,7 +189,9 @@ export async function resetWithPool(live: LiveServer): Promise<RequestPool> {
   ])
   return {
     ...external,
-    emails: [account.email, 'ada@example.com', 'alan@example.com', 'grace@example.com'],
+    // The seeded accounts where the server has them. A production target has none: its pool guesses at addresses of
+    // the run's own, so that the run never signs up a seed's address there, which the production checks find unknown.
+    emails: [account.email, ...(production ? [1, 2, 3].map(() => uniqueEmail('pool')) : SEED_EMAILS)],
     passwords: [account.password, 'analytical-engine-1843', 'imitation-game-1950', 'password'],
     accessToken: account.token,
     refreshTokens: [account.refreshToken],

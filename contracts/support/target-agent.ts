@@ -30,7 +30,7 @@ export interface TargetRules {
 }
 
 /** The control document's paths a production server serves too: liveness and readiness (docs/mock-server.md). */
-const SERVED_IN_PRODUCTION = new Set(['/healthz', '/readyz'])
+export const SERVED_IN_PRODUCTION: ReadonlySet<string> = new Set(['/healthz', '/readyz'])
 
 /** The agent of `target` (with `headers`) under `rules`: validated and counted like every contract agent. */
 export function createTargetAgent(
@@ -119,6 +119,8 @@ declare module 'vitest' {
   }
 }
 
+const NOT_PRODUCTION = 'needs a server in production mode (no /__mock), and the target offers /__mock'
+
 /** Options that say how the suite reaches the target, not what server it is. */
 const isReachOption = (name: string, target: ContractTarget) =>
   name === 'production' || (name === 'controlToken' && target.controlToken !== null)
@@ -141,6 +143,18 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
 }
 
 /**
+ * For a check that takes its file's server, which against a target is the target already, and asks for settings of its
+ * own (`trustProxyHops: 1`): ends it as not checkable unless the target has them, and counts those it has.
+ */
+export async function requireTargetHas(options: AppOptions): Promise<void> {
+  const target = await getContractTarget()
+  const matched = await requireSameServer(options, target)
+  if (options.production === true && !target.production) notCheckable(NOT_PRODUCTION)
+  const test = TestRunner.getCurrentTest()
+  if (test && matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
+}
+
+/**
  * The test's server against CONTRACT_TARGET: the target, when it can stand for the server the test asked for.
  * Otherwise the test ends as not checkable, with the reason. An option the target's settings report (the grace
  * window, a lifetime, a limit) is compared with the target's; other options describe a server the target is not,
@@ -150,8 +164,7 @@ export async function createTargetServer(options: AppOptions): Promise<TargetSer
   const target = await getContractTarget()
   const { production } = options
   const matched = await requireSameServer(options, target)
-  if (production === true && !target.production)
-    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
+  if (production === true && !target.production) notCheckable(NOT_PRODUCTION)
   const test = TestRunner.getCurrentTest()
   if (test) {
     if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')

@@ -24,7 +24,7 @@ export interface Child {
   stop: () => void
 }
 
-/** Node running `command` in the repository, with `env` over this process's minus the target and token variables. */
+/** Node running `command` in the repository, with `env` over this process's minus the target's variables. */
 export function start(command: string[], env: NodeJS.ProcessEnv): Child {
   const {
     MOCK_CONTROL_TOKEN: _token,
@@ -32,6 +32,8 @@ export function start(command: string[], env: NodeJS.ProcessEnv): Child {
     CONTRACT_CONTROL_TOKEN: _control,
     CONTRACT_SMTP_PORT: _smtp,
     CONTRACT_CODE_ADAPTER: _adapter,
+    CONTRACT_TARGET_CORS_ORIGINS: _origins,
+    CONTRACT_TARGET_TRUST_PROXY: _hops,
     ...inherited
   } = process.env
   const child = spawn(process.execPath, command, { cwd: root, env: { ...inherited, ...env } })

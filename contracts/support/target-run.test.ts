@@ -42,8 +42,8 @@ test(
         TOKEN_FILES,
       )
       expect(withToken.code, withToken.output).toBe(0)
-      // 87 checks; two cannot be made against a target. The sign-up limit is reached at the target's own.
-      expect(checksRan(withToken.output)).toBe(85)
+      // 88 checks; two cannot be made against a target. The sign-up limit is reached at the target's own.
+      expect(checksRan(withToken.output)).toBe(86)
       expect(withToken.output).not.toMatch(/needs the \/__mock control surface/)
       expect(withToken.output).toMatch(/Generated input: 340 requests over 17 operations/)
 
@@ -51,13 +51,13 @@ test(
       // and the coverage files count them.
       const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
       expect(ctrf.reportFormat).toBe('CTRF')
-      expect(ctrf.results.summary).toMatchObject({ tests: 87, passed: 85, skipped: 2, failed: 0 })
+      expect(ctrf.results.summary).toMatchObject({ tests: 88, passed: 86, skipped: 2, failed: 0 })
       const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
       expect(skipped.map((one) => one.message).sort()).toEqual([
         'not checkable against this target: needs the in-process app (read .core)',
         "not checkable against this target: sends nothing to the target (it checks this repository's own files)",
       ])
-      expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="87" failures="0"/)
+      expect(readFileSync(join(withToken.reports, 'junit.xml'), 'utf8')).toMatch(/tests="88" failures="0"/)
       const coverage = readJson<{ target: string; notCheckable: unknown[] }>(
         join(withToken.reports, 'coverage.json'),
       )
@@ -122,7 +122,7 @@ test(
           .sort(),
       ).toEqual([
         "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
-        'needs a server built with trustProxyHops',
+        "needs a server built with trustProxyHops 1 where the target's is 0 (GET /__mock/settings; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
       ])
       const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
       expect(matched).toHaveLength(18)

@@ -8,6 +8,7 @@ import {
   DOCUMENTED_DEFAULTS,
   readCorsOrigins,
   readTargetSettings,
+  readTrustProxy,
   type TargetSettings,
 } from '#contracts/support/target-settings.ts'
 
@@ -64,10 +65,12 @@ test('a mock server is read through GET /__mock/settings, with its control token
       refreshGraceMs: 2_500,
       mailRateLimit: { max: 100, windowMs: 900_000 },
     })
-    // A server that refuses the call tells nothing: every option is then unknown, never assumed.
-    expect(await readTargetSettings({ ...target, headers: {} }, fetch)).toEqual({
+    // A server that refuses the call tells nothing: every option it reports is then unknown, never assumed. The
+    // proxy hops, which no answer reports, are the server's default unless the run declares them.
+    expect(await readTargetSettings({ ...target, headers: {} }, fetch, {})).toEqual({
       source: 'none known, as GET /__mock/settings answered 401',
-      values: {},
+      values: { trustProxyHops: 0 },
+      assumed: ['trustProxyHops'],
     })
   } finally {
     await server.close()
@@ -77,16 +80,21 @@ test('a mock server is read through GET /__mock/settings, with its control token
 test('a target without /__mock is taken at the documented defaults, but for the access token lifetime; one whose /__mock cannot be used at none', async () => {
   const unused = () => Promise.reject(new Error('no request expected'))
   const target = { baseUrl: 'http://127.0.0.1:9', headers: {} }
-  expect(await readTargetSettings({ ...target, noControl: 'no control', production: true }, unused)).toBe(
-    DOCUMENTED_DEFAULTS,
-  )
+  expect(
+    await readTargetSettings({ ...target, noControl: 'no control', production: true }, unused, {}),
+  ).toEqual({
+    ...DOCUMENTED_DEFAULTS,
+    values: { ...DOCUMENTED_DEFAULTS.values, trustProxyHops: 0 },
+    assumed: ['trustProxyHops'],
+  })
   expect(DOCUMENTED_DEFAULTS.values).toMatchObject({ refreshGraceMs: 10_000 })
   expect(DOCUMENTED_DEFAULTS.values.accessTokenTtlMs).toBeUndefined()
   expect(
-    await readTargetSettings({ ...target, noControl: 'asks for a token', production: false }, unused),
+    await readTargetSettings({ ...target, noControl: 'asks for a token', production: false }, unused, {}),
   ).toEqual({
     source: 'none known, as its /__mock cannot be used',
-    values: {},
+    values: { trustProxyHops: 0 },
+    assumed: ['trustProxyHops'],
   })
 })
 
@@ -110,7 +118,7 @@ test('the CORS origins no answer reports are what CONTRACT_TARGET_CORS_ORIGINS d
 
   const unused = () => Promise.reject(new Error('no request expected'))
   const target = { baseUrl: 'http://127.0.0.1:9', headers: {}, noControl: 'no control', production: true }
-  const declared = await readTargetSettings(target, unused, ['https://app.example'])
+  const declared = await readTargetSettings(target, unused, { corsOrigins: ['https://app.example'] })
   expect(declared.values).toMatchObject({ corsOrigins: ['https://app.example'], refreshGraceMs: 10_000 })
   expect(compareSettings({ corsOrigins: ['https://app.example'] }, declared)).toEqual({
     matched: ['corsOrigins https://app.example'],
@@ -120,9 +128,42 @@ test('the CORS origins no answer reports are what CONTRACT_TARGET_CORS_ORIGINS d
     "needs a server built with corsOrigins none where the target's is https://app.example (the documented defaults, as the target has no /__mock; its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares)",
   )
   // Undeclared, they are unknown, never assumed to be none: the reason says how to declare them.
-  expect(
-    compareSettings({ corsOrigins: [] }, await readTargetSettings(target, unused, undefined)).differs,
-  ).toBe(
+  expect(compareSettings({ corsOrigins: [] }, await readTargetSettings(target, unused, {})).differs).toBe(
     "needs a server built with corsOrigins none where the target's is unknown (the documented defaults, as the target has no /__mock; CONTRACT_TARGET_CORS_ORIGINS declares them)",
+  )
+})
+
+test('the proxy hops no answer reports are what CONTRACT_TARGET_TRUST_PROXY declares; undeclared, none', async () => {
+  expect(readTrustProxy(undefined)).toBeUndefined()
+  expect(readTrustProxy(' ')).toBeUndefined()
+  expect(readTrustProxy('0')).toBe(0)
+  expect(readTrustProxy('1')).toBe(1)
+  for (const wrong of ['true', '-1', '1.5', 'one', '100'])
+    expect(() => readTrustProxy(wrong), wrong).toThrow(
+      /CONTRACT_TARGET_TRUST_PROXY is the number of proxy hops/,
+    )
+
+  const unused = () => Promise.reject(new Error('no request expected'))
+  const target = { baseUrl: 'http://127.0.0.1:9', headers: {}, noControl: 'no control', production: true }
+  const declared = await readTargetSettings(target, unused, { trustProxyHops: 1 })
+  expect(declared.source).toBe(
+    'the documented defaults, as the target has no /__mock; its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares',
+  )
+  expect(compareSettings({ trustProxyHops: 1 }, declared)).toEqual({
+    matched: ['trustProxyHops 1'],
+    differs: null,
+  })
+  // A check of a server that reads no X-Forwarded-For does not run against one declared to read it.
+  expect(compareSettings({ trustProxyHops: 0 }, declared).differs).toBe(
+    "needs a server built with trustProxyHops 0 where the target's is 1 (the documented defaults, as the target has no /__mock; its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares)",
+  )
+  // Undeclared, the target is the server's default: the checks of a trusted proxy say how to declare one.
+  const undeclared = await readTargetSettings(target, unused, {})
+  expect(compareSettings({ trustProxyHops: 0 }, undeclared)).toEqual({
+    matched: ['trustProxyHops 0'],
+    differs: null,
+  })
+  expect(compareSettings({ trustProxyHops: 1 }, undeclared).differs).toBe(
+    "needs a server built with trustProxyHops 1 where the target's is 0 (the documented defaults, as the target has no /__mock; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
   )
 })

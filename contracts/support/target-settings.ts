@@ -2,8 +2,9 @@
  * What the suite learns of a CONTRACT_TARGET's settings (docs/decisions/016-contract-target.md): a test that asks
  * for a server built with a setting runs against the target when the target's effective value is the same.
  * A mock server reports its own (GET /__mock/settings); a target without /__mock is taken at the documented
- * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md). The CORS origins,
- * which no answer reports, are what CONTRACT_TARGET_CORS_ORIGINS declares.
+ * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md). The CORS origins and
+ * the proxy hops, which no answer reports, are what CONTRACT_TARGET_CORS_ORIGINS and CONTRACT_TARGET_TRUST_PROXY
+ * declare.
  */
 import type { components } from '#api/control.gen.ts'
 import type { AppOptions } from '#mock-server/app.ts'
@@ -25,6 +26,7 @@ export const COMPARABLE_OPTIONS = [
   'maxDecoys',
   'maxUnverifiedAccounts',
   'corsOrigins',
+  'trustProxyHops',
 ] as const satisfies readonly (keyof AppOptions)[]
 
 export type ComparableOption = (typeof COMPARABLE_OPTIONS)[number]
@@ -35,6 +37,8 @@ export interface TargetSettings {
   source: string
   /** The known values; a missing one is unknown. */
   values: SettingValues
+  /** Options taken at their default because nothing declared them (a reason that differs says how to declare). */
+  assumed?: readonly ComparableOption[]
 }
 
 const limitOf = (limit: { max: number; window_ms: number }): WindowLimit => ({
@@ -77,20 +81,40 @@ export const DOCUMENTED_DEFAULTS: TargetSettings = {
   },
 }
 
+/** What the run declares of the target's settings that no answer reports; undefined where it declares nothing. */
+export interface DeclaredSettings {
+  corsOrigins?: readonly string[] | undefined
+  trustProxyHops?: number | undefined
+}
+
 /**
  * The target's settings: its GET /__mock/settings when /__mock answers (`noControl` null), the documented defaults
- * when it has no /__mock (`production`), else none known.
+ * when it has no /__mock (`production`), else none known; with what the run declares (`declared`). Undeclared, the
+ * CORS origins are unknown, and the proxy hops are the server's default, none: a target that trusts a proxy must be
+ * declared so, or its checks of X-Forwarded-For fail.
  */
 export async function readTargetSettings(
   target: { baseUrl: string; headers: Record<string, string>; noControl: string | null; production: boolean },
   fetch: typeof globalThis.fetch,
-  corsOrigins: readonly string[] | undefined = DECLARED_CORS_ORIGINS,
+  declared: DeclaredSettings = DECLARED_SETTINGS,
 ): Promise<TargetSettings> {
   const read = await readReported(target, fetch)
-  if (corsOrigins === undefined) return read
+  const notes = [
+    ...(declared.corsOrigins === undefined
+      ? []
+      : ['its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares']),
+    ...(declared.trustProxyHops === undefined
+      ? []
+      : ['its proxy hops as CONTRACT_TARGET_TRUST_PROXY declares']),
+  ]
   return {
-    source: `${read.source}; its CORS origins as CONTRACT_TARGET_CORS_ORIGINS declares`,
-    values: { ...read.values, corsOrigins },
+    source: [read.source, ...notes].join('; '),
+    values: {
+      ...read.values,
+      ...(declared.corsOrigins !== undefined && { corsOrigins: declared.corsOrigins }),
+      trustProxyHops: declared.trustProxyHops ?? 0,
+    },
+    ...(declared.trustProxyHops === undefined && { assumed: ['trustProxyHops'] as const }),
   }
 }
 
@@ -139,9 +163,31 @@ export function readCorsOrigins(value: string | undefined): readonly string[] | 
 
 export const DECLARED_CORS_ORIGINS = readCorsOrigins(process.env.CONTRACT_TARGET_CORS_ORIGINS)
 
+/**
+ * CONTRACT_TARGET_TRUST_PROXY: the proxy hops a target was started with (`--trust-proxy <hops>`), which no answer
+ * reports; 0 for none. Unset, the target is taken at the server's default, none (readTargetSettings).
+ * @example readTrustProxy('1') // 1
+ */
+export function readTrustProxy(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (!/^\d{1,2}$/.test(value.trim()))
+    throw new Error(
+      `CONTRACT_TARGET_TRUST_PROXY is the number of proxy hops the target trusts (its --trust-proxy), 0 for none, not ${JSON.stringify(value)}.`,
+    )
+  return Number(value.trim())
+}
+
+export const DECLARED_TRUST_PROXY = readTrustProxy(process.env.CONTRACT_TARGET_TRUST_PROXY)
+
+const DECLARED_SETTINGS: DeclaredSettings = {
+  corsOrigins: DECLARED_CORS_ORIGINS,
+  trustProxyHops: DECLARED_TRUST_PROXY,
+}
+
 /** How the suite learns a setting no answer reports, named in the reason when it is unknown. */
 const HOW_TO_DECLARE: Partial<Record<ComparableOption, string>> = {
   corsOrigins: 'CONTRACT_TARGET_CORS_ORIGINS declares them',
+  trustProxyHops: 'no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none',
 }
 
 const describeValue = (value: unknown): string => {
@@ -182,7 +228,8 @@ export function compareSettings(
     if (effective !== undefined && sameValue(wanted, effective))
       matched.push(`${name} ${describeValue(wanted)}`)
     else {
-      const hint = effective === undefined ? HOW_TO_DECLARE[name] : undefined
+      const hint =
+        effective === undefined || settings.assumed?.includes(name) ? HOW_TO_DECLARE[name] : undefined
       if (hint) hints.push(hint)
       differs.push(
         `${name} ${describeValue(wanted)} where the target's is ${

@@ -14,7 +14,7 @@ import { migrate } from '#mock-server/shared/sql-migrate.ts'
 import { createSqlEngines, type Engine } from '../../mock-server/testing/sql-stores.ts'
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
-import { createTargetServer } from '#contracts/support/target-agent.ts'
+import { createTargetServer, requireTargetHas } from '#contracts/support/target-agent.ts'
 import { notCheckable, requireDirectConnection, TARGET_URL, unavailable } from '#contracts/support/target.ts'
 
 /**
@@ -174,6 +174,27 @@ export async function createTestServer(options: AppOptions = {}): Promise<TestSe
   if (TARGET_URL) return targetTestServer(options)
   const app = await readyApp(options)
   return serverOf(app, app, options)
+}
+
+/**
+ * A fresh in-process app, in a run against a target too: a server other than the target, for a check that needs one
+ * beside it (a token another server issued). Its answers are validated and counted like any.
+ * @example const other = await createInProcessServer(); await signUp(other.api)
+ */
+export async function createInProcessServer(): Promise<TestServer> {
+  const app = await readyApp({})
+  return serverOf(app, app, {})
+}
+
+/**
+ * A server built with `options`, for a check in a file whose tests share `current` (useTestServer): in process a fresh
+ * one; against a target, `current` (the target), when the target has those settings.
+ * @example const secure = await serverWith(server, { trustProxyHops: 1 })
+ */
+export async function serverWith(current: TestServer, options: AppOptions): Promise<TestServer> {
+  if (!TARGET_URL) return createTestServer(options)
+  await requireTargetHas(options)
+  return current
 }
 
 /**
