@@ -37,6 +37,8 @@ const report = readJson(
   settings.jsonReport,
   `run Stryker first (npx stryker run ${CONFIG}).`,
 ) as MutationReport
+if (typeof report?.files !== 'object' || report.files === null)
+  fail(`${settings.jsonReport} holds no files: not a report of Stryker's JSON reporter.`)
 const parsed = parseEquivalents(
   readJson(settings.equivalents, 'it lists the survivors judged equivalent ([] for none).'),
 )

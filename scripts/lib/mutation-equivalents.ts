@@ -13,6 +13,8 @@ export interface ReportLocation {
 /** The fields of a report mutant (mutation-testing-report-schema) read here. */
 export interface LocatedMutant {
   status: string
+  /** Why Stryker gave that status; for an ignored mutant, the static rule or the comment that ignored it. */
+  statusReason?: string
   mutatorName: string
   replacement?: string
   location: ReportLocation

@@ -103,3 +103,25 @@ test('each file is held to its own bar, and the markdown table shows it', () => 
     '| `b.ts` | 1 | 1 | 0 | 0 | 0 | 100.0 | 95 |',
   ])
 })
+
+test('a mutant ignored by a comment or never run, or a file with none tested, fails the run; a static one passes', () => {
+  const ignored = (statusReason: string) => ({
+    ...mutant('Ignored', 'EqualityOperator', 'n >= 0'),
+    statusReason,
+  })
+  const run = (mutants: ReturnType<typeof mutant>[]) =>
+    summarizeMutation({ files: { 'a.ts': { source: A, mutants } } }, ['a.ts'], [], 100).failures
+  const killed = mutant('Killed', 'ConditionalExpression', 'true')
+  expect(run([ignored('Static mutant (and "ignoreStatic" was enabled)'), killed])).toEqual([])
+  expect(run([ignored('equivalent, n is never 0'), killed])).toEqual([
+    'ignored by a comment, not listed: a.ts:1 EqualityOperator (list it as an equivalent, with its reason)',
+  ])
+  expect(run([mutant('Pending', 'EqualityOperator', 'n >= 0'), killed])).toEqual([
+    'not judged (Pending): a.ts:1 EqualityOperator',
+  ])
+  expect(run([mutant('RuntimeError', 'EqualityOperator', 'n >= 0'), killed])).toEqual([])
+  expect(run([mutant('RuntimeError', 'EqualityOperator', 'n >= 0')])).toEqual([
+    'no mutant of a.ts was tested',
+  ])
+  expect(run([])).toEqual(['no mutant of a.ts was tested'])
+})

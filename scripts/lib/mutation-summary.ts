@@ -10,6 +10,23 @@ import {
 import { DEFAULT_BAR } from './mutation-config.ts'
 import { formatScores, formatScoresMarkdown, getFileScore, type FileScore } from './mutation-scores.ts'
 
+/**
+ * The statuses a run may leave. An ignored mutant passes only when `ignoreStatic` ignored it: a `// Stryker disable`
+ * comment would be a second list of equivalents that nothing keeps honest. A pending mutant never ran. A compile or
+ * runtime error (a mutant that broke the test runner itself) is invalid, out of the score as Stryker counts it, but
+ * a file needs at least one mutant judged otherwise.
+ */
+const JUDGED = new Set([
+  'Killed',
+  'Timeout',
+  'Survived',
+  'NoCoverage',
+  'CompileError',
+  'RuntimeError',
+  'Ignored',
+])
+const STATIC_REASON = /^Static mutant/
+
 /** The part of Stryker's JSON report (mutation-testing-report-schema) read here. */
 export interface MutationReport {
   files: Record<string, { source: string; mutants: LocatedMutant[] }>
@@ -44,11 +61,20 @@ export function summarizeMutation(
       failures.push(`not in the report: ${file}`)
       continue
     }
+    for (const mutant of entry.mutants) {
+      const where = `${file}:${mutant.location.start.line} ${mutant.mutatorName}`
+      if (!JUDGED.has(mutant.status)) failures.push(`not judged (${mutant.status}): ${where}`)
+      else if (mutant.status === 'Ignored' && !STATIC_REASON.test(mutant.statusReason ?? ''))
+        failures.push(
+          `ignored by a comment, not listed: ${where} (list it as an equivalent, with its reason)`,
+        )
+    }
     const judged = judgeFile(file, entry.source, entry.mutants, equivalents)
     for (const used of judged.matched) matched.add(used)
     for (const survivor of judged.unlisted)
       failures.push(`survivor not on the list: ${describeSurvivor(survivor)}`)
     const score = getFileScore(file, judged.mutants)
+    if (score.score === null && score.equivalent === 0) failures.push(`no mutant of ${file} was tested`)
     if (score.score !== null && score.score < barOf(file)) failures.push(`under ${barOf(file)} %: ${file}`)
     scores.push(score)
   }

@@ -22,10 +22,8 @@ export function shouldRetry(method: string, status: number): boolean {
  */
 export function withHttpRetry(fetch: FetchLike): FetchLike {
   return async (request) => {
-    // Stryker disable next-line MethodExpression: equivalent, a body method's copy goes unused
     const replay = BODY_METHODS.includes(request.method.toUpperCase()) ? null : request.clone()
     const response = await fetch(request)
-    // Stryker disable next-line ConditionalExpression: equivalent, shouldRetry refuses a method without copy
     if (replay === null || !shouldRetry(request.method, response.status)) return response
     void response.body?.cancel().catch(() => {}) // discard the refused answer; not awaited, it may never settle
     return fetch(replay) // once (docs/behaviour.md: Calls): whatever this answers is the answer

@@ -77,7 +77,6 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
         return void lock.release(effect.flight)
       case 'resume':
         return void effect.calls.forEach(
-          // Stryker disable next-line OptionalChaining: equivalent, the machine resumes each waiting call once
           (call) => (waiting.get(call)?.(effect.accessToken), waiting.delete(call)),
         )
       case 'storeTokens':
@@ -119,7 +118,6 @@ export function createSessionEffects(deps: SessionStoreDeps, report: (event: Ses
     getAccessToken: tokens.getAccessToken,
     /** Reports the event `ask(call)` names; resolves with the machine's `resume` for that call (a token or null). */
     wait(ask: (call: number) => SessionEvent): Promise<string | null> {
-      // Stryker disable next-line UpdateOperator: equivalent, counting down gives unique ids as well
       const call = nextCall++
       const answer = new Promise<string | null>((resolve) => waiting.set(call, resolve))
       report(ask(call))

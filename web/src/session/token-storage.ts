@@ -30,7 +30,6 @@ export interface TokenStorage {
 export function createTokenStorage(storage: Storage): TokenStorage {
   const read = (key: string) => {
     const value = storage.getItem(key)
-    // Stryker disable next-line ConditionalExpression: equivalent, a null value is returned as null
     return value === null || value === '' ? null : value
   }
   const getTokens = (): TokenPair | null => {
@@ -68,7 +67,6 @@ function createStoredValue<T>(storage: Storage, key: string): StoredValue<T> {
   return {
     get() {
       const raw = storage.getItem(key)
-      // Stryker disable next-line ConditionalExpression: equivalent, JSON.parse(null) is null too
       if (raw === null) return null
       try {
         return JSON.parse(raw) as T
