@@ -134,3 +134,16 @@ test('a locked client is refused even with the right password; another client st
     ok: true,
   })
 })
+
+test('wrong passwords at a mixed-case spelling of an address count toward that account’s lock-out', async () => {
+  const ctx = await createDomain()
+  const input = { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' }
+  await createUser(ctx, input)
+  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1)
+    await checkCredentials(ctx, 'Ada@Example.TEST', 'wrong phrase', 'attacker')
+  expect(await ctx.lockout.getLockSeconds('ada@example.test', 'attacker')).toBeGreaterThan(0)
+  expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'attacker')).toEqual({
+    ok: false,
+    reason: 'invalid_credentials',
+  })
+})
