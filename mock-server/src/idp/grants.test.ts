@@ -2,7 +2,7 @@
 // unknown code and revokes what that code bought (and nothing else), the sign-in time is kept in seconds, and a
 // reset forgets everything.
 import { beforeEach, describe, expect, test } from 'vitest'
-import { IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
+import { IDP_CODE_TTL_MS, IDP_TOKEN_TTL_MS } from '../shared/constants.ts'
 import { createControlClock, type ControlClock } from '../shared/control-clock.ts'
 import { hashToken } from '../shared/crypto.ts'
 import { createIdpAccounts, type IdpAccount } from './accounts.ts'
@@ -75,6 +75,14 @@ describe('access tokens', () => {
     expect(await grants.takeCode(first.code)).toEqual({ replayed: true })
     expect(await grants.getAccessGrant(first.token)).toBeUndefined()
     expect(await grants.getAccessGrant(second.token)).toMatchObject({ sub: account.sub })
+  })
+
+  test('a code replayed after the code’s lifetime but within the token’s still revokes the token', async () => {
+    const { code, token } = await exchanged()
+    clock.advance(IDP_CODE_TTL_MS + 1_000)
+    expect(await grants.getAccessGrant(token), 'the token still lives').toMatchObject({ sub: account.sub })
+    expect(await grants.takeCode(code)).toEqual({ replayed: true })
+    expect(await grants.getAccessGrant(token)).toBeUndefined()
   })
 
   test('a code replayed between its taking and its token gets no token', async () => {

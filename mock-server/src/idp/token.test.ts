@@ -150,6 +150,13 @@ describe('the refusals', () => {
       refusal(400, 'invalid_grant', 'code_verifier is missing or malformed.'),
     ],
     [
+      // RFC 7636 section 4.1: more than 128 characters is no verifier either.
+      'a verifier of 129 characters, though its digest is the challenge',
+      { codeChallenge: s256('v'.repeat(129)) },
+      { code_verifier: 'v'.repeat(129) },
+      refusal(400, 'invalid_grant', 'code_verifier is missing or malformed.'),
+    ],
+    [
       'a verifier whose digest is not the challenge',
       {},
       { code_verifier: 'w'.repeat(43) },

@@ -59,3 +59,14 @@ test('a decoy is done at the very millisecond it expires and its cooldown ends',
   expect(decoys.purge(1_000, 500)).toBe(2)
   expect(decoys.size()).toBe(0)
 })
+
+test('decoys count per address and purpose: wrong guesses at the login decoy do not burn the reset decoy', () => {
+  const decoys = createDecoyCodes(10)
+  const login = { ...decoy('a@x.test'), purpose: 'login' } as const
+  const reset = { ...decoy('a@x.test'), purpose: 'reset' } as const
+  decoys.countWrong(login, 2)
+  expect(decoys.countWrong(login, 2)).toEqual({ attempts: 2, burned: true })
+  expect(decoys.countWrong(reset, 2)).toEqual({ attempts: 1, burned: false })
+  expect(decoys.get('a@x.test', 'login')).toMatchObject({ purpose: 'login', attempts: 2, burned: true })
+  expect(decoys.get('a@x.test', 'reset')).toMatchObject({ purpose: 'reset', attempts: 1, burned: false })
+})

@@ -204,3 +204,13 @@ test('clear forgets every lock, count, ceiling, pace and known address', () => {
   })
   expect(lockout.admit('b@x', 'bot-new-5')).toEqual({ kind: 'paced', retryAfter: 60 })
 })
+
+test('forgetting an account keeps the locks and known addresses of an account whose address merely starts with it', () => {
+  const clock = createFakeClock()
+  const lockout = createLockout(clock, POLICY)
+  lockout.recordSuccess('ada@example.test.org', 'home')
+  fail(lockout, 'ada@example.test.org', 'attacker', 3)
+  lockout.forgetAccount('ada@example.test')
+  expect(lockout.isKnown('ada@example.test.org', 'home')).toBe(true)
+  expect(lockout.admit('ada@example.test.org', 'attacker').kind).toBe('locked')
+})

@@ -1,4 +1,4 @@
-// The password policy's length limits and the hasher: its cost, its dummy hash, published passwords' hashes,
+// The password policy's length limits and e-mail rule, and the hasher: its cost, its dummy hash, published passwords' hashes,
 // and how many hashes run at once.
 import { expect, test } from 'vitest'
 import { ARGON2_PARAMS, PASSWORD_MAX_LENGTH } from '../../shared/constants.ts'
@@ -15,6 +15,17 @@ test('a new password has at most 128 characters, counted as characters, not UTF-
   expect(getPasswordProblem('😀'.repeat(128))).toBeNull()
   expect(getPasswordProblem('😀'.repeat(129))).toBe('Use at most 128 characters.')
 })
+
+test.each([
+  { email: 'ada.lovelace@example.test', password: 'Ada.Lovelace@Example.TEST' },
+  { email: 'Ada.Lovelace@Example.test', password: 'ada.lovelace@example.test' },
+  { email: 'Ada.Lovelace@Example.test', password: 'ADA.LOVELACE@EXAMPLE.TEST' },
+] as const)(
+  'a password equal to the e-mail address in another case is refused: $password for $email',
+  ({ email, password }) => {
+    expect(getPasswordProblem(password, { email })).toBe('Do not use your e-mail address as your password.')
+  },
+)
 
 test('a hasher hashes with argon2id at the cost it is given, and at the server cost by default', async () => {
   expect(await createPasswordHasher(CHEAP).hash('pass phrase 1')).toMatch(

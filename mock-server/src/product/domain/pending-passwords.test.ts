@@ -34,6 +34,21 @@ test('past the cap the address whose sign-up is oldest goes; a new sign-up renew
   expect(pending.size()).toBe(2)
 })
 
+test('re-recording an address below the cap moves it to the newest place: at the cap the oldest-recorded goes', () => {
+  const { pending } = setUp(3)
+  pending.record('a@example.test', 'a')
+  pending.record('b@example.test', 'b')
+  pending.record('a@example.test', 'a2') // no eviction yet, but a is now the newest
+  pending.record('c@example.test', 'c')
+  pending.record('d@example.test', 'd')
+  expect([
+    pending.find('a@example.test'),
+    pending.find('b@example.test'),
+    pending.find('c@example.test'),
+    pending.find('d@example.test'),
+  ]).toEqual(['a2', undefined, 'c', 'd'])
+})
+
 test('a purge drops only the expired; forget drops one address, clear every one', () => {
   const { pending, advance } = setUp()
   pending.record('old@example.test', 'old')

@@ -252,3 +252,19 @@ describe('a sign-up and a resend run under the address’s sign-up code lock, on
     expect(check).toEqual({ ok: false, reason: 'invalid_code', attemptsLeft: 4 })
   })
 })
+
+test('a sign-up given a mixed-case address is the lower-case address: its code and its account', async () => {
+  const { ctx } = createDomain()
+  const pending = { name: 'Owner', passwordHash: 'owner hash' }
+  const code = await recordSignUp(ctx, { email: ' Owner@Example.TEST ', ...pending })
+  expect(await getUserByEmail(ctx, EMAIL)).toMatchObject({ email: EMAIL, ...pending, verified: false })
+  expect(await consumeCode(ctx, EMAIL, 'signup', code!)).toEqual({ ok: true, signup: pending })
+})
+
+test('a sign-up at a mixed-case spelling contests the sign-up at the lower-case one', async () => {
+  const { ctx } = createDomain()
+  await recordSignUp(ctx, { email: EMAIL, name: 'Owner', passwordHash: 'owner hash' })
+  await recordSignUp(ctx, { email: 'OWNER@example.test', name: 'Other', passwordHash: 'other hash' })
+  const { passwordHash } = (await getUserByEmail(ctx, EMAIL))!
+  expect(['owner hash', 'other hash'], 'both passwords withdrawn').not.toContain(passwordHash)
+})

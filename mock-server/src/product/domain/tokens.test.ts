@@ -132,6 +132,27 @@ test('the grace window ends exactly refreshGraceMs after the rotation, and the s
   })
 })
 
+test('the grace window runs from the rotation, not the creation: a token rotated long after it was issued gets it', async () => {
+  const core = createMockCore({
+    seed: false,
+    refreshGraceMs: 10_000,
+    refreshTokenTtlMs: 60_000,
+    realNow: () => 1_700_000_000_000,
+  })
+  await core.ready
+  const ctx = core.ops.domain
+  const { session } = await createSession(ctx, 'user-1')
+  const parent = await issueRefreshToken(ctx, session.id)
+  core.clock.advance(30_000)
+  const first = await rotateRefreshToken(ctx, parent)
+  if (!first.ok) throw new Error(`the rotation failed: ${first.code}`)
+  core.clock.advance(1_000)
+  expect(await rotateRefreshToken(ctx, parent), 'a second after the rotation').toMatchObject({
+    ok: true,
+    pair: first.pair,
+  })
+})
+
 test('a session ends its cookie and its access tokens at its expiresAt; a shorter lifetime ends longer tokens', async () => {
   const core = createMockCore({
     seed: false,

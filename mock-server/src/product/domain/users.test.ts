@@ -1,7 +1,8 @@
-// Accounts: what creating one stores, the address taken meanwhile, the password check's lock, the password still
-// current, and marking an account verified.
+// Accounts: what creating one stores, the address taken meanwhile, the password check's lock and lock-out, the
+// password still current, and marking an account verified.
 import { expect, test } from 'vitest'
 import { createMockCore } from '../../core.ts'
+import { LOCKOUT_THRESHOLD } from '../../shared/constants.ts'
 import type { DomainContext } from './context.ts'
 import type { PasswordHasher } from './passwords.ts'
 import { listSteps } from './process.ts'
@@ -117,4 +118,32 @@ test('a password check of one address does not wait for a slow check of another 
   expect(await other).toEqual({ ok: false, reason: 'invalid_credentials' })
   release()
   expect(await slow).toEqual({ ok: false, reason: 'invalid_credentials' })
+})
+
+test('a locked client is refused even with the right password; another client still signs in', async () => {
+  const ctx = await createDomain()
+  const input = { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' }
+  await createUser(ctx, input)
+  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1)
+    await checkCredentials(ctx, 'ada@example.test', 'wrong phrase', 'attacker')
+  expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'attacker')).toEqual({
+    ok: false,
+    reason: 'invalid_credentials',
+  })
+  expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'owner')).toMatchObject({
+    ok: true,
+  })
+})
+
+test('wrong passwords at a mixed-case spelling of an address count toward that account’s lock-out', async () => {
+  const ctx = await createDomain()
+  const input = { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' }
+  await createUser(ctx, input)
+  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1)
+    await checkCredentials(ctx, 'Ada@Example.TEST', 'wrong phrase', 'attacker')
+  expect(await ctx.lockout.getLockSeconds('ada@example.test', 'attacker')).toBeGreaterThan(0)
+  expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'attacker')).toEqual({
+    ok: false,
+    reason: 'invalid_credentials',
+  })
 })
