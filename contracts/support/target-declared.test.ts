@@ -3,10 +3,14 @@
 // those checks, never pass them: each run here points the proxy checks at a --production server started with or
 // without --trust-proxy 1, declared one way or the other.
 import { readFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { CHILD_RUN_TIMEOUT_MS, runContracts, startMockServer } from '#contracts/support/target-child.ts'
+import {
+  CHILD_RUN_TIMEOUT_MS,
+  freePort,
+  runContracts,
+  startMockServer,
+} from '#contracts/support/target-child.ts'
 
 const FILES = [
   'contracts/product/session.contract.test.ts',
@@ -33,15 +37,6 @@ interface CtrfTest {
   name: string
   status: string
   message?: string
-}
-
-/** A port no one listens on now, for the suite's SMTP capture (the server is told it before the suite starts). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => probe.once('listening', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /**

@@ -1,12 +1,12 @@
 // `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md).
 // A few files, once with a control token and once against `--production`, so `npm test` proves the path.
 import { readFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
   checksRan,
   CHILD_RUN_TIMEOUT_MS,
+  freePort,
   runContracts,
   startMockServer,
 } from '#contracts/support/target-child.ts'
@@ -136,15 +136,6 @@ test(
   },
   CHILD_RUN_TIMEOUT_MS,
 )
-
-/** A port no one listens on now, for the suite's SMTP capture (the server is told it before the suite starts). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => probe.once('listening', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 test(
   'against --production with its mail sent to the suite and its CORS origin declared: sign-up, expiry, the catalogue row it produces and the cross-origin checks run',

@@ -91,8 +91,8 @@ test('a token verified before is still checked at every use: expiry, a clock set
   expect(await verifyAccessToken(ctx, flipped)).toEqual({ ok: false, code: 'token_invalid' })
 })
 
-test('the grace window ends exactly refreshGraceMs after the rotation, and the session at its expiresAt', async () => {
-  // Real time stands still here, so the clock moves only when the test moves it.
+/** A core with a 10 s grace window and a one-minute refresh lifetime; real time stands still, so only tests move its clock. */
+async function createGraceCore() {
   const core = createMockCore({
     seed: false,
     refreshGraceMs: 10_000,
@@ -100,6 +100,11 @@ test('the grace window ends exactly refreshGraceMs after the rotation, and the s
     realNow: () => 1_700_000_000_000,
   })
   await core.ready
+  return core
+}
+
+test('the grace window ends exactly refreshGraceMs after the rotation, and the session at its expiresAt', async () => {
+  const core = await createGraceCore()
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
   const parent = await issueRefreshToken(ctx, session.id)
@@ -133,13 +138,7 @@ test('the grace window ends exactly refreshGraceMs after the rotation, and the s
 })
 
 test('the grace window runs from the rotation, not the creation: a token rotated long after it was issued gets it', async () => {
-  const core = createMockCore({
-    seed: false,
-    refreshGraceMs: 10_000,
-    refreshTokenTtlMs: 60_000,
-    realNow: () => 1_700_000_000_000,
-  })
-  await core.ready
+  const core = await createGraceCore()
   const ctx = core.ops.domain
   const { session } = await createSession(ctx, 'user-1')
   const parent = await issueRefreshToken(ctx, session.id)
