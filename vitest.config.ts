@@ -1,6 +1,6 @@
-import { isIPv4 } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { defineConfig, defineProject } from 'vitest/config'
+import { isLoopbackTarget } from './contracts/support/loopback-target.ts'
 
 /**
  * Whether the contract suite's files run one at a time against CONTRACT_TARGET (docs/decisions/016-contract-target.md).
@@ -18,7 +18,7 @@ async function targetFilesInTurn(): Promise<boolean> {
   } catch {
     return true // the suite's own reading of CONTRACT_TARGET says what is wrong with it
   }
-  if (!isIPv4(target.hostname) || !target.hostname.startsWith('127.')) return true
+  if (!isLoopbackTarget(raw)) return true
   const token = process.env.CONTRACT_CONTROL_TOKEN?.trim()
   try {
     const answer = await fetch(new URL('/__mock/clock', target), {

@@ -18,7 +18,8 @@ import {
   type TestServer,
   resetPassword,
 } from '#contracts/fixtures.ts'
-import { asClient, isLoopbackTarget } from '#contracts/support/client-address.ts'
+import { asClient } from '#contracts/support/client-address.ts'
+import { isLoopbackTarget } from '#contracts/support/loopback-target.ts'
 import { notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 

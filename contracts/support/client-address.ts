@@ -7,10 +7,10 @@
  */
 import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
-import { isIPv4 } from 'node:net'
 import { randomInt } from 'node:crypto'
 import { Agent as FetchAgent } from 'undici'
 import { TestRunner, type TaskMeta } from 'vitest'
+import { isLoopbackTarget } from '#contracts/support/loopback-target.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -19,15 +19,6 @@ declare module 'vitest' {
     /** The address of each named client of the check (asClient). */
     namedClients?: Record<string, string>
   }
-}
-
-/**
- * Whether requests to `baseUrl` can leave from another loopback address: an IPv4 literal of 127.0.0.0/8. Each
- * check is then a visitor of its own, so a limit it meets is one its own calls reached.
- */
-export function isLoopbackTarget(baseUrl: string): boolean {
-  const { hostname } = new URL(baseUrl)
-  return isIPv4(hostname) && hostname.startsWith('127.')
 }
 
 /** A random address of 127.0.0.0/8 other than 127.0.0.1 and the network's first and last. */

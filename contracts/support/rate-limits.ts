@@ -7,7 +7,7 @@
 import { TestRunner } from 'vitest'
 import type { AppOptions } from '#mock-server/app.ts'
 import type { WindowLimit } from '#mock-server/shared/rule-settings.ts'
-import { isLoopbackTarget } from '#contracts/support/client-address.ts'
+import { isLoopbackTarget } from '#contracts/support/loopback-target.ts'
 import { getContractTarget, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 import { compareSettings } from '#contracts/support/target-settings.ts'
 import { requireTargetHas } from '#contracts/support/target-agent.ts'

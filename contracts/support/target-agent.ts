@@ -9,7 +9,7 @@ import type { AppOptions } from '#mock-server/app.ts'
 import { createContractAgent, METHODS, type ContractAgent } from '#contracts/support/api.ts'
 import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import { checkRateLimit } from '#contracts/support/target-limit.ts'
-import { isLoopbackTarget } from '#contracts/support/client-address.ts'
+import { isLoopbackTarget } from '#contracts/support/loopback-target.ts'
 import { TargetTest } from '#contracts/support/target-test.ts'
 import { mailedCodeOf, type CodeSource } from '#contracts/support/code-source.ts'
 import { COMPARABLE_OPTIONS, compareSettings } from '#contracts/support/target-settings.ts'
@@ -119,15 +119,14 @@ declare module 'vitest' {
   }
 }
 
-const NOT_PRODUCTION = 'needs a server in production mode (no /__mock), and the target offers /__mock'
-
 /** Options that say how the suite reaches the target, not what server it is. */
 const isReachOption = (name: string, target: ContractTarget) =>
   name === 'production' || (name === 'controlToken' && target.controlToken !== null)
 
 /**
  * Ends the test as not checkable unless the target is the server `options` describe: an option the target's settings
- * report must equal the target's value (contracts/support/target-settings.ts); any other describes another server.
+ * report must equal the target's value (contracts/support/target-settings.ts); any other describes another server;
+ * `production: true` needs a target without /__mock. Returns the settings matched.
  */
 async function requireSameServer(options: AppOptions, target: ContractTarget): Promise<string[]> {
   const named = Object.keys(options).filter(
@@ -136,10 +135,17 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
   const comparable = new Set<string>(COMPARABLE_OPTIONS)
   const other = named.filter((name) => !comparable.has(name))
   if (other.length > 0) notCheckable(`needs a server built with ${other.join(', ')}`)
-  if (named.length === 0) return []
-  const { matched, differs } = compareSettings(options, await target.settings())
+  const { matched, differs } =
+    named.length === 0 ? { matched: [], differs: null } : compareSettings(options, await target.settings())
   if (differs !== null) notCheckable(differs)
+  if (options.production === true && !target.production)
+    notCheckable('needs a server in production mode (no /__mock), and the target offers /__mock')
   return matched
+}
+
+/** Counts the settings a check asked for and the target has (coverage.md, matched settings). */
+function countMatched(test: ReturnType<typeof TestRunner.getCurrentTest>, matched: readonly string[]): void {
+  if (test && matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
 }
 
 /**
@@ -147,11 +153,7 @@ async function requireSameServer(options: AppOptions, target: ContractTarget): P
  * own (`trustProxyHops: 1`): ends it as not checkable unless the target has them, and counts those it has.
  */
 export async function requireTargetHas(options: AppOptions): Promise<void> {
-  const target = await getContractTarget()
-  const matched = await requireSameServer(options, target)
-  if (options.production === true && !target.production) notCheckable(NOT_PRODUCTION)
-  const test = TestRunner.getCurrentTest()
-  if (test && matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
+  countMatched(TestRunner.getCurrentTest(), await requireSameServer(options, await getContractTarget()))
 }
 
 /**
@@ -164,13 +166,12 @@ export async function createTargetServer(options: AppOptions): Promise<TargetSer
   const target = await getContractTarget()
   const { production } = options
   const matched = await requireSameServer(options, target)
-  if (production === true && !target.production) notCheckable(NOT_PRODUCTION)
   const test = TestRunner.getCurrentTest()
   if (test) {
     if (test.meta.contractServer) notCheckable('needs a second server, separate from the first')
     test.meta.contractServer = true
-    if (matched.length > 0) test.meta.targetSettings = [...(test.meta.targetSettings ?? []), ...matched]
   }
+  countMatched(test, matched)
   const rules = {
     noControl: production === true ? null : target.noControl,
     // From an address of the check's own, a 429 is the check's to judge: a limit tighter than documented fails it.

@@ -120,12 +120,16 @@ test('a password check of one address does not wait for a slow check of another 
   expect(await slow).toEqual({ ok: false, reason: 'invalid_credentials' })
 })
 
-test('a locked client is refused even with the right password; another client still signs in', async () => {
+/** Ada's verified account, and the lock-out's threshold of wrong passwords for it from `client` at `spelling`. */
+async function lockOutAda(spelling: string, client: string) {
   const ctx = await createDomain()
-  const input = { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' }
-  await createUser(ctx, input)
-  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1)
-    await checkCredentials(ctx, 'ada@example.test', 'wrong phrase', 'attacker')
+  await createUser(ctx, { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' })
+  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1) await checkCredentials(ctx, spelling, 'wrong phrase', client)
+  return ctx
+}
+
+test('a locked client is refused even with the right password; another client still signs in', async () => {
+  const ctx = await lockOutAda('ada@example.test', 'attacker')
   expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'attacker')).toEqual({
     ok: false,
     reason: 'invalid_credentials',
@@ -136,11 +140,7 @@ test('a locked client is refused even with the right password; another client st
 })
 
 test('wrong passwords at a mixed-case spelling of an address count toward that account’s lock-out', async () => {
-  const ctx = await createDomain()
-  const input = { email: 'ada@example.test', name: 'Ada', verified: true, password: 'pass phrase 1' }
-  await createUser(ctx, input)
-  for (let i = 0; i < LOCKOUT_THRESHOLD; i += 1)
-    await checkCredentials(ctx, 'Ada@Example.TEST', 'wrong phrase', 'attacker')
+  const ctx = await lockOutAda('Ada@Example.TEST', 'attacker')
   expect(await ctx.lockout.getLockSeconds('ada@example.test', 'attacker')).toBeGreaterThan(0)
   expect(await checkCredentials(ctx, 'ada@example.test', 'pass phrase 1', 'attacker')).toEqual({
     ok: false,
