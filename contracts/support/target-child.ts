@@ -3,7 +3,7 @@
  * started on port 0, and the contract suite run against a CONTRACT_TARGET, each with its output kept.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -101,6 +101,21 @@ export async function runContracts(
   const code = await run.exit
   return { code, output: run.output(), reports }
 }
+
+/** The CTRF report of a child run (harness/reports/vitest-ctrf.ts), in its `reports` folder. */
+export interface CtrfReport {
+  reportFormat: string
+  results: { summary: Record<string, number>; tests: { name: string; status: string; message?: string }[] }
+}
+
+export const readCtrf = (reports: string): CtrfReport =>
+  JSON.parse(readFileSync(join(reports, 'ctrf.json'), 'utf8')) as CtrfReport
+
+/** The names of a child run's checks that ended with `status` (passed, failed, skipped). */
+export const checksWith = (reports: string, status: string): string[] =>
+  readCtrf(reports)
+    .results.tests.filter((one) => one.status === status)
+    .map((one) => one.name)
 
 /** How many checks the coverage report says ran against the target. */
 export const checksRan = (output: string) => Number(/: (\d+) checks ran;/.exec(output)?.[1] ?? NaN)

@@ -2,12 +2,12 @@
 // lets the checks of a server built with it run there. A declaration the target does not really have must fail
 // those checks, never pass them: each run here points the proxy checks at a --production server started with or
 // without --trust-proxy 1, declared one way or the other.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
+  checksWith,
   CHILD_RUN_TIMEOUT_MS,
   freePort,
+  readCtrf,
   runContracts,
   startMockServer,
 } from '#contracts/support/target-child.ts'
@@ -33,12 +33,6 @@ const BEHIND_ONE_PROXY = [
 ]
 const WITHOUT_PROXY = /without --trust-proxy, X-Forwarded-For is not read at all/
 
-interface CtrfTest {
-  name: string
-  status: string
-  message?: string
-}
-
 /**
  * The proxy checks against a --production server with `args`, its mail read from the suite's capture (the cookie and
  * lock-out checks sign up), the run declaring `hops` (undefined: nothing).
@@ -55,12 +49,14 @@ async function runAgainst(args: string[], hops: string | undefined) {
       },
       [...FILES, ...PROXY_CHECKS],
     )
-    const { tests } = (
-      JSON.parse(readFileSync(join(run.reports, 'ctrf.json'), 'utf8')) as { results: { tests: CtrfTest[] } }
-    ).results
-    const named = (status: string) => tests.filter((one) => one.status === status).map((one) => one.name)
+    const { tests } = readCtrf(run.reports).results
     const withStatus = (check: RegExp) => tests.find((one) => check.test(one.name))
-    return { ...run, failed: named('failed'), passed: named('passed'), withStatus }
+    return {
+      ...run,
+      failed: checksWith(run.reports, 'failed'),
+      passed: checksWith(run.reports, 'passed'),
+      withStatus,
+    }
   } finally {
     server.stop()
   }

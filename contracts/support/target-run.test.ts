@@ -5,8 +5,10 @@ import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
   checksRan,
+  checksWith,
   CHILD_RUN_TIMEOUT_MS,
   freePort,
+  readCtrf,
   runContracts,
   startMockServer,
 } from '#contracts/support/target-child.ts'
@@ -22,10 +24,6 @@ const TOKEN_FILES = [
   'contracts/pipeline/generated-input.contract.test.ts',
 ]
 
-interface CtrfFile {
-  reportFormat: string
-  results: { summary: Record<string, number>; tests: { name: string; status: string; message?: string }[] }
-}
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
 test(
@@ -49,7 +47,7 @@ test(
 
       // The reports CI reads say the same: CTRF and JUnit name each not-checkable check as skipped with its reason,
       // and the coverage files count them.
-      const ctrf = readJson<CtrfFile>(join(withToken.reports, 'ctrf.json'))
+      const ctrf = readCtrf(withToken.reports)
       expect(ctrf.reportFormat).toBe('CTRF')
       expect(ctrf.results.summary).toMatchObject({ tests: 88, passed: 86, skipped: 2, failed: 0 })
       const skipped = ctrf.results.tests.filter((one) => one.status === 'skipped')
@@ -101,9 +99,7 @@ test(
         ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
       )
       expect(run.code, run.output).toBe(0)
-      const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
-        .results.tests.filter((one) => one.status === 'passed')
-        .map((one) => one.name)
+      const passed = checksWith(run.reports, 'passed')
       for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
         expect(
           passed.some((name) => name.includes(check)),
@@ -168,9 +164,7 @@ test(
       expect(run.output).toContain(
         `reading the target's codes from the mail it sends to smtp://127.0.0.1:${smtpPort}`,
       )
-      const passed = readJson<CtrfFile>(join(run.reports, 'ctrf.json'))
-        .results.tests.filter((one) => one.status === 'passed')
-        .map((one) => one.name)
+      const passed = checksWith(run.reports, 'passed')
       // Each needs a code read from the mail; the catalogue row also waited for the 3 s lifetime. The app's origin
       // is the declared one, so its sign-out runs.
       for (const check of [
