@@ -4,6 +4,7 @@ import { createMockCore } from '../../core.ts'
 import type { MockOptions } from '../../compose/options.ts'
 import { CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts'
 import {
+  codeLockKey,
   consumeCode,
   consumeResetToken,
   getCooldownSeconds,
@@ -106,6 +107,30 @@ test('of two wrong codes checked at once by two instances, the one that finds th
       consumeCode(other, 'ada@example.com', 'login', wrong),
     ]),
   ).toEqual([burned, burned])
+})
+
+test('a code held up for one address and purpose holds up no other: each has a lock of its own', async () => {
+  const { ctx } = await createDomain()
+  // Ada's sign-in code held mid-check (a slow store, a flood of guesses): only her next sign-in code waits for it.
+  let release = () => {}
+  const held = ctx.locks.run(
+    codeLockKey('ada@example.com', 'login'),
+    () => new Promise<void>((r) => (release = r)),
+  )
+  const answered: string[] = []
+  const issue = (email: string, purpose: 'login' | 'reset') =>
+    issueCode(ctx, email, purpose, true).then(() => answered.push(`${email} ${purpose}`))
+  const issues = [
+    issue('grace@example.com', 'login'),
+    issue('ada@example.com', 'reset'),
+    issue('ada@example.com', 'login'),
+  ]
+  // Every step of an issue is a settled promise on the memory store: one turn of the event loop runs them all.
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(answered).toEqual(['grace@example.com login', 'ada@example.com reset'])
+  release()
+  await Promise.all([held, ...issues])
+  expect(answered).toEqual(['grace@example.com login', 'ada@example.com reset', 'ada@example.com login'])
 })
 
 test('a decoy goes at its expiry, as a code would, even with a cooldown as long as a code lives', async () => {
