@@ -5,6 +5,7 @@
 // test:mutation").
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import LoadFailureReporter from './scripts/lib/load-failure-reporter.ts'
+import CheapestFirst from './scripts/lib/mutation-sequencer.ts'
 import suites from './vitest.config.ts'
 
 const projects = (suites.test?.projects ?? []) as TestProjectInlineConfiguration[]
@@ -14,6 +15,8 @@ if (!contracts?.test) throw new Error('vitest.config.ts has no contracts project
 export default defineConfig({
   test: {
     reporters: ['default', new LoadFailureReporter()],
+    // A mutant stops at its first failing test: the files likeliest to fail it quickly run first.
+    sequence: { sequencer: CheapestFirst },
     projects: [
       {
         test: {

@@ -3,12 +3,15 @@
 // against nearly every mutant; the runner's `related` filter then keeps the files that import a mutated module.
 import { defineConfig } from 'vitest/config'
 import LoadFailureReporter from './scripts/lib/load-failure-reporter.ts'
+import CheapestFirst from './scripts/lib/mutation-sequencer.ts'
 import { unitWebProject } from './vitest.config.ts'
 
 export default defineConfig({
   test: {
     // A test file that fails to load counts as a failed test, so a mutant that breaks a module's loading is killed.
     reporters: ['default', new LoadFailureReporter()],
+    // A mutant stops at its first failing test: the files likeliest to fail it quickly run first.
+    sequence: { sequencer: CheapestFirst },
     projects: [
       {
         ...unitWebProject,

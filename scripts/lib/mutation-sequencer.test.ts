@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest'
+import { cheapestFirst, type FileCost } from './mutation-sequencer.ts'
+
+const file = (name: string, cost: Partial<FileCost>): FileCost & { name: string } => ({
+  name,
+  group: 0,
+  project: 'unit-server',
+  failed: false,
+  duration: undefined,
+  size: undefined,
+  ...cost,
+})
+
+const order = (files: (FileCost & { name: string })[]) =>
+  [...files].sort(cheapestFirst).map(({ name }) => name)
+
+test('the unit test that kills in a millisecond runs before a file that boots a database', () => {
+  expect(
+    order([
+      file('shared-idp (PGlite)', { duration: 4_200, size: 9_199 }),
+      file('provider', { duration: 35, size: 12_000 }),
+      file('token', { duration: 120, size: 8_000 }),
+    ]),
+  ).toEqual(['provider', 'token', 'shared-idp (PGlite)'])
+})
+
+test('groups and projects keep their order: every unit test before the contract suite, however long', () => {
+  expect(
+    order([
+      file('a contract', { group: 1, project: 'contracts', duration: 5 }),
+      file('a long unit test', { duration: 9_000 }),
+      file('a web unit test', { project: 'unit-web', duration: 1 }),
+    ]),
+  ).toEqual(['a long unit test', 'a web unit test', 'a contract'])
+})
+
+test('a file that failed last run goes first, then known runs by length, then files never run by size', () => {
+  expect(
+    order([
+      file('never run, large', { size: 20_000 }),
+      file('slow', { duration: 3_000 }),
+      file('failed, slower', { failed: true, duration: 4_000 }),
+      file('never run, small', { size: 2_000 }),
+      file('quick', { duration: 10 }),
+      file('never run, size unknown', {}),
+    ]),
+  ).toEqual([
+    'failed, slower',
+    'quick',
+    'slow',
+    'never run, small',
+    'never run, large',
+    'never run, size unknown',
+  ])
+})
