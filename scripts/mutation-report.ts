@@ -1,8 +1,9 @@
 /**
  * The mutation-testing summary, run by `npm run test:mutation` and `npm run test:mutation:server` after Stryker:
  * `tsx scripts/mutation-report.ts [stryker config]` (stryker.config.mjs when none is given).
- * Fails when a mutated file scores under its bar or is missing from the report, when a survivor is not on the
- * config's equivalents list, or when a listed equivalent no longer survives; writes the per-file table in markdown
+ * Fails when a mutated file scores under its bar, kills none of its mutants or is missing from the report, when a
+ * survivor is not on the config's equivalents list, when a listed equivalent no longer survives or matches more
+ * survivors than it counts, and on a mutant ignored by a comment; writes the per-file table in markdown
  * beside the JSON report (docs/benchmarks.md, "npm run test:mutation").
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -39,6 +40,11 @@ const report = readJson(
 ) as MutationReport
 if (typeof report?.files !== 'object' || report.files === null)
   fail(`${settings.jsonReport} holds no files: not a report of Stryker's JSON reporter.`)
+const malformed = Object.entries(report.files)
+  .filter(([, entry]) => typeof entry?.source !== 'string' || !Array.isArray(entry?.mutants))
+  .map(([file]) => file)
+if (malformed.length > 0)
+  fail(`${settings.jsonReport}: no source text or no list of mutants for ${malformed.join(', ')}.`)
 const parsed = parseEquivalents(
   readJson(settings.equivalents, 'it lists the survivors judged equivalent ([] for none).'),
 )

@@ -49,6 +49,12 @@ describe('parseEquivalents', () => {
     { value: [entry, null], error: 'entry 2 has no text for file, mutator, original, replacement, reason.' },
     { value: [{ ...entry, line: 3, original: undefined }], error: 'entry 1 has no text for original.' },
     { value: [{ ...entry, reason: ' ' }], error: 'entry 1 gives no reason.' },
+    { value: [{ ...entry, mutants: 0 }], error: 'entry 1 counts 0 mutants, not a whole number from 1.' },
+    { value: [{ ...entry, mutants: '2' }], error: 'entry 1 counts 2 mutants, not a whole number from 1.' },
+    {
+      value: [entry, { ...entry, original: ' true ', reason: 'another' }],
+      error: 'entry 2 repeats the key of entry 1.',
+    },
   ])('refused: $error', ({ value, error }) => {
     expect(parseEquivalents(value)).toEqual({ error })
   })
@@ -78,7 +84,7 @@ describe('judgeFile', () => {
     )
     expect(result.mutants.map((m) => m.status)).toEqual(['Equivalent'])
     expect(result.unlisted).toEqual([])
-    expect([...result.matched]).toEqual([listed])
+    expect([...result.matched]).toEqual([[listed, 1]])
   })
 
   test('a mutant without coverage on the list is Equivalent too', () => {
@@ -129,7 +135,7 @@ describe('judgeFile', () => {
     )
     expect(result.mutants.map((m) => m.status)).toEqual([EQUIVALENT])
     expect(result.unlisted).toEqual([])
-    expect([...result.matched]).toEqual([listed])
+    expect([...result.matched]).toEqual([[listed, 1]])
   })
 })
 

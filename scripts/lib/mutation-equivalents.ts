@@ -18,6 +18,8 @@ export interface LocatedMutant {
   mutatorName: string
   replacement?: string
   location: ReportLocation
+  /** Reached as its module loads (module-level code): Stryker's `ignoreStatic` ignores only such mutants. */
+  static?: boolean
 }
 
 /** One listed equivalent: its key, and the one-line reason no test can tell it from the original. */
@@ -27,6 +29,11 @@ export interface Equivalent {
   original: string
   replacement: string
   reason: string
+  /**
+   * How many survivors of the file have this key: 1 when absent. Counted, so that a key matching a killed mutant
+   * elsewhere in the file cannot hide it the day it survives.
+   */
+  mutants?: number
 }
 
 /** A survivor as its key and its line now, for the failure message. */
@@ -72,10 +79,21 @@ export function parseEquivalents(value: unknown): { equivalents: Equivalent[] } 
       (field) => typeof (entry as Record<string, unknown> | null)?.[field] !== 'string',
     )
     if (missing.length > 0) return { error: `entry ${index + 1} has no text for ${missing.join(', ')}.` }
-    if ((entry as Equivalent).reason.trim() === '') return { error: `entry ${index + 1} gives no reason.` }
+    const { reason, mutants } = entry as Equivalent
+    if (reason.trim() === '') return { error: `entry ${index + 1} gives no reason.` }
+    if (mutants !== undefined && !(Number.isInteger(mutants) && mutants > 0))
+      return { error: `entry ${index + 1} counts ${String(mutants)} mutants, not a whole number from 1.` }
+    const first = (value as Equivalent[]).findIndex((other) => sameEntryKey(other, entry as Equivalent))
+    if (first < index) return { error: `entry ${index + 1} repeats the key of entry ${first + 1}.` }
   }
   return { equivalents: value as Equivalent[] }
 }
+
+const sameEntryKey = (a: Equivalent, b: Equivalent) =>
+  a.file === b.file &&
+  a.mutator === b.mutator &&
+  normalizeCode(a.original) === normalizeCode(b.original) &&
+  normalizeCode(a.replacement) === normalizeCode(b.replacement)
 
 const sameKey = (survivor: Survivor, entry: Equivalent) =>
   survivor.file === entry.file &&
@@ -85,16 +103,16 @@ const sameKey = (survivor: Survivor, entry: Equivalent) =>
 
 /**
  * Marks one file's listed survivors (and listed mutants that timed out) as EQUIVALENT; returns the mutants so
- * marked, the survivors on no entry, and the entries that matched one.
+ * marked, the survivors on no entry, and how many survivors each entry matched.
  */
 export function judgeFile<M extends LocatedMutant>(
   file: string,
   source: string,
   mutants: readonly M[],
   equivalents: readonly Equivalent[],
-): { mutants: M[]; unlisted: Survivor[]; matched: Set<Equivalent> } {
+): { mutants: M[]; unlisted: Survivor[]; matched: Map<Equivalent, number> } {
   const unlisted: Survivor[] = []
-  const matched = new Set<Equivalent>()
+  const matched = new Map<Equivalent, number>()
   const judged = mutants.map((mutant) => {
     const surviving = SURVIVING.has(mutant.status)
     if (!surviving && mutant.status !== TIMED_OUT) return mutant
@@ -107,7 +125,7 @@ export function judgeFile<M extends LocatedMutant>(
     }
     const entry = equivalents.find((candidate) => sameKey(survivor, candidate))
     if (!entry) return (surviving && unlisted.push(survivor), mutant)
-    matched.add(entry)
+    matched.set(entry, (matched.get(entry) ?? 0) + 1)
     return { ...mutant, status: EQUIVALENT }
   })
   return { mutants: judged, unlisted, matched }
@@ -119,6 +137,6 @@ export function describeSurvivor({ line, ...key }: Survivor): string {
 }
 
 /** How a failure names an entry that matched no survivor. */
-export function describeEquivalent({ reason: _reason, ...key }: Equivalent): string {
+export function describeEquivalent({ reason: _reason, mutants: _mutants, ...key }: Equivalent): string {
   return JSON.stringify(key)
 }

@@ -53,6 +53,32 @@ test('a survivor not on the list fails the run, whatever the score, naming the e
   )
   expect(summary.failures).toEqual([
     'survivor not on the list: b.ts:1 {"file":"b.ts","mutator":"ConditionalExpression","original":"n > 0","replacement":"false","reason":""}',
+    'no mutant of b.ts was killed by its tests',
+  ])
+})
+
+test('an entry matches as many survivors as it counts: one more (a killed twin now surviving) fails the run', () => {
+  const twins = (second: string): MutationReport => ({
+    files: {
+      'a.ts': {
+        source: A,
+        mutants: [
+          mutant('Survived', 'EqualityOperator', 'n >= 0'),
+          mutant(second, 'EqualityOperator', 'n >= 0'),
+          mutant('Killed', 'ConditionalExpression', 'true'),
+        ],
+      },
+    },
+  })
+  const run = (second: string, listed: Equivalent) =>
+    summarizeMutation(twins(second), ['a.ts'], [listed], 95).failures
+  expect(run('Killed', equivalent)).toEqual([])
+  expect(run('Survived', equivalent)).toEqual([
+    'listed equivalent matches 2 survivors, not 1: {"file":"a.ts","mutator":"EqualityOperator","original":"n > 0","replacement":"n >= 0"}',
+  ])
+  expect(run('Survived', { ...equivalent, mutants: 2 })).toEqual([])
+  expect(run('Killed', { ...equivalent, mutants: 2 })).toEqual([
+    'listed equivalent matches 1 survivors, not 2: {"file":"a.ts","mutator":"EqualityOperator","original":"n > 0","replacement":"n >= 0"}',
   ])
 })
 
@@ -79,10 +105,10 @@ test('a file under the bar fails, and so does a mutated file missing from the re
   ])
 })
 
-test('a file whose only mutants are listed equivalents has no score and passes', () => {
+test('a file whose tests kill none of its mutants fails, even when its survivors are all listed', () => {
   const files = { 'a.ts': { source: A, mutants: [mutant('NoCoverage', 'EqualityOperator', 'n >= 0')] } }
   const summary = summarizeMutation({ files }, ['a.ts'], [equivalent], 95)
-  expect(summary.failures).toEqual([])
+  expect(summary.failures).toEqual(['no mutant of a.ts was killed by its tests'])
   expect(summary.table[1]).toMatch(/ {9}1 {9}n\/a$/)
 })
 
@@ -104,15 +130,21 @@ test('each file is held to its own bar, and the markdown table shows it', () => 
   ])
 })
 
-test('a mutant ignored by a comment or never run, or a file with none tested, fails the run; a static one passes', () => {
-  const ignored = (statusReason: string) => ({
+test('a mutant ignored by a comment or never run, or a file with none killed, fails the run; a static one passes', () => {
+  const ignored = (statusReason: string, isStatic = false) => ({
     ...mutant('Ignored', 'EqualityOperator', 'n >= 0'),
     statusReason,
+    static: isStatic,
   })
   const run = (mutants: ReturnType<typeof mutant>[]) =>
     summarizeMutation({ files: { 'a.ts': { source: A, mutants } } }, ['a.ts'], [], 100).failures
   const killed = mutant('Killed', 'ConditionalExpression', 'true')
-  expect(run([ignored('Static mutant (and "ignoreStatic" was enabled)'), killed])).toEqual([])
+  const STATIC = 'Static mutant (and "ignoreStatic" was enabled)'
+  expect(run([ignored(STATIC, true), killed])).toEqual([])
+  // A disable comment's reason is free text, Stryker's own words included; only the mutant's static flag is not.
+  expect(run([ignored(STATIC), killed])).toEqual([
+    'ignored by a comment, not listed: a.ts:1 EqualityOperator (list it as an equivalent, with its reason)',
+  ])
   expect(run([ignored('equivalent, n is never 0'), killed])).toEqual([
     'ignored by a comment, not listed: a.ts:1 EqualityOperator (list it as an equivalent, with its reason)',
   ])
@@ -121,7 +153,15 @@ test('a mutant ignored by a comment or never run, or a file with none tested, fa
   ])
   expect(run([mutant('RuntimeError', 'EqualityOperator', 'n >= 0'), killed])).toEqual([])
   expect(run([mutant('RuntimeError', 'EqualityOperator', 'n >= 0')])).toEqual([
-    'no mutant of a.ts was tested',
+    'no mutant of a.ts was killed by its tests',
   ])
-  expect(run([])).toEqual(['no mutant of a.ts was tested'])
+  expect(run([])).toEqual(['no mutant of a.ts was killed by its tests'])
+})
+
+test('a Stryker comment in a mutated file fails the run, whatever it ignores', () => {
+  const source = `// Stryker disable next-line all: Static mutant\n${A}`
+  const files = { 'a.ts': { source, mutants: [{ ...mutant('Killed', 'X', 'y'), location: GT }] } }
+  expect(summarizeMutation({ files }, ['a.ts'], [], 95).failures).toEqual([
+    'a Stryker comment in a.ts: list its mutants as equivalents, with their reasons',
+  ])
 })

@@ -11,10 +11,10 @@ import { DEFAULT_BAR } from './mutation-config.ts'
 import { formatScores, formatScoresMarkdown, getFileScore, type FileScore } from './mutation-scores.ts'
 
 /**
- * The statuses a run may leave. An ignored mutant passes only when `ignoreStatic` ignored it: a `// Stryker disable`
- * comment would be a second list of equivalents that nothing keeps honest. A pending mutant never ran. A compile or
- * runtime error (a mutant that broke the test runner itself) is invalid, out of the score as Stryker counts it, but
- * a file needs at least one mutant judged otherwise.
+ * The statuses a run may leave. An ignored mutant passes only when `ignoreStatic` ignored it (a static mutant with
+ * Stryker's reason): a `// Stryker disable` comment would be a second list of equivalents that nothing keeps honest,
+ * and its reason text is free. A pending mutant never ran. A compile or runtime error (a mutant that broke the test
+ * runner itself) is invalid, out of the score as Stryker counts it, but a file needs a mutant its tests killed.
  */
 const JUDGED = new Set([
   'Killed',
@@ -25,7 +25,8 @@ const JUDGED = new Set([
   'RuntimeError',
   'Ignored',
 ])
-const STATIC_REASON = /^Static mutant/
+const STATIC_REASON = 'Static mutant (and "ignoreStatic" was enabled)'
+const STRYKER_COMMENT = /Stryker\s+(disable|restore)/
 
 /** The part of Stryker's JSON report (mutation-testing-report-schema) read here. */
 export interface MutationReport {
@@ -53,7 +54,7 @@ export function summarizeMutation(
 ): MutationSummary {
   const barOf = (file: string) => (typeof minScore === 'number' ? minScore : (minScore[file] ?? DEFAULT_BAR))
   const failures: string[] = []
-  const matched = new Set<Equivalent>()
+  const matched = new Map<Equivalent, number>()
   const scores: FileScore[] = []
   for (const file of mutate) {
     const entry = report.files[file]
@@ -61,26 +62,36 @@ export function summarizeMutation(
       failures.push(`not in the report: ${file}`)
       continue
     }
+    if (STRYKER_COMMENT.test(entry.source))
+      failures.push(`a Stryker comment in ${file}: list its mutants as equivalents, with their reasons`)
     for (const mutant of entry.mutants) {
       const where = `${file}:${mutant.location.start.line} ${mutant.mutatorName}`
       if (!JUDGED.has(mutant.status)) failures.push(`not judged (${mutant.status}): ${where}`)
-      else if (mutant.status === 'Ignored' && !STATIC_REASON.test(mutant.statusReason ?? ''))
+      else if (
+        mutant.status === 'Ignored' &&
+        !(mutant.static === true && mutant.statusReason === STATIC_REASON)
+      )
         failures.push(
           `ignored by a comment, not listed: ${where} (list it as an equivalent, with its reason)`,
         )
     }
     const judged = judgeFile(file, entry.source, entry.mutants, equivalents)
-    for (const used of judged.matched) matched.add(used)
+    for (const [used, count] of judged.matched) matched.set(used, (matched.get(used) ?? 0) + count)
     for (const survivor of judged.unlisted)
       failures.push(`survivor not on the list: ${describeSurvivor(survivor)}`)
     const score = getFileScore(file, judged.mutants)
-    if (score.score === null && score.equivalent === 0) failures.push(`no mutant of ${file} was tested`)
+    if (score.killed + score.timeout === 0) failures.push(`no mutant of ${file} was killed by its tests`)
     if (score.score !== null && score.score < barOf(file)) failures.push(`under ${barOf(file)} %: ${file}`)
     scores.push(score)
   }
   for (const entry of equivalents) {
-    if (!matched.has(entry))
-      failures.push(`listed equivalent no longer survives: ${describeEquivalent(entry)}`)
+    const found = matched.get(entry) ?? 0
+    const listed = entry.mutants ?? 1
+    if (found === 0) failures.push(`listed equivalent no longer survives: ${describeEquivalent(entry)}`)
+    else if (found !== listed)
+      failures.push(
+        `listed equivalent matches ${found} survivors, not ${listed}: ${describeEquivalent(entry)}`,
+      )
   }
   return { table: formatScores(scores), markdown: formatScoresMarkdown(scores, barOf), failures }
 }
