@@ -83,23 +83,26 @@ export function parseEquivalents(value: unknown): { equivalents: Equivalent[] } 
     if (reason.trim() === '') return { error: `entry ${index + 1} gives no reason.` }
     if (mutants !== undefined && !(Number.isInteger(mutants) && mutants > 0))
       return { error: `entry ${index + 1} counts ${String(mutants)} mutants, not a whole number from 1.` }
-    const first = (value as Equivalent[]).findIndex((other) => sameEntryKey(other, entry as Equivalent))
+    const first = (value as Equivalent[]).findIndex((other) =>
+      sameKey(keyOf(other), keyOf(entry as Equivalent)),
+    )
     if (first < index) return { error: `entry ${index + 1} repeats the key of entry ${first + 1}.` }
   }
   return { equivalents: value as Equivalent[] }
 }
 
-const sameEntryKey = (a: Equivalent, b: Equivalent) =>
-  a.file === b.file &&
-  a.mutator === b.mutator &&
-  normalizeCode(a.original) === normalizeCode(b.original) &&
-  normalizeCode(a.replacement) === normalizeCode(b.replacement)
+type Key = Omit<Survivor, 'line'>
 
-const sameKey = (survivor: Survivor, entry: Equivalent) =>
-  survivor.file === entry.file &&
-  survivor.mutator === entry.mutator &&
-  survivor.original === normalizeCode(entry.original) &&
-  survivor.replacement === normalizeCode(entry.replacement)
+/** An entry's key as a survivor's is written: its code with white space runs as one space. */
+const keyOf = ({ file, mutator, original, replacement }: Equivalent): Key => ({
+  file,
+  mutator,
+  original: normalizeCode(original),
+  replacement: normalizeCode(replacement),
+})
+
+const sameKey = (a: Key, b: Key) =>
+  a.file === b.file && a.mutator === b.mutator && a.original === b.original && a.replacement === b.replacement
 
 /**
  * Marks one file's listed survivors (and listed mutants that timed out) as EQUIVALENT; returns the mutants so
@@ -123,7 +126,7 @@ export function judgeFile<M extends LocatedMutant>(
       original: snippetAt(source, mutant.location),
       replacement: normalizeCode(mutant.replacement ?? ''),
     }
-    const entry = equivalents.find((candidate) => sameKey(survivor, candidate))
+    const entry = equivalents.find((candidate) => sameKey(survivor, keyOf(candidate)))
     if (!entry) return (surviving && unlisted.push(survivor), mutant)
     matched.set(entry, (matched.get(entry) ?? 0) + 1)
     return { ...mutant, status: EQUIVALENT }
