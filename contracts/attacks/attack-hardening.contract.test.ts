@@ -1,6 +1,6 @@
 // The hardening of the mock server against hostile input, each rule with the test that proves it
 // (policies and figures: docs/security/hardening.md).
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,6 +32,7 @@ import {
   TARGET_URL,
 } from '#contracts/support/target.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
+import { scratchDir } from '../../mock-server/testing/scratch-dir.ts'
 
 let webRoot: string
 beforeAll(() => {
@@ -44,6 +45,7 @@ beforeAll(() => {
   )
   writeFileSync(join(webRoot, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["secret.ts"]}')
   writeFileSync(join(webRoot, 'config.json'), '{}')
+  return () => rmSync(webRoot, { recursive: true, force: true })
 })
 
 describe('the identity provider redirects only to addresses a Location header can carry', () => {
@@ -535,7 +537,7 @@ describe('bounded state', () => {
     server.api.post('/api/auth/otp/verify').send({ email, code: '000000', purpose: 'signup' })
 
   test('guesses at unknown addresses store nothing: the data file stays the same size, the answers alike', async () => {
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'hardening-data-')), 'state.json')
+    const dataFile = join(scratchDir('hardening-data'), 'state.json')
     const server = await createTestServer({ dataFile })
     const known = uniqueEmail('known')
     await server.api

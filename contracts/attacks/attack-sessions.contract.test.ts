@@ -1,8 +1,6 @@
 // The attack suite, session side: one named test per attack (docs/security/attack-suite.md).
 // The rules under attack: docs/decisions/004-tokens-sessions-codes.md, docs/decisions/009-lost-answers.md and
 // docs/session-life-cycle.md.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response } from 'supertest'
@@ -27,6 +25,7 @@ import {
 } from '#contracts/fixtures.ts'
 import { EXPIRY_TEST_TIMEOUT_MS, useExpiredSessions, waitPast } from '#contracts/support/expiry.ts'
 import type { ContractAgent } from '#contracts/support/api.ts'
+import { scratchDir } from '../../mock-server/testing/scratch-dir.ts'
 
 const GRACE_MS = 10_000
 const ACCESS_TTL_MS = 15 * 60_000
@@ -261,7 +260,7 @@ describe('clocks and restarts', () => {
   })
 
   test('T9 a restart with --data mid-flow keeps its promises: tokens, the grace window, mailed codes and reuse detection', async () => {
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'attack-restart-')), 'state.json')
+    const dataFile = join(scratchDir('attack-restart'), 'state.json')
     const before = await createTestServer({ dataFile, refreshGraceMs: GRACE_MS })
     const account = await signUp(before.api, 't9-data')
     const pending = uniqueEmail('t9-data-pending')

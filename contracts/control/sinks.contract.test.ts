@@ -1,13 +1,13 @@
 // The mock server's stand-ins for the supporting services, and the build manifest the app polls.
 import { gzipSync } from 'node:zlib'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
 import type { ContractAgent } from '#contracts/support/api.ts'
 import { notCheckable, requireDirectConnection, TARGET_URL } from '#contracts/support/target.ts'
 import { createTestServer, expectMalformedRefused, mockOf, requireOwnServer } from '#contracts/fixtures.ts'
+import { scratchDir } from '../../mock-server/testing/scratch-dir.ts'
 
 function envelope(event: Record<string, unknown>): string {
   return [
@@ -304,7 +304,7 @@ describe('session-recorder sink', () => {
 
 describe('build manifest', () => {
   function webRootWithBuild(id: string): string {
-    const root = mkdtempSync(join(tmpdir(), 'build-'))
+    const root = scratchDir('build')
     mkdirSync(join(root, 'builds', 'meta'), { recursive: true })
     writeFileSync(join(root, 'builds', 'latest.json'), JSON.stringify({ id, timestamp: 1 }))
     writeFileSync(join(root, 'builds', 'meta', `${id}.json`), JSON.stringify({ id, timestamp: 1 }))

@@ -1,17 +1,17 @@
 // `npm run mock -- --access-ttl … --refresh-ttl …` as an operator starts it for the contract suite's real expiry
 // (docs/mock-server.md, Flags): a lifetime above its bound stops the start with one line; one taken shows in the
 // start line and in config.json's `tokenLifetimes`; at the defaults the start line is as it always was.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { runMain } from '../testing/run-main.ts'
+import { scratchDir } from '../testing/scratch-dir.ts'
 
 const LISTENING = /Mock server listening on (http:\/\/\S+).*\n/
 
 /** A built app of its own, so the server writes config.json. */
 function builtApp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lifetimes-web-'))
+  const dir = scratchDir('lifetimes-web')
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title></body>')
   return dir
 }

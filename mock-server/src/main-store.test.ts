@@ -1,13 +1,13 @@
 // Where `npm run mock` keeps its state: --data <dir> (embedded PostgreSQL, one server per folder, a JSON data file of
 // earlier releases taken over once) and --database <url> with `migrate` (docs/mock-server.md, "Where the state lives").
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, inject, test } from 'vitest'
 import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
 import { createApp } from './app.ts'
 import { PRODUCT_MIGRATIONS } from './product/storage/migrations.ts'
+import { scratchDir } from '../testing/scratch-dir.ts'
 
 const LISTENING = /listening on (http:\/\/\S+)/
 const databaseUrl = inject('databaseUrl')
@@ -16,7 +16,7 @@ const stateOf = async (origin: string) =>
   (await (await fetch(`${origin}/__mock/state`)).json()) as { store: { users: { email: string }[] } }
 
 test('a second server on one --data folder stops with one line (exit 2); the first keeps serving', async () => {
-  const dir = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state')
+  const dir = join(scratchDir('mock-store'), 'state')
   const first = await runMain(
     ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
     LISTENING,
@@ -39,7 +39,7 @@ test('a second server on one --data folder stops with one line (exit 2); the fir
 }, 240_000)
 
 test('a JSON data file of an earlier release is taken over once into <file>.d and left as it was', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'mock-store-')), 'state.json')
+  const file = join(scratchDir('mock-store'), 'state.json')
   const old = createApp({ dataFile: file, hasher: { memoryCost: 1024, timeCost: 1 } })
   await old.core.ready
   await request(old)
@@ -67,7 +67,7 @@ test('a JSON data file of an earlier release is taken over once into <file>.d an
 }, 240_000)
 
 test('--data refuses a folder of other files, where the database would land among them (exit 2)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-store-'))
+  const dir = scratchDir('mock-store')
   writeFileSync(join(dir, 'notes.txt'), 'mine')
   const refused = await runMain(['--port', '0', '--data', dir], /Failed to start/)
   expect(await refused.code).toBe(2)

@@ -1,6 +1,7 @@
 // A PostgreSQL cluster of a test's own, in a temporary folder, that the test may stop and start: the machine's
 // cluster is shared by the other suites and must keep running (harness/postgres.ts). Needs root (the server runs
-// as the `postgres` user) and the postgresql package's binaries; outside CI, null without them.
+// as the `postgres` user) and the postgresql package's binaries; outside CI, privatePostgresBinaries() is null
+// without them.
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -31,14 +32,25 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Starts a fresh cluster; null (or, under CI=true, an error) where it cannot. */
-export async function startPrivatePostgres(): Promise<PrivatePostgres | null> {
+/**
+ * The folder of PostgreSQL's binaries where a private cluster can start here; null (or, under CI=true, an error)
+ * where it cannot. Cheap, so a test file can decide at collection whether its tests run.
+ */
+export function privatePostgresBinaries(): string | null {
   const bin = binaries()
   if (!bin || process.getuid?.() !== 0) {
     if (process.env.CI === 'true')
       throw new Error('Failed to start a private PostgreSQL: run as root with postgresql installed.')
     return null
   }
+  return bin
+}
+
+/**
+ * Starts a fresh cluster with the binaries privatePostgresBinaries() found. Call it from a hook, not at a module's
+ * top level: a mutation run imports the file even when it filters its tests out, and then no afterAll closes it.
+ */
+export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'private-postgres-'))
   const postgresUid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
   const postgresGid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())

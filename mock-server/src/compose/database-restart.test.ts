@@ -2,8 +2,12 @@
 // shutdown sends: admin_shutdown to every connection, then refused connections, then a cluster that recovers).
 // While it is down every call answers 503 with Retry-After; afterwards every token is good, without a restart.
 import request from 'supertest'
-import { afterAll, expect, test } from 'vitest'
-import { startPrivatePostgres } from '../../testing/private-postgres.ts'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  privatePostgresBinaries,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../../testing/private-postgres.ts'
 import { createApp, type MockApp } from '../app.ts'
 import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { migrate } from '../shared/sql-migrate.ts'
@@ -11,8 +15,12 @@ import type { SqlClient } from '../shared/sql.ts'
 import { UNAVAILABLE_RETRY_AFTER_S } from '../shared/unavailable.ts'
 import { openPostgres } from './sql-drivers.ts'
 
-const postgres = await startPrivatePostgres()
+const bin = privatePostgresBinaries()
+let postgres: PrivatePostgres | undefined
 const clients: SqlClient[] = []
+beforeAll(async () => {
+  if (bin) postgres = await startPrivatePostgres(bin)
+})
 afterAll(async () => {
   for (const client of clients) await client.close()
   postgres?.close()
@@ -22,7 +30,7 @@ const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 const hasher = { memoryCost: 1024, timeCost: 1 }
 
 // Only outside CI: private-postgres.ts fails the run under CI=true when it cannot start a cluster.
-const it = postgres ? test : test.skip
+const it = bin ? test : test.skip
 
 it('a stopped PostgreSQL gives 503 with Retry-After on both servers; started again, all works as before', async () => {
   const lines: string[] = []

@@ -1,30 +1,21 @@
 // The JSON data file (MockOptions.dataFile; --data imports one into the embedded store): state survives a restart, the file is replaced atomically, and tokens stay valid.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import * as fs from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, test, vi } from 'vitest'
 import { createApp } from '../app.ts'
 import { createPersistence, type PersistenceFs } from './persistence.ts'
+import { scratchDir } from '../../testing/scratch-dir.ts'
 
 const hasher = { memoryCost: 1024, timeCost: 1 }
 const PASSWORD = 'a long enough passphrase'
 
 /** A fresh folder and the data file's path in it. */
 function newDataFile(): { dir: string; dataFile: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   return { dir, dataFile: join(dir, 'state.json') }
 }
 
@@ -65,7 +56,7 @@ test('an account, its session and its mails survive a restart', async () => {
 })
 
 test('an unreadable data file stops the start with a clear error', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   const app = createApp({ dataFile: dir, hasher })
   await expect(app.core.ready).rejects.toThrow(/^Failed to read/)
 })
@@ -108,7 +99,7 @@ test('in development a pending code survives a restart and still signs in', asyn
 })
 
 test('a save is on the disk before the rename makes it the data file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
   const steps: string[] = []
   const recording: PersistenceFs = {
@@ -132,7 +123,7 @@ test('a save is on the disk before the rename makes it the data file', async () 
 })
 
 test('temporary files of an interrupted write are removed at start, and nothing else', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
   writeFileSync(join(dir, 'state.json.0badc0de.tmp'), '{"half": ')
   writeFileSync(join(dir, 'notes.txt.0badc0de.tmp'), 'not ours')
@@ -143,7 +134,7 @@ test('temporary files of an interrupted write are removed at start, and nothing 
 })
 
 test('a data file with a wrong type stops the start with an error naming the file and the field', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
   const first = createApp({ dataFile, hasher })
   await first.core.ready
@@ -179,7 +170,7 @@ test('a data file with a wrong type stops the start with an error naming the fil
 }, 60_000)
 
 test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-data-'))
+  const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
   const development = createApp({ dataFile, hasher })
   await development.core.ready
@@ -201,7 +192,7 @@ test('production mode ignores a mock-clock offset stored in the data file: it ru
 const SLOW_MACHINE = { timeout: 15_000, interval: 50 }
 
 test('a failed data-file write keeps the server up and its state in memory, says so once, and a later change saves it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-main-'))
+  const dir = scratchDir('mock-main')
   const dataFile = join(dir, 'state.json')
   const lines: string[] = []
   const app = createApp({ ...{ hasher }, dataFile, logError: (line) => lines.push(line) })

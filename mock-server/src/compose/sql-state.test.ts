@@ -1,11 +1,11 @@
 // The embedded store's one-writer lock (docs/mock-server.md, "Where the state lives"): what a hostile pass found.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { lockDataDir } from './sql-state.ts'
+import { scratchDir } from '../../testing/scratch-dir.ts'
 
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'mock-lock-')), 'state')
+const fresh = () => join(scratchDir('mock-lock'), 'state')
 
 test('a lock naming this very process is taken over (a container restarted after kill -9 reuses the pid)', () => {
   const dir = fresh()

@@ -9,18 +9,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import request from 'supertest'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { harProblems } from '../../testing/har-validator.ts'
 import { createApp, createReplayApp } from '../app.ts'
 import { harEntry, harOf } from '../../testing/har-entry.ts'
 import { parseHar, type LoadedHar } from './har-file.ts'
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
-const webRoot = mkdtempSync(join(tmpdir(), 'replay-web-'))
-afterAll(() => rmSync(webRoot, { recursive: true, force: true }))
-mkdirSync(join(webRoot, 'builds'))
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>')
-writeFileSync(join(webRoot, 'builds/latest.json'), JSON.stringify({ id: 'b1', timestamp: 1 }))
+let webRoot: string
+beforeAll(() => {
+  webRoot = mkdtempSync(join(tmpdir(), 'replay-web-'))
+  mkdirSync(join(webRoot, 'builds'))
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(join(webRoot, 'builds/latest.json'), JSON.stringify({ id: 'b1', timestamp: 1 }))
+  return () => rmSync(webRoot, { recursive: true, force: true })
+})
 
 let exported: unknown
 let recorded: { login: Record<string, unknown>; me: unknown; signedIn: unknown }

@@ -2,7 +2,7 @@
 // Accept-Encoding`; a small one, and any answer to a client that asks for no encoding, goes as it is. The API's
 // answers and config.json alike, seen on the wire (supertest and fetch would decompress).
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -25,7 +25,10 @@ beforeAll(async () => {
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => server.close()
+  close = () => {
+    server.close()
+    rmSync(root, { recursive: true, force: true })
+  }
 })
 afterAll(() => close())
 

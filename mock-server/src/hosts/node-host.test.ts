@@ -1,15 +1,15 @@
 // The Node host drops a lost answer for real: the connection closes before a whole status line was written
 // (a few bytes of it, so that a browser does not resend the request on its own: hosts/answers.ts).
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Server } from 'node:http'
 import request from 'supertest'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createApp, type MockApp } from '../app.ts'
 import { securityHeaders } from './security-headers.ts'
+import { scratchDir } from '../../testing/scratch-dir.ts'
 
 let app: MockApp
 let server: Server
@@ -60,7 +60,7 @@ test('supertest sees the connection reset', async () => {
 })
 
 test('every way out carries the same security headers: an API answer, a web file, the 404, a refusal', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'host-headers-'))
+  const root = scratchDir('host-headers')
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>')
   writeFileSync(join(root, 'robots.txt'), 'User-agent: *\n')
   const web = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, webRoot: root, trustProxyHops: 1 })

@@ -1,6 +1,6 @@
 // config.json's `tokenLifetimes` (hosts/web-page.ts): the lifetimes the server issues tokens with, in every mode,
 // the same in the page's inline configuration, and as the tokens themselves state them.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
@@ -21,6 +21,7 @@ beforeAll(() => {
     join(root, 'config.json'),
     JSON.stringify({ environment: 'qa', tokenLifetimes: { accessSeconds: 1, refreshSeconds: 1 } }),
   )
+  return () => rmSync(root, { recursive: true, force: true })
 })
 
 test.each([

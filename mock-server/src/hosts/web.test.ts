@@ -1,5 +1,5 @@
 // The built app served beside the API: deep links get index.html, assets are cached, config.json says mock.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,6 +10,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { INLINE_CONFIG_ID } from '#api/runtime-config.ts'
 import { createApp } from '../app.ts'
 import { withInlineConfig } from './web.ts'
+import { scratchDir } from '../../testing/scratch-dir.ts'
 
 let root: string
 beforeAll(() => {
@@ -29,6 +30,7 @@ beforeAll(() => {
     writeFileSync(join(root, `${file}.br`), brotliCompressSync(text))
     writeFileSync(join(root, `${file}.gz`), gzipSync(text))
   }
+  return () => rmSync(root, { recursive: true, force: true })
 })
 
 /** One request over a real connection, its bytes as sent (supertest and fetch would decompress them). */
@@ -63,7 +65,7 @@ const rawGet = (path: string, headers: Record<string, string>, options = {}) =>
 
 /** A built app of its own: this index.html, and this config.json when given. */
 function builtApp(indexHtml: string, configJson?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'web-app-'))
+  const dir = scratchDir('web-app')
   writeFileSync(join(dir, 'index.html'), indexHtml)
   if (configJson !== undefined) writeFileSync(join(dir, 'config.json'), configJson)
   return dir
