@@ -1,11 +1,10 @@
 import { expect, test } from 'vitest'
-import { cheapestFirst, type FileCost } from './mutation-sequencer.ts'
+import { cheapestFirst, LongestRuns, type FileCost } from './mutation-sequencer.ts'
 
 const file = (name: string, cost: Partial<FileCost>): FileCost & { name: string } => ({
   name,
   group: 0,
   project: 'unit-server',
-  failed: false,
   duration: undefined,
   size: undefined,
   ...cost,
@@ -34,22 +33,25 @@ test('groups and projects keep their order: every unit test before the contract 
   ).toEqual(['a long unit test', 'a web unit test', 'a contract'])
 })
 
-test('a file that failed last run goes first, then known runs by length, then files never run by size', () => {
+test('known runs by length, then files never run by size', () => {
   expect(
     order([
       file('never run, large', { size: 20_000 }),
       file('slow', { duration: 3_000 }),
-      file('failed, slower', { failed: true, duration: 4_000 }),
+      file('slower', { duration: 4_000 }),
       file('never run, small', { size: 2_000 }),
       file('quick', { duration: 10 }),
       file('never run, size unknown', {}),
     ]),
-  ).toEqual([
-    'failed, slower',
-    'quick',
-    'slow',
-    'never run, small',
-    'never run, large',
-    'never run, size unknown',
-  ])
+  ).toEqual(['quick', 'slow', 'slower', 'never run, small', 'never run, large', 'never run, size unknown'])
+})
+
+test("a file's cost is its longest run: a run that filtered out all its tests does not make it cheap", () => {
+  const runs = new LongestRuns()
+  expect(runs.see('shared-idp (PGlite)', undefined)).toBeUndefined()
+  expect(runs.see('shared-idp (PGlite)', 4_200)).toBe(4_200)
+  expect(runs.see('shared-idp (PGlite)', 3)).toBe(4_200)
+  expect(runs.see('shared-idp (PGlite)', undefined)).toBe(4_200)
+  expect(runs.see('provider', 35)).toBe(35)
+  expect(runs.see('provider', 60)).toBe(60)
 })
