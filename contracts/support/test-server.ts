@@ -166,6 +166,8 @@ async function targetTestServer(options: AppOptions): Promise<TestServer> {
 async function readyApp(options: AppOptions): Promise<MockApp> {
   const app = createApp({ ...TEST_APP_OPTIONS, ...(await storeOptions(options)), ...options })
   await app.core.ready
+  // Its last writes land before the test's folder is removed (onTestFinished runs last-registered first).
+  if (options.dataFile && TestRunner.getCurrentTest()) onTestFinished(() => app.core.flush())
   return app
 }
 

@@ -8,6 +8,8 @@ import { onTestFinished } from 'vitest'
 /** Creates `<tmp>/<prefix>-XXXXXX`; call it inside a test (a folder shared by a file's tests belongs in beforeAll). */
 export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `${prefix}-`))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  // Retried: a server the test started may still be saving into it (ENOTEMPTY), and a failed removal would fail
+  // the test, which in a mutation run reads as a kill.
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }))
   return dir
 }
