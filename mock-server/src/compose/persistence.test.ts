@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import * as fs from 'node:fs/promises'
 import { join } from 'node:path'
 import request from 'supertest'
-import { expect, test, vi } from 'vitest'
-import { createApp } from '../app.ts'
+import { expect, onTestFinished, test, vi } from 'vitest'
+import { createApp, type AppOptions } from '../app.ts'
 import { createPersistence, type PersistenceFs } from './persistence.ts'
 import { scratchDir } from '../../testing/scratch-dir.ts'
 
@@ -19,9 +19,19 @@ function newDataFile(): { dir: string; dataFile: string } {
   return { dir, dataFile: join(dir, 'state.json') }
 }
 
+/**
+ * An app on a data file. Its saves are done before the test ends (onTestFinished runs last-registered first), so
+ * scratchDir can remove the folder: a save still under way made the removal, and so the test, fail.
+ */
+function appOn(options: AppOptions & { dataFile: string }) {
+  const app = createApp({ hasher, ...options })
+  onTestFinished(() => app.core.flush())
+  return app
+}
+
 /** An app on `dataFile`, once it has read it. */
 async function startApp(dataFile: string, options: { production?: boolean } = {}) {
-  const app = createApp({ dataFile, hasher, ...options })
+  const app = appOn({ dataFile, ...options })
   await app.core.ready
   return app
 }
@@ -57,7 +67,7 @@ test('an account, its session and its mails survive a restart', async () => {
 
 test('an unreadable data file stops the start with a clear error', async () => {
   const dir = scratchDir('mock-data')
-  const app = createApp({ dataFile: dir, hasher })
+  const app = appOn({ dataFile: dir })
   await expect(app.core.ready).rejects.toThrow(/^Failed to read/)
 })
 
@@ -127,7 +137,7 @@ test('temporary files of an interrupted write are removed at start, and nothing 
   const dataFile = join(dir, 'state.json')
   writeFileSync(join(dir, 'state.json.0badc0de.tmp'), '{"half": ')
   writeFileSync(join(dir, 'notes.txt.0badc0de.tmp'), 'not ours')
-  const app = createApp({ dataFile, hasher })
+  const app = appOn({ dataFile })
   await app.core.ready
   await app.core.flush()
   expect(readdirSync(dir).sort()).toEqual(['notes.txt.0badc0de.tmp', 'state.json'])
@@ -136,7 +146,7 @@ test('temporary files of an interrupted write are removed at start, and nothing 
 test('a data file with a wrong type stops the start with an error naming the file and the field', async () => {
   const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
-  const first = createApp({ dataFile, hasher })
+  const first = appOn({ dataFile })
   await first.core.ready
   await first.core.flush()
   const good = JSON.parse(readFileSync(dataFile, 'utf8')) as Record<string, unknown> & {
@@ -154,7 +164,7 @@ test('a data file with a wrong type stops the start with an error naming the fil
   ]
   for (const [, state, field] of broken) {
     writeFileSync(dataFile, JSON.stringify(state))
-    const app = createApp({ dataFile, hasher })
+    const app = appOn({ dataFile })
     const error = await app.core.ready.then(
       () => null,
       (reason: unknown) => reason as Error,
@@ -163,7 +173,7 @@ test('a data file with a wrong type stops the start with an error naming the fil
     expect(error?.message).toMatch(field)
   }
   writeFileSync(dataFile, '{"format": 1, ')
-  await expect(createApp({ dataFile, hasher }).core.ready).rejects.toThrow(
+  await expect(appOn({ dataFile }).core.ready).rejects.toThrow(
     /^Failed to read .*state\.json: it is not JSON/,
   )
   // Six servers start one after another here (each seeds its accounts): more than the default 5 s on a busy machine.
@@ -172,7 +182,7 @@ test('a data file with a wrong type stops the start with an error naming the fil
 test('production mode ignores a mock-clock offset stored in the data file: it runs on the real clock', async () => {
   const dir = scratchDir('mock-data')
   const dataFile = join(dir, 'state.json')
-  const development = createApp({ dataFile, hasher })
+  const development = appOn({ dataFile })
   await development.core.ready
   development.core.clock.advance(30 * 24 * 3_600_000)
   await request(development).post('/api/auth/forgot').send({ email: 'nobody@example.test' }).expect(202)
@@ -180,10 +190,10 @@ test('production mode ignores a mock-clock offset stored in the data file: it ru
   expect(
     (JSON.parse(readFileSync(dataFile, 'utf8')) as { clockOffsetMs: number }).clockOffsetMs,
   ).toBeGreaterThan(0)
-  const production = createApp({ dataFile, hasher, production: true })
+  const production = appOn({ dataFile, production: true })
   await production.core.ready
   expect(production.core.clock.offsetMs()).toBe(0)
-  const restarted = createApp({ dataFile, hasher })
+  const restarted = appOn({ dataFile })
   await restarted.core.ready
   expect(restarted.core.clock.offsetMs()).toBeGreaterThan(0)
 })
@@ -195,7 +205,7 @@ test('a failed data-file write keeps the server up and its state in memory, says
   const dir = scratchDir('mock-main')
   const dataFile = join(dir, 'state.json')
   const lines: string[] = []
-  const app = createApp({ ...{ hasher }, dataFile, logError: (line) => lines.push(line) })
+  const app = appOn({ dataFile, logError: (line) => lines.push(line) })
   await app.core.ready
   const listening = app.listen(0, '127.0.0.1')
   await once(listening, 'listening')

@@ -3,12 +3,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { harEntry, harOf } from '../../testing/har-entry.ts'
 import { parseHar, readHarFile, type RecordedCall } from './har-file.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'har-file-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// Made in beforeAll, not at import: a run that filters out every test here (a mutation run) runs no hook.
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'har-file-'))
+  return () => rmSync(dir, { recursive: true, force: true })
+})
 
 /** A recorded GET (its method as some browsers write it) whose answer is the JSON `{}`, base64 in the file. */
 function entry(url: string, started: string) {
