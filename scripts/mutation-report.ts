@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { readMutationSettings } from './lib/mutation-config.ts'
 import { parseEquivalents } from './lib/mutation-equivalents.ts'
-import { summarizeMutation, type MutationReport } from './lib/mutation-summary.ts'
+import { readReport, summarizeMutation } from './lib/mutation-summary.ts'
 
 const CONFIG = process.argv[2] ?? 'stryker.config.mjs'
 
@@ -34,17 +34,9 @@ if (!existsSync(CONFIG)) fail(`no Stryker config ${CONFIG}.`)
 // A computed specifier: the config is plain JavaScript that Stryker reads, with no declaration file for tsc.
 const settings = readMutationSettings(await import(pathToFileURL(CONFIG).href))
 if ('error' in settings) fail(`${CONFIG}: ${settings.error}`)
-const report = readJson(
-  settings.jsonReport,
-  `run Stryker first (npx stryker run ${CONFIG}).`,
-) as MutationReport
-if (typeof report?.files !== 'object' || report.files === null)
-  fail(`${settings.jsonReport} holds no files: not a report of Stryker's JSON reporter.`)
-const malformed = Object.entries(report.files)
-  .filter(([, entry]) => typeof entry?.source !== 'string' || !Array.isArray(entry?.mutants))
-  .map(([file]) => file)
-if (malformed.length > 0)
-  fail(`${settings.jsonReport}: no source text or no list of mutants for ${malformed.join(', ')}.`)
+const read = readReport(readJson(settings.jsonReport, `run Stryker first (npx stryker run ${CONFIG}).`))
+if ('error' in read) fail(`${settings.jsonReport} ${read.error}`)
+const { report } = read
 const parsed = parseEquivalents(
   readJson(settings.equivalents, 'it lists the survivors judged equivalent ([] for none).'),
 )

@@ -137,6 +137,29 @@ describe('judgeFile', () => {
     expect(result.unlisted).toEqual([])
     expect([...result.matched]).toEqual([[listed, 1]])
   })
+
+  test('a time-out on a listed key fills the entry only up to its count: beyond, it is detected', () => {
+    const mutants = [
+      mutant('Survived', 'LogicalOperator', 'ready || open', 2),
+      mutant('Timeout', 'LogicalOperator', 'ready || open', 2),
+    ]
+    const result = judgeFile('a.ts', SOURCE, mutants, [listed])
+    expect(result.mutants.map((m) => m.status)).toEqual([EQUIVALENT, 'Timeout'])
+    expect([...result.matched]).toEqual([[listed, 1]])
+    // The day the timed-out mutant survives too, the entry matches more than it counts, and the run fails.
+    const later = judgeFile('a.ts', SOURCE, [mutants[0]!, { ...mutants[1]!, status: 'Survived' }], [listed])
+    expect([...later.matched]).toEqual([[listed, 2]])
+  })
+
+  test('survivors take an entry before time-outs, wherever they stand in the file', () => {
+    const mutants = [
+      mutant('Timeout', 'LogicalOperator', 'ready || open', 2),
+      mutant('Survived', 'LogicalOperator', 'ready || open', 2),
+    ]
+    const result = judgeFile('a.ts', SOURCE, mutants, [listed])
+    expect(result.mutants.map((m) => m.status)).toEqual(['Timeout', EQUIVALENT])
+    expect([...result.matched]).toEqual([[listed, 1]])
+  })
 })
 
 test('an unlisted survivor is named where it is, with the entry that would list it', () => {

@@ -105,8 +105,10 @@ const sameKey = (a: Key, b: Key) =>
   a.file === b.file && a.mutator === b.mutator && a.original === b.original && a.replacement === b.replacement
 
 /**
- * Marks one file's listed survivors (and listed mutants that timed out) as EQUIVALENT; returns the mutants so
- * marked, the survivors on no entry, and how many survivors each entry matched.
+ * Marks one file's listed survivors as EQUIVALENT, and listed mutants that timed out while their entry counts more
+ * than it matched survivors (a busy machine timing out an equivalent); a time-out beyond that counts as detected, so
+ * it never makes room under an entry's count for a survivor. Returns the mutants so marked, the survivors on no
+ * entry, and how many mutants each entry took.
  */
 export function judgeFile<M extends LocatedMutant>(
   file: string,
@@ -116,9 +118,7 @@ export function judgeFile<M extends LocatedMutant>(
 ): { mutants: M[]; unlisted: Survivor[]; matched: Map<Equivalent, number> } {
   const unlisted: Survivor[] = []
   const matched = new Map<Equivalent, number>()
-  const judged = mutants.map((mutant) => {
-    const surviving = SURVIVING.has(mutant.status)
-    if (!surviving && mutant.status !== TIMED_OUT) return mutant
+  const entryOf = (mutant: M) => {
     const survivor = {
       file,
       line: mutant.location.start.line,
@@ -126,12 +126,27 @@ export function judgeFile<M extends LocatedMutant>(
       original: snippetAt(source, mutant.location),
       replacement: normalizeCode(mutant.replacement ?? ''),
     }
-    const entry = equivalents.find((candidate) => sameKey(survivor, keyOf(candidate)))
-    if (!entry) return (surviving && unlisted.push(survivor), mutant)
+    return { survivor, entry: equivalents.find((candidate) => sameKey(survivor, keyOf(candidate))) }
+  }
+  const judged = mutants.map((mutant) => {
+    if (!SURVIVING.has(mutant.status)) return mutant
+    const { survivor, entry } = entryOf(mutant)
+    if (!entry) return (unlisted.push(survivor), mutant)
     matched.set(entry, (matched.get(entry) ?? 0) + 1)
     return { ...mutant, status: EQUIVALENT }
   })
-  return { mutants: judged, unlisted, matched }
+  return {
+    mutants: judged.map((mutant) => {
+      if (mutant.status !== TIMED_OUT) return mutant
+      const { entry } = entryOf(mutant)
+      const taken = entry ? (matched.get(entry) ?? 0) : 0
+      if (!entry || taken >= (entry.mutants ?? 1)) return mutant
+      matched.set(entry, taken + 1)
+      return { ...mutant, status: EQUIVALENT }
+    }),
+    unlisted,
+    matched,
+  }
 }
 
 /** How a failure names a survivor: where it is now, and the entry that would list it (add a reason). */

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Equivalent } from './mutation-equivalents.ts'
-import { summarizeMutation, type MutationReport } from './mutation-summary.ts'
+import { readReport, summarizeMutation, type MutationReport } from './mutation-summary.ts'
 
 // a.ts: `n > 0` mutated twice; b.ts: one mutant. Columns from one, end exclusive.
 const A = 'export const ok = (n) => n > 0\n'
@@ -164,4 +164,25 @@ test('a Stryker comment in a mutated file fails the run, whatever it ignores', (
   expect(summarizeMutation({ files }, ['a.ts'], [], 95).failures).toEqual([
     'a Stryker comment in a.ts: list its mutants as equivalents, with their reasons',
   ])
+})
+
+test('a report it cannot read is one line naming the files, not a stack', () => {
+  const good = { source: A, mutants: [mutant('Killed', 'EqualityOperator', 'n >= 0')] }
+  expect(readReport({ files: { 'a.ts': good } })).toEqual({ report: { files: { 'a.ts': good } } })
+  expect(readReport(null)).toEqual({ error: "holds no files: not a report of Stryker's JSON reporter." })
+  expect(readReport({ files: 'a.ts' })).toEqual({
+    error: "holds no files: not a report of Stryker's JSON reporter.",
+  })
+  const { location: _location, ...unlocated } = good.mutants[0]!
+  for (const broken of [
+    { mutants: good.mutants },
+    { source: A },
+    { source: A, mutants: [unlocated] },
+    { source: A, mutants: [{ ...good.mutants[0]!, location: { start: { line: 1 } } }] },
+    { source: A, mutants: [{ ...good.mutants[0]!, status: 3 }] },
+    { source: A, mutants: [null] },
+  ])
+    expect(readReport({ files: { 'a.ts': good, 'b.ts': broken } })).toEqual({
+      error: 'no source text, or a mutant without status, mutator or location, for b.ts.',
+    })
 })

@@ -33,6 +33,46 @@ export interface MutationReport {
   files: Record<string, { source: string; mutants: LocatedMutant[] }>
 }
 
+const isPosition = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as { line?: unknown }).line) &&
+  Number.isInteger((value as { column?: unknown }).column)
+
+const isMutant = (value: unknown) => {
+  const mutant = value as Partial<Record<keyof LocatedMutant, unknown>> | null
+  return (
+    typeof mutant === 'object' &&
+    mutant !== null &&
+    typeof mutant.status === 'string' &&
+    typeof mutant.mutatorName === 'string' &&
+    (mutant.replacement === undefined || typeof mutant.replacement === 'string') &&
+    isPosition((mutant.location as { start?: unknown } | undefined)?.start) &&
+    isPosition((mutant.location as { end?: unknown } | undefined)?.end)
+  )
+}
+
+/**
+ * The report read as this summary needs it, or one line saying which files it cannot read: a crafted or truncated
+ * report ends the run with that line, not a stack.
+ */
+export function readReport(value: unknown): { report: MutationReport } | { error: string } {
+  const files = (value as { files?: unknown } | null)?.files
+  if (typeof files !== 'object' || files === null)
+    return { error: "holds no files: not a report of Stryker's JSON reporter." }
+  const malformed = Object.entries(files)
+    .filter(([, entry]) => {
+      const { source, mutants } = (entry ?? {}) as { source?: unknown; mutants?: unknown }
+      return typeof source !== 'string' || !Array.isArray(mutants) || !mutants.every(isMutant)
+    })
+    .map(([file]) => file)
+  if (malformed.length > 0)
+    return {
+      error: `no source text, or a mutant without status, mutator or location, for ${malformed.join(', ')}.`,
+    }
+  return { report: value as MutationReport }
+}
+
 export interface MutationSummary {
   table: string[]
   /** The same table in markdown, with each file's bar (scripts/mutation-report.ts writes it beside the report). */
