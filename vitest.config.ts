@@ -57,7 +57,7 @@ export const unitWebProject = defineProject({
   },
 })
 
-/** The web app's logic tests (session/, api/, lib/, features' pure modules): no DOM; vitest.mutation.config.ts narrows it for Stryker. */
+/** The web app's logic tests (session/, api/, lib/, features' pure modules): no DOM; vitest.mutation.config.ts narrows it for Stryker, as unitWebProject. */
 export const unitWebNodeProject = defineProject({
   test: {
     name: 'unit-web-node',
