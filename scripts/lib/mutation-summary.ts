@@ -33,24 +33,20 @@ export interface MutationReport {
   files: Record<string, { source: string; mutants: LocatedMutant[] }>
 }
 
-const isPosition = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isInteger((value as { line?: unknown }).line) &&
-  Number.isInteger((value as { column?: unknown }).column)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
 
-const isMutant = (value: unknown) => {
-  const mutant = value as Partial<Record<keyof LocatedMutant, unknown>> | null
-  return (
-    typeof mutant === 'object' &&
-    mutant !== null &&
-    typeof mutant.status === 'string' &&
-    typeof mutant.mutatorName === 'string' &&
-    (mutant.replacement === undefined || typeof mutant.replacement === 'string') &&
-    isPosition((mutant.location as { start?: unknown } | undefined)?.start) &&
-    isPosition((mutant.location as { end?: unknown } | undefined)?.end)
-  )
-}
+const isPosition = (value: unknown) =>
+  isObject(value) && Number.isInteger(value.line) && Number.isInteger(value.column)
+
+const isMutant = (value: unknown) =>
+  isObject(value) &&
+  typeof value.status === 'string' &&
+  typeof value.mutatorName === 'string' &&
+  (value.replacement === undefined || typeof value.replacement === 'string') &&
+  isObject(value.location) &&
+  isPosition(value.location.start) &&
+  isPosition(value.location.end)
 
 /**
  * The report read as this summary needs it, or one line saying which files it cannot read: a crafted or truncated
