@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#harness/chromium.ts'
+import { CHROMIUM_ARGS, ensureChromium } from '#harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/bench-bundle')
@@ -70,7 +70,7 @@ export function serve(dir: string, { compress = false } = {}): Promise<Server> {
 export async function measureInitialJs(dir: string, path: string, ready: string): Promise<Measured> {
   const server = await serve(dir)
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: ensureChromium('full'),
     args: CHROMIUM_ARGS,
   })
   try {

@@ -10,14 +10,13 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { buildBare, serve } from './bench-bundle.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#harness/chromium.ts'
+import { CHROMIUM_ARGS, ensureChromium } from '#harness/chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules/.cache/lighthouse')
 const cli = join(cache, 'node_modules/lighthouse/cli/index.js')
 const version = process.env.LIGHTHOUSE_VERSION ?? '12'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const chromium = CHROMIUM_PATH
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 interface Metric {
@@ -122,9 +121,9 @@ function startServer(): Promise<{ origin: string; server: ChildProcess }> {
  * One Lighthouse run of `url`; a run that Lighthouse failed to record (about one in ten on `/` here: NO_NAVSTART, its
  * trace missing the navigation) is made again, saying so, rather than counted as a page with no figures.
  */
-async function runLighthouse(url: string): Promise<Report> {
+async function runLighthouse(url: string, chromium: string): Promise<Report> {
   for (let attempt = 1; ; attempt += 1) {
-    const report = await runLighthouseOnce(url)
+    const report = await runLighthouseOnce(url, chromium)
     if (!report.runtimeError) return report
     const reason = `${report.runtimeError.code}: ${report.runtimeError.message}`
     if (attempt >= ATTEMPTS)
@@ -133,7 +132,7 @@ async function runLighthouse(url: string): Promise<Report> {
   }
 }
 
-async function runLighthouseOnce(url: string): Promise<Report> {
+async function runLighthouseOnce(url: string, chromium: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -157,6 +156,7 @@ function ratio(metric: Metric, app: number, bare: number): string {
 }
 
 async function main(): Promise<void> {
+  const chromium = ensureChromium('full')
   ensureLighthouse()
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   const bareServer = await serve(await buildBare(), { compress: true })
@@ -167,8 +167,8 @@ async function main(): Promise<void> {
       const reports: Report[] = []
       const bareReports: Report[] = []
       for (let run = 0; run < runs; run += 1) {
-        reports.push(await runLighthouse(`${origin}${path}`))
-        bareReports.push(await runLighthouse(`${bareOrigin}${path}`))
+        reports.push(await runLighthouse(`${origin}${path}`, chromium))
+        bareReports.push(await runLighthouse(`${bareOrigin}${path}`, chromium))
       }
       console.log(`\nLighthouse ${version} mobile (simulated throttling), ${path}, median of ${runs} runs`)
       console.log(
