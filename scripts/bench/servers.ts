@@ -4,9 +4,8 @@
  * Cold start: spawn to the first 200 of the session call. Latency: each measured call, sent to answered, as the
  * load generator (scripts/bench/http.ts) sees it on its keep-alive connections.
  */
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { join } from 'node:path'
 import { call, JSON_HEADERS, percentile, signInSeeded, startServer, type Answer } from './http.ts'
@@ -93,7 +92,8 @@ export async function runRound(
 ): Promise<RoundResult> {
   const { warmUp, concurrency } = settings
   const requests = contender.requests ?? settings.requests
-  const dir = join(mkdtempSync(join(tmpdir(), 'bench-store-')), 'state')
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-store-'))
+  const dir = join(scratch, 'state')
   await contender.before?.()
   const server = await startServer(
     contender.args.map((arg) => arg.replace('{dir}', dir)),
@@ -137,6 +137,8 @@ export async function runRound(
     return result
   } finally {
     await server.stop()
+    // A PGlite store is about 45 MB a round; left behind, a few bench runs fill /tmp.
+    rmSync(scratch, { recursive: true, force: true })
   }
 }
 

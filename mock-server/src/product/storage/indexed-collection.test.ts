@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { Collection } from '@msw/data'
 import { z } from 'zod'
 import { IndexedCollection } from './indexed-collection.ts'
 
@@ -115,6 +116,24 @@ describe('IndexedCollection', () => {
     expect(tokens.findBy('hash', 'ha')).toBe(scan(tokens, 'hash', 'ha'))
   })
 
+  test('an update by record finds the record by its key, not by a scan from the oldest record', async () => {
+    const tokens = createTokens()
+    for (const id of ['a', 'b', 'c']) await tokens.create({ id, hash: `h${id}`, retiredAt: null })
+    const last = tokens.findBy('id', 'c')!
+    const scans = vi.spyOn(Collection.prototype, 'findFirst')
+    const updated = await tokens.update(last, { data: (draft) => void (draft.retiredAt = 7) })
+    expect(scans).not.toHaveBeenCalled()
+    expect(updated).toMatchObject({ id: 'c', retiredAt: 7 })
+    // A record deleted since is not found, as the library's scan would not find it.
+    tokens.delete(updated!)
+    await expect(tokens.update(last, { data: () => undefined, strict: true })).rejects.toThrow(
+      /no record found/,
+    )
+    expect(scans).not.toHaveBeenCalled()
+    scans.mockRestore()
+    expectInStep(tokens, ['a', 'b', 'c', 'ha', 'hb', 'hc'])
+  })
+
   test('any sequence of writes keeps every lookup equal to the scan', async () => {
     // A fixed pseudo-random walk (no Math.random: the same sequence every run).
     let seed = 12345
@@ -125,18 +144,27 @@ describe('IndexedCollection', () => {
     const tokens = createTokens()
     const values = ['a', 'b', 'c', 'd', 'ha', 'hb', 'hc', 'hd']
     const pick = () => values[next(values.length)]!
-    for (let step = 0; step < 400; step += 1) {
+    // Versions of records once returned, current or stale or deleted since: updates by record take any of them.
+    const seen: NonNullable<ReturnType<Tokens['findBy']>>[] = []
+    for (let step = 0; step < 600; step += 1) {
       const field = next(2) === 0 ? 'id' : 'hash'
-      switch (next(6)) {
+      switch (next(7)) {
         case 0:
         case 1:
-          await tokens.create({ id: pick(), hash: pick(), retiredAt: null })
+          seen.push(await tokens.create({ id: pick(), hash: pick(), retiredAt: null }))
           break
         case 2:
           await tokens.update((q) => q.where({ [field]: pick() }), {
             data: (draft) => void (draft[field] = pick()),
           })
           break
+        case 6: {
+          const record = seen[next(seen.length)]
+          if (!record) break
+          const updated = await tokens.update(record, { data: (draft) => void (draft[field] = pick()) })
+          if (updated) seen.push(updated)
+          break
+        }
         case 3:
           await tokens.updateMany((q) => q.where({ [field]: pick() }), {
             data: (draft) => void (draft.retiredAt = step),

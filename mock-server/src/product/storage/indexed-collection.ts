@@ -15,6 +15,10 @@ function primaryKeyOf(record: object): unknown {
   return (record as Record<symbol, unknown>)[key]
 }
 
+function hasPrimaryKey(record: object): boolean {
+  return Object.getOwnPropertySymbols(record).some((symbol) => symbol.description === 'kPrimaryKey')
+}
+
 function valueOf(record: object, field: string): unknown {
   return (record as Record<string, unknown>)[field]
 }
@@ -29,6 +33,11 @@ export class IndexedCollection<
   readonly #byKey = new Map<unknown, RecordOf<Schema>>()
   /** Writes begun and not yet settled: while any is, lookups scan. */
   #pending = 0
+  /**
+   * The record an update by record is about to find: the library finds it with a scan from the oldest record,
+   * which for a refresh's parent token meant every retired token before it. Set and taken within one call.
+   */
+  #located: { record: RecordOf<Schema> | undefined } | null = null
 
   constructor(options: CollectionOptions<Schema> & { indexes: readonly Field[] }) {
     const { indexes, ...rest } = options
@@ -53,15 +62,32 @@ export class IndexedCollection<
     })
   }
 
+  override findFirst<Strict extends boolean>(
+    predicate?: Parameters<Collection<Schema>['findFirst']>[0],
+    options?: { strict?: Strict },
+  ): Strict extends true ? RecordOf<Schema> : RecordOf<Schema> | undefined {
+    const located = this.#located
+    this.#located = null
+    // Only the library's own update asks while `#located` is set, and never strictly.
+    if (located)
+      return located.record as Strict extends true ? RecordOf<Schema> : RecordOf<Schema> | undefined
+    return super.findFirst<Strict>(predicate, options)
+  }
+
   override async update<Strict extends boolean>(
     predicate: Parameters<Collection<Schema>['update']>[0],
     options: Parameters<Collection<Schema>['update']>[1] & { strict?: Strict },
   ): Promise<Strict extends true ? RecordOf<Schema> : RecordOf<Schema> | undefined> {
-    return this.#writing(async () => {
+    // The library's update calls findFirst before its first await, so what is set here is taken there.
+    if (this.#pending === 0 && typeof predicate === 'object' && hasPrimaryKey(predicate))
+      this.#located = { record: this.#byKey.get(primaryKeyOf(predicate)) }
+    const written = this.#writing(async () => {
       const record = await super.update<Strict>(predicate, options)
       if (record) this.#replace(record)
       return record
     })
+    this.#located = null
+    return written
   }
 
   override async updateMany(
