@@ -1,61 +1,94 @@
 // Lint: typescript-eslint's recommended rules over every TypeScript file (the generated types are not linted), and the
 // house's one direction of imports (docs/architecture.md, docs/decisions/023-one-house.md).
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
 // ---- Directions: import-x's no-restricted-paths resolves each import, relative or #alias, to its file, so a zone
-// cannot be walked around by spelling a path another way. Each entry names what a folder may never import.
+// cannot be walked around by spelling a path another way; an import it cannot resolve is an error of its own
+// (import-x/no-unresolved). Each zone names what a folder MAY import: a folder added later is held at once.
 
 /** The floors: api/ at the bottom; web/, mock-server/, harness/, qa-cli/ on it; demo/ and the suites above them. */
 const REPOSITORY = {
-  api: ['web', 'mock-server', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
-  web: ['mock-server', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
-  'mock-server': ['web', 'harness', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
-  harness: ['web', 'mock-server', 'qa-cli', 'demo', 'contracts', 'e2e', 'scripts'],
-  'qa-cli': ['web', 'mock-server', 'harness', 'demo', 'contracts', 'e2e', 'scripts'],
-  demo: ['harness', 'qa-cli', 'contracts', 'e2e', 'scripts'],
-  contracts: ['web', 'qa-cli', 'demo', 'e2e', 'scripts'],
-  e2e: ['qa-cli', 'demo', 'contracts', 'scripts'],
+  api: [],
+  web: ['api'],
+  'mock-server': ['api'],
+  harness: ['api'],
+  'qa-cli': ['api'],
+  demo: ['web', 'mock-server', 'api'],
+  contracts: ['mock-server', 'harness', 'api'],
+  e2e: ['web', 'mock-server', 'harness', 'api'],
 }
 /** The one exception, for tests only: the app's and the QA command line's tests run them against the real mock server. */
 const TESTS_MAY_RUN_AGAINST_THE_MOCK = ['web', 'qa-cli']
+/** Test tooling: the product's code never imports it (the suites may). */
+const TEST_TOOLING = ['./web/src/test', './mock-server/testing']
+/** The product's code, where an import must be spelled so that its direction can be checked. */
+const PRODUCT = ['api', 'web/src', 'mock-server/src', 'qa-cli', 'demo', 'harness']
+
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
 
 const MOCK = './mock-server/src'
-const MOCK_FEATURES = ['product', 'control', 'idp', 'external-sign-in', 'har', 'health']
 /** What composes the features. A test may import it to build a whole server. */
 const MOCK_ROOT = ['compose', 'hosts', 'cli', 'core.ts', 'app.ts', 'main.ts']
+/** The layers under every feature, and the demo's stand-ins for Node modules (its Vite config aliases them). */
+const MOCK_BELOW = ['pipeline', 'shared', 'browser']
+/** Every other folder of mock-server/src is a feature. */
+const MOCK_FEATURES = folders(MOCK).filter((name) => !MOCK_ROOT.includes(name) && !MOCK_BELOW.includes(name))
 
 const WEB = './web/src'
-const WEB_FEATURES = ['auth', 'help', 'home', 'process', 'qa']
+const WEB_FEATURES = folders(`${WEB}/features`)
 const WEB_SHELL = ['app', 'main.tsx']
+/** What the features stand on. */
+const WEB_BELOW = ['session', 'api', 'lib']
 
 const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) })
 
 function directions({ test }) {
-  const repository = Object.entries(REPOSITORY).flatMap(([folder, never]) =>
-    never
-      .filter(
-        (other) => !(test && other === 'mock-server' && TESTS_MAY_RUN_AGAINST_THE_MOCK.includes(folder)),
+  const repository = Object.entries(REPOSITORY).map(([folder, may]) => {
+    const allowed = [
+      ...may,
+      ...(test && TESTS_MAY_RUN_AGAINST_THE_MOCK.includes(folder) ? ['mock-server'] : []),
+    ]
+    return zone(
+      `./${folder}`,
+      '.',
+      `${folder}/ imports only ${[folder, ...allowed].map((name) => `${name}/`).join(', ')} and packages: imports point down.`,
+      [folder, ...allowed, 'node_modules'].map((name) => `./${name}`),
+    )
+  })
+  const tooling = test
+    ? []
+    : PRODUCT.flatMap((folder) =>
+        TEST_TOOLING.map((from) =>
+          zone(`./${folder}`, from, `${folder}/ never imports the test tooling ${from.slice(2)}/.`),
+        ),
       )
-      .map((other) =>
-        zone(`./${folder}`, `./${other}`, `${folder}/ never imports ${other}/: imports point down.`),
-      ),
-  )
   const mockServer = [
     zone(`${MOCK}/shared`, MOCK, 'mock-server/src/shared/ is a leaf: it imports only shared/.', ['./shared']),
-    ...[...MOCK_FEATURES, 'pipeline'].flatMap((folder) => [
-      ...MOCK_FEATURES.filter((feature) => feature !== folder).map((feature) =>
-        zone(
-          `${MOCK}/${folder}`,
-          `${MOCK}/${feature}`,
-          `${folder}/ never imports the feature ${feature}/: the composition root (core.ts) hands it what it needs.`,
-        ),
-      ),
-      ...(test ? [] : MOCK_ROOT).map((root) =>
-        zone(`${MOCK}/${folder}`, `${MOCK}/${root}`, `${folder}/ never imports ${root}, which composes it.`),
-      ),
+    zone(
+      `${MOCK}/browser`,
+      MOCK,
+      'mock-server/src/browser/ stands in for Node modules: it imports only browser/.',
+      ['./browser'],
+    ),
+    zone(`${MOCK}/pipeline`, MOCK, 'pipeline/ imports only pipeline/ and shared/.', [
+      './pipeline',
+      './shared',
     ]),
+    ...MOCK_FEATURES.map((feature) =>
+      zone(
+        `${MOCK}/${feature}`,
+        MOCK,
+        `The feature ${feature}/ imports only itself, pipeline/ and shared/: the composition root (core.ts) hands it ` +
+          `what it needs of another${test ? '' : ', and only its tests build a whole server'}.`,
+        [feature, 'pipeline', 'shared', ...(test ? MOCK_ROOT : [])].map((name) => `./${name}`),
+      ),
+    ),
   ]
   const webApp = [
     ...WEB_FEATURES.map((feature) =>
@@ -66,7 +99,7 @@ function directions({ test }) {
         [`./${feature}`],
       ),
     ),
-    ...['features', 'session', 'api', 'lib'].flatMap((folder) =>
+    ...['features', ...WEB_BELOW].flatMap((folder) =>
       WEB_SHELL.map((shell) =>
         zone(
           `${WEB}/${folder}`,
@@ -75,7 +108,7 @@ function directions({ test }) {
         ),
       ),
     ),
-    ...['session', 'api', 'lib'].map((folder) =>
+    ...WEB_BELOW.map((folder) =>
       zone(
         `${WEB}/${folder}`,
         `${WEB}/features`,
@@ -83,8 +116,26 @@ function directions({ test }) {
       ),
     ),
   ]
-  return [...repository, ...mockServer, ...webApp]
+  return [...repository, ...tooling, ...mockServer, ...webApp]
 }
+
+/** Import spellings the resolver cannot follow to a file: refused, so no import of ours escapes the zones above. */
+const HIDDEN_IMPORTS = [
+  {
+    selector: "ImportExpression[source.type!='Literal']",
+    message: 'Import a module by a literal path, so the direction of imports can be checked.',
+  },
+  {
+    selector: 'TSImportType Literal[value=/^[.#]/]',
+    message: "Name a module of ours in an import declaration (import type), not in a type's import().",
+  },
+  {
+    selector: "CallExpression[callee.callee.name='createRequire'] > Literal.arguments[value=/^[.#]/]",
+    message: 'Import a module of ours with import, so the direction of imports can be checked.',
+  },
+]
+/** Imports no resolver finds on disk, by design: Vite's virtual modules and asset suffixes. */
+const UNRESOLVABLE_BY_DESIGN = ['^virtual:', '\\?']
 
 const TESTS = ['**/*.test.{ts,tsx}', '**/*.test-d.ts', 'web/src/test/**', 'mock-server/testing/**']
 
@@ -111,6 +162,10 @@ export default tseslint.config(
     },
   },
   {
+    files: PRODUCT.map((folder) => `${folder}/**/*.{ts,tsx,js,mjs}`),
+    rules: { 'no-restricted-syntax': ['error', ...HIDDEN_IMPORTS] },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
       // Vite wraps a dynamic import in its preload helper together with the calls chained onto it, so in
@@ -119,6 +174,7 @@ export default tseslint.config(
       // async function with try/catch instead (app/qa-panel-slot.tsx).
       'no-restricted-syntax': [
         'error',
+        ...HIDDEN_IMPORTS,
         {
           selector: 'CallExpression > MemberExpression.callee > ImportExpression.object',
           message:
@@ -130,8 +186,20 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: directions({ test: false }) }] },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json', '.node'],
+          // TypeScript (NodeNext) maps an import of x.js to x.ts: resolve it as tsc and tsx do.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+          conditionNames: ['types', 'import', 'require', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: directions({ test: false }) }],
+      'import-x/no-unresolved': ['error', { ignore: UNRESOLVABLE_BY_DESIGN }],
+    },
   },
   {
     files: TESTS,

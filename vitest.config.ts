@@ -100,9 +100,9 @@ export default defineConfig({
           // The tests that start the mock server as `npm run mock` does run its compiled build, made here once.
           globalSetup: ['mock-server/testing/build-once.ts', 'harness/postgres-setup.ts'],
           // One module graph per worker, as in unit-web-node: every server here is built by a factory (createApp,
-          // createCore) with its own state, and the only module-level maps are caches of pure results (compiled
-          // routes, published passwords' hashes, signing keys by secret). No test of this project stubs a global,
-          // mocks a module or fakes timers. docs/decisions/015-suite-speed.md has the figures.
+          // createCore) with its own state, and no module holds state of its own (docs/architecture.md). No test of
+          // this project stubs a global, mocks a module or fakes timers. docs/decisions/015-suite-speed.md has the
+          // figures.
           isolate: false,
         },
       },

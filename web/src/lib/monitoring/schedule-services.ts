@@ -4,14 +4,14 @@
 import { listenForUnhandledErrors } from './error-queue.ts'
 import { runWhenIdle, type IdleTarget } from './idle-start.ts'
 import { FAILED_TO_LOAD_SERVICES } from './messages.ts'
-import type { SupportingServicesDeps } from './supporting-services.ts'
+import type { SupportingServicesDeps, startSupportingServices } from './supporting-services.ts'
 
 /** How long after the first idle period the services start when nothing (an interaction, an error) started them. */
 export const SERVICES_SETTLE_MS = 10_000
 
 export interface ScheduleOptions {
   target?: IdleTarget & Pick<Window, 'addEventListener' | 'removeEventListener'>
-  load?: () => Promise<Pick<typeof import('./supporting-services.ts'), 'startSupportingServices'>>
+  load?: () => Promise<{ startSupportingServices: typeof startSupportingServices }>
   /** Further chunks worth having before they are needed (fetched at the same moment). */
   prefetch?: (() => Promise<unknown>)[]
   /** Idle is looked for only once this settles: the page's first paint (idle-start.ts `after`). */
