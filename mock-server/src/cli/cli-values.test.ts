@@ -1,6 +1,6 @@
 // The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins } from './cli-values.ts'
+import { parseCorsOrigins, parseOidc } from './cli-values.ts'
 
 describe('--cors-origin values', () => {
   test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
@@ -31,6 +31,21 @@ describe('--cors-origin values', () => {
   ])('%j is refused: %s', (value, why) => {
     expect(() => parseCorsOrigins([value])).toThrow(
       new RegExp(`^Failed to start: --cors-origin takes origins like .*${why.replace(/[?*]/g, '\\$&')}`),
+    )
+  })
+})
+
+describe('--oidc-issuer', () => {
+  test('plain http only to this machine, as the relying party allows it (shared/loopback.ts)', () => {
+    for (const issuer of [
+      'http://127.0.0.2:9000/idp',
+      'http://localhost:9000',
+      'http://[::1]:9000',
+      'https://id.example',
+    ])
+      expect(parseOidc(issuer, 'x', undefined)?.issuer, issuer).toBe(issuer)
+    expect(() => parseOidc('http://127.0.0.1.evil.example', 'x', undefined)).toThrow(
+      'Failed to start: --oidc-issuer must be https (http only on localhost, 127.0.0.0/8 or ::1).',
     )
   })
 })

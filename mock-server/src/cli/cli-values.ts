@@ -1,6 +1,7 @@
 // Flag values main.ts refuses at start rather than accept silently (docs/security/hardening.md): each check
 // throws a "Failed to start" message naming the flag, which main.ts prints before exiting with 2.
 import { isIP } from '../shared/is-ip.ts'
+import { isLoopbackUrl } from '../shared/loopback.ts'
 
 /** One DNS label: letters, digits and inner hyphens, 1 to 63 characters (RFC 1123). */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
@@ -108,10 +109,9 @@ export function parseOidc(
   } catch {
     throw new Error(`Failed to start: --oidc-issuer is no URL: ${JSON.stringify(issuer)}.`)
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url)))
     throw new Error(
-      'Failed to start: --oidc-issuer must be https (http only on localhost, 127.0.0.1 or ::1).',
+      'Failed to start: --oidc-issuer must be https (http only on localhost, 127.0.0.0/8 or ::1).',
     )
   if (secret === '')
     throw new Error('Failed to start: OIDC_CLIENT_SECRET is empty; give a secret, or leave it unset.')

@@ -2,6 +2,7 @@
 // configured OpenID provider (--oidc-issuer), else the mock's own /idp reached in process, else none (production
 // mode without a configuration: external sign-in answers `external_sign_in_unavailable`).
 import type { Clock } from '../shared/clock.ts'
+import { isLoopbackUrl } from '../shared/loopback.ts'
 import type { ExternalSignInProvider } from './types.ts'
 import type { Dispatch } from '../pipeline/dispatch.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
@@ -13,13 +14,6 @@ export interface OidcOptions {
   clientId: string
   /** Absent for a public client. From the environment only; never logged. */
   clientSecret?: string
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** openid-client speaks plain http only where we allow it: to a provider on this machine, nowhere else. */
-export function isLoopbackIssuer(issuer: URL): boolean {
-  return LOOPBACK.has(issuer.hostname) || /^127\.\d+\.\d+\.\d+$/.test(issuer.hostname)
 }
 
 /** The mock's own provider (/idp) as this relying party sees it: the product's client there; null when there is none. */
@@ -42,7 +36,8 @@ export function createExternalSignIn(input: {
       issuerFor: () => oidc.issuer,
       clientId: oidc.clientId,
       ...(oidc.clientSecret !== undefined && { clientSecret: oidc.clientSecret }),
-      allowHttp: isLoopbackIssuer,
+      // openid-client speaks plain http only to a provider on this machine.
+      allowHttp: isLoopbackUrl,
       clockSkewSeconds,
     })
   }
