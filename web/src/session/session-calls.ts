@@ -1,5 +1,6 @@
 // The three calls the session store makes itself (docs/behaviour.md: Calls): read the cookie session, rotate the tokens, end the
-// session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry ("no retry").
+// session. Plain openapi-fetch over the injected fetch: no bearer middleware, no HTTP retry (a failed refresh ends the
+// session at once: docs/behaviour.md, Session).
 import createClient from 'openapi-fetch'
 import type { paths } from '#api/openapi.gen.ts'
 import { API_CREDENTIALS } from '../api/client.ts'
