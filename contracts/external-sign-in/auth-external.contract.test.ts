@@ -10,10 +10,9 @@ import {
   ssoCookieOf,
 } from '#contracts/support/external-sign-in.ts'
 
-const server = useTestServer({ publicOrigin: PUBLIC_ORIGIN })
-
 describe('external sign-in', () => {
   const STATE = 'state-0123456789abcdef'
+  const server = useTestServer({ publicOrigin: PUBLIC_ORIGIN })
 
   test('the authorization request is the code flow with PKCE S256, a nonce, the app’s state and an absolute redirect_uri', async () => {
     const start = await server.api
@@ -75,6 +74,13 @@ describe('external sign-in', () => {
     expect(back.location.searchParams.get('from')).toBe('sso')
     await exchangeCallback(server.api, back).expect(200)
   })
+})
+
+// Refusals by the document itself, before any operation runs: the same whether the server offers external sign-in
+// or not, so they need no provider and run against any target.
+describe('external sign-in requests the document refuses', () => {
+  const STATE = 'state-0123456789abcdef'
+  const server = useTestServer()
 
   test('redirects only to paths of this site', async () => {
     const { api } = server
