@@ -5,6 +5,7 @@ import { getProjectValidator } from '#contracts/support/openapi-validator.ts'
 import {
   exchangeCallback,
   openIdpForm,
+  providerOf,
   PUBLIC_ORIGIN,
   signInAtIdp,
   ssoCookieOf,
@@ -18,9 +19,9 @@ describe('external sign-in', () => {
     const start = await server.api
       .get(`/api/auth/external/authorize?state=${STATE}&redirect_uri=/callback`)
       .expect(302)
-    const url = new URL(start.headers.location!)
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: 'auth-shell',
+    const provider = providerOf(server.api, start.headers.location!)
+    expect(Object.fromEntries(provider.url.searchParams)).toEqual({
+      client_id: provider.clientId,
       response_type: 'code',
       scope: 'openid email profile',
       redirect_uri: `${PUBLIC_ORIGIN}/callback`,
@@ -36,7 +37,12 @@ describe('external sign-in', () => {
 
   test('the code and state are exchanged for a session, once', async () => {
     const email = uniqueEmail('sso')
-    const back = await signInAtIdp(server.api, { email, name: 'Sso User', state: STATE })
+    const back = await signInAtIdp(server.api, {
+      controlToken: server.controlToken,
+      email,
+      name: 'Sso User',
+      state: STATE,
+    })
     const res = await exchangeCallback(server.api, back).expect(200)
     expect(res.body.user).toMatchObject({ email, name: 'Sso User' })
     const again = await exchangeCallback(server.api, back).expect(400)
@@ -44,12 +50,20 @@ describe('external sign-in', () => {
   })
 
   test('a forged state is refused', async () => {
-    const back = await signInAtIdp(server.api, { email: uniqueEmail('sso'), state: STATE })
+    const back = await signInAtIdp(server.api, {
+      controlToken: server.controlToken,
+      email: uniqueEmail('sso'),
+      state: STATE,
+    })
     await exchangeCallback(server.api, { ...back, state: 'forged-state-000000' }).expect(400)
   })
 
   test('a code and state lifted from another browser’s callback sign no one in without that browser’s cookie', async () => {
-    const { code } = await signInAtIdp(server.api, { email: uniqueEmail('victim'), state: STATE })
+    const { code } = await signInAtIdp(server.api, {
+      controlToken: server.controlToken,
+      email: uniqueEmail('victim'),
+      state: STATE,
+    })
     const other = ssoCookieOf(
       (await server.api.get('/api/auth/external/authorize?state=attacker-state-0123456').expect(302)).headers[
         'set-cookie'
@@ -70,7 +84,12 @@ describe('external sign-in', () => {
 
   test('a redirect_uri with a query of its own is kept, and the code still exchanges', async () => {
     const email = uniqueEmail('query')
-    const back = await signInAtIdp(server.api, { email, state: STATE, redirect: '/callback?from=sso' })
+    const back = await signInAtIdp(server.api, {
+      controlToken: server.controlToken,
+      email,
+      state: STATE,
+      redirect: '/callback?from=sso',
+    })
     expect(back.location.searchParams.get('from')).toBe('sso')
     await exchangeCallback(server.api, back).expect(200)
   })

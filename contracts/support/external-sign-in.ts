@@ -1,9 +1,34 @@
-// The product's external sign-in as a browser goes through it, for the contract suite.
-// The server gets PUBLIC_ORIGIN as its origin, since supertest uses a new port for each request.
+// The product's external sign-in as a browser goes through it, for the contract suite. In process the server gets
+// PUBLIC_ORIGIN as its origin, since supertest uses a new port for each request, and plays the provider itself. A
+// target is its own origin; its provider is the mock server's /idp there, or another server (docs/contract-suite.md,
+// "External sign-in against a target").
 import { expect } from 'vitest'
-import type { ContractAgent } from '#contracts/support/api.ts'
+import { createContractAgent, type ContractAgent } from '#contracts/support/api.ts'
+import { TARGET_URL } from '#contracts/support/target.ts'
 
-export const PUBLIC_ORIGIN = 'http://127.0.0.1:4010'
+export const PUBLIC_ORIGIN = TARGET_URL ? new URL(TARGET_URL).origin : 'http://127.0.0.1:4010'
+
+/** The client id the mock server's own provider knows the product by; a provider elsewhere knows it by its own. */
+const OWN_CLIENT_ID = 'auth-shell'
+
+/** Where the product sent the browser to sign in: its own /idp, or a provider at another origin. */
+export interface ProviderPage {
+  url: URL
+  /** The agent that speaks to the provider: the product's own when it is the provider. */
+  agent: ContractAgent
+  /** The client id the product must have named there. */
+  clientId: string | ReturnType<typeof expect.stringMatching>
+}
+
+/** The provider a product's authorize redirect (`location`) points at. */
+export function providerOf(api: ContractAgent, location: string): ProviderPage {
+  const url = new URL(location)
+  if (url.origin === PUBLIC_ORIGIN) {
+    expect(url.pathname).toBe('/idp/authorize')
+    return { url, agent: api, clientId: OWN_CLIENT_ID }
+  }
+  return { url, agent: createContractAgent(url.origin), clientId: expect.stringMatching(/^\S+$/) }
+}
 
 export interface ExternalCallback {
   code: string
@@ -26,16 +51,15 @@ export async function openIdpForm(
   api: ContractAgent,
   state: string,
   redirect = '/callback',
-): Promise<{ request: string; cookie: string; html: string }> {
+): Promise<{ request: string; cookie: string; html: string; provider: ProviderPage }> {
   const start = await api
     .get(`/api/auth/external/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirect)}`)
     .expect(302)
-  const page = new URL(start.headers.location!)
-  expect(`${page.origin}${page.pathname}`).toBe(`${PUBLIC_ORIGIN}/idp/authorize`)
-  const form = await api.get(`${page.pathname}${page.search}`).expect(200)
+  const provider = providerOf(api, start.headers.location!)
+  const form = await provider.agent.get(`${provider.url.pathname}${provider.url.search}`).expect(200)
   const request = /name="request" value="([^"]+)"/.exec(form.text)?.[1]
   if (!request) throw new Error('Failed to read the form: no request id.')
-  return { request, cookie: ssoCookieOf(start.headers['set-cookie']), html: form.text }
+  return { request, cookie: ssoCookieOf(start.headers['set-cookie']), html: form.text, provider }
 }
 
 /**
@@ -46,9 +70,9 @@ export async function signInAtIdp(
   api: ContractAgent,
   input: { email: string; name?: string; state: string; controlToken?: string; redirect?: string },
 ): Promise<ExternalCallback> {
-  const { request, cookie } = await openIdpForm(api, input.state, input.redirect)
-  const back = await api
-    .post('/idp/authorize')
+  const { request, cookie, provider } = await openIdpForm(api, input.state, input.redirect)
+  const back = await provider.agent
+    .post(provider.url.pathname)
     .type('form')
     .send({
       request,

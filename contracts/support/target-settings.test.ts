@@ -7,6 +7,7 @@ import {
   compareSettings,
   DOCUMENTED_DEFAULTS,
   readCorsOrigins,
+  readPublicOrigin,
   readTargetSettings,
   readTrustProxy,
   type TargetSettings,
@@ -67,9 +68,10 @@ test('a mock server is read through GET /__mock/settings, with its control token
     })
     // A server that refuses the call tells nothing: every option it reports is then unknown, never assumed. The
     // proxy hops, which no answer reports, are the server's default unless the run declares them.
+    // Its public origin its authorize call shows, with or without the token.
     expect(await readTargetSettings({ ...target, headers: {} }, fetch, {})).toEqual({
       source: 'none known, as GET /__mock/settings answered 401',
-      values: { trustProxyHops: 0 },
+      values: { trustProxyHops: 0, publicOrigin: server.baseUrl },
       assumed: ['trustProxyHops'],
     })
   } finally {
@@ -166,4 +168,35 @@ test('the proxy hops no answer reports are what CONTRACT_TARGET_TRUST_PROXY decl
   expect(compareSettings({ trustProxyHops: 1 }, undeclared).differs).toBe(
     "needs a server built with trustProxyHops 1 where the target's is 0 (the documented defaults, as the target has no /__mock; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
   )
+})
+
+test('external sign-in is read from the target’s authorize call: its public origin, none without a provider', async () => {
+  const withProvider = createApp({
+    publicOrigin: 'https://app.example',
+    hasher: { memoryCost: 1024, timeCost: 1 },
+  })
+  const production = createApp({ production: true, hasher: { memoryCost: 1024, timeCost: 1 } })
+  await Promise.all([withProvider.core.ready, production.core.ready])
+  const servers = [await listen(withProvider), await listen(production)]
+  try {
+    expect(await readPublicOrigin({ baseUrl: servers[0]!.baseUrl, headers: {} }, fetch)).toBe(
+      'https://app.example',
+    )
+    expect(await readPublicOrigin({ baseUrl: servers[1]!.baseUrl, headers: {} }, fetch)).toBeNull()
+    expect(
+      await readPublicOrigin({ baseUrl: 'http://127.0.0.1:9', headers: {} }, () =>
+        Promise.reject(new Error('down')),
+      ),
+    ).toBeUndefined()
+    const none = await readTargetSettings(
+      { baseUrl: servers[1]!.baseUrl, headers: {}, noControl: 'no control', production: true },
+      fetch,
+      {},
+    )
+    expect(compareSettings({ publicOrigin: 'https://app.example' }, none).differs).toBe(
+      "needs a server built with publicOrigin https://app.example where the target's is none (the documented defaults, as the target has no /__mock; its authorize call (GET /api/auth/external/authorize) names it, none when it offers no external sign-in)",
+    )
+  } finally {
+    await Promise.all(servers.map((server) => server.close()))
+  }
 })

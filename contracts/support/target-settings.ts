@@ -4,7 +4,7 @@
  * A mock server reports its own (GET /__mock/settings); a target without /__mock is taken at the documented
  * defaults (mock-server/src/shared/constants.ts, docs/decisions/004-tokens-sessions-codes.md). The CORS origins and
  * the proxy hops, which no answer reports, are what CONTRACT_TARGET_CORS_ORIGINS and CONTRACT_TARGET_TRUST_PROXY
- * declare.
+ * declare. Whether it offers external sign-in, and at which public origin, its own authorize call shows.
  */
 import type { components } from '#api/control.gen.ts'
 import type { AppOptions } from '#mock-server/app.ts'
@@ -27,10 +27,14 @@ export const COMPARABLE_OPTIONS = [
   'maxUnverifiedAccounts',
   'corsOrigins',
   'trustProxyHops',
+  'publicOrigin',
 ] as const satisfies readonly (keyof AppOptions)[]
 
 export type ComparableOption = (typeof COMPARABLE_OPTIONS)[number]
-export type SettingValues = { [K in ComparableOption]?: number | WindowLimit | readonly string[] }
+/** A setting's value; null for a feature the target does not offer (no external sign-in: no public origin). */
+export type SettingValues = {
+  [K in ComparableOption]?: number | string | null | WindowLimit | readonly string[]
+}
 
 export interface TargetSettings {
   /** Where they come from, as a reason names it: `GET /__mock/settings`, `the documented defaults`. */
@@ -99,6 +103,7 @@ export async function readTargetSettings(
   declared: DeclaredSettings = DECLARED_SETTINGS,
 ): Promise<TargetSettings> {
   const read = await readReported(target, fetch)
+  const publicOrigin = await readPublicOrigin(target, fetch)
   const notes = [
     ...(declared.corsOrigins === undefined
       ? []
@@ -111,11 +116,39 @@ export async function readTargetSettings(
     source: [read.source, ...notes].join('; '),
     values: {
       ...read.values,
+      ...(publicOrigin !== undefined && { publicOrigin }),
       ...(declared.corsOrigins !== undefined && { corsOrigins: declared.corsOrigins }),
       trustProxyHops: declared.trustProxyHops ?? 0,
     },
     ...(declared.trustProxyHops === undefined && { assumed: ['trustProxyHops'] as const }),
   }
+}
+
+/** A state long enough for the schema (16 or more characters); the probe's sign-in is never completed. */
+const PROBE_STATE = 'settings-probe-0123456789'
+
+/**
+ * Whether the target offers external sign-in, and at which public origin: the origin of the redirect_uri its
+ * authorize call hands the provider (a 302); null when it answers otherwise (404: no provider configured);
+ * undefined when the call fails.
+ * @example await readPublicOrigin({ baseUrl: 'http://127.0.0.1:4020', headers: {} }, fetch) // 'http://127.0.0.1:4020'
+ */
+export async function readPublicOrigin(
+  target: { baseUrl: string; headers: Record<string, string> },
+  fetch: typeof globalThis.fetch,
+): Promise<string | null | undefined> {
+  const path = `/api/auth/external/authorize?state=${PROBE_STATE}&redirect_uri=/callback`
+  let response: Response
+  try {
+    response = await fetch(`${target.baseUrl}${path}`, { headers: target.headers, redirect: 'manual' })
+  } catch {
+    return undefined
+  }
+  await response.body?.cancel()
+  const location = response.headers.get('location')
+  const redirect =
+    response.status === 302 && location ? new URL(location).searchParams.get('redirect_uri') : null
+  return redirect ? new URL(redirect).origin : null
 }
 
 async function readReported(
@@ -186,12 +219,15 @@ const DECLARED_SETTINGS: DeclaredSettings = {
 
 /** How the suite learns a setting no answer reports, named in the reason when it is unknown. */
 const HOW_TO_DECLARE: Partial<Record<ComparableOption, string>> = {
+  publicOrigin:
+    'its authorize call (GET /api/auth/external/authorize) names it, none when it offers no external sign-in',
   corsOrigins: 'CONTRACT_TARGET_CORS_ORIGINS declares them',
   trustProxyHops: 'no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none',
 }
 
 const describeValue = (value: unknown): string => {
-  if (typeof value === 'number') return String(value)
+  if (value === null) return 'none'
+  if (typeof value === 'number' || typeof value === 'string') return String(value)
   if (Array.isArray(value)) return value.length === 0 ? 'none' : [...value].sort().join(', ')
   if (value && typeof value === 'object' && 'max' in value && 'windowMs' in value)
     return `${String(value.max)} per ${String(value.windowMs)} ms`
@@ -228,8 +264,7 @@ export function compareSettings(
     if (effective !== undefined && sameValue(wanted, effective))
       matched.push(`${name} ${describeValue(wanted)}`)
     else {
-      const hint =
-        effective === undefined || settings.assumed?.includes(name) ? HOW_TO_DECLARE[name] : undefined
+      const hint = effective == null || settings.assumed?.includes(name) ? HOW_TO_DECLARE[name] : undefined
       if (hint) hints.push(hint)
       differs.push(
         `${name} ${describeValue(wanted)} where the target's is ${
