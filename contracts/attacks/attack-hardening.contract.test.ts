@@ -23,7 +23,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from '#contracts/fixtures.ts'
-import { PUBLIC_ORIGIN } from '#contracts/support/external-sign-in.ts'
+import { offersExternalSignIn, PUBLIC_ORIGIN } from '#contracts/support/external-sign-in.ts'
 import {
   countTargetRequest,
   getContractTarget,
@@ -178,7 +178,8 @@ describe('static paths are decoded once and normalized before any rule reads the
     async (path) => {
       const app = await webApp('production')
       const res = await app.api.get(path).expect(200)
-      expect(res.body).toMatchObject({ mock: false, externalSignIn: false })
+      // What the server says of itself (the file on disk says nothing): production mode, a provider or none.
+      expect(res.body).toMatchObject({ mock: false, externalSignIn: await offersExternalSignIn() })
     },
   )
 

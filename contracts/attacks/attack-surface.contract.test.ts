@@ -3,7 +3,12 @@ import { randomInt } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { createRoutes } from '#mock-server/pipeline/openapi-docs.ts'
 import { SEED_ACCOUNTS } from '#mock-server/product/domain/seed.ts'
-import { openIdpForm, PUBLIC_ORIGIN, ssoCookieOf } from '#contracts/support/external-sign-in.ts'
+import {
+  openIdpForm,
+  PUBLIC_ORIGIN,
+  requireNoExternalSignIn,
+  ssoCookieOf,
+} from '#contracts/support/external-sign-in.ts'
 import {
   advanceClock,
   arm,
@@ -66,6 +71,7 @@ describe('production mode authenticates people', () => {
 
   test('--production: external sign-in answers external_sign_in_unavailable and signs no one in', async () => {
     const { api } = await createTestServer({ production: true })
+    await requireNoExternalSignIn()
     const start = await api
       .get(`/api/auth/external/authorize?state=${STATE}&redirect_uri=/callback`)
       .expect(404)

@@ -4,7 +4,7 @@
 // "External sign-in against a target").
 import { expect } from 'vitest'
 import { createContractAgent, type ContractAgent } from '#contracts/support/api.ts'
-import { TARGET_URL } from '#contracts/support/target.ts'
+import { getContractTarget, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
 
 export const PUBLIC_ORIGIN = TARGET_URL ? new URL(TARGET_URL).origin : 'http://127.0.0.1:4010'
 
@@ -18,6 +18,25 @@ export interface ProviderPage {
   agent: ContractAgent
   /** The client id the product must have named there. */
   clientId: string | ReturnType<typeof expect.stringMatching>
+}
+
+/**
+ * Whether the server checked offers external sign-in: a target's own authorize call says (target-settings.ts); in
+ * process a production server has no provider unless a check gives it one.
+ */
+export async function offersExternalSignIn(): Promise<boolean> {
+  if (!TARGET_URL) return false
+  return (
+    typeof (await getContractTarget().then((target) => target.settings())).values.publicOrigin === 'string'
+  )
+}
+
+/** Ends a check of a server without external sign-in as not checkable against a target that offers it. */
+export async function requireNoExternalSignIn(): Promise<void> {
+  if (await offersExternalSignIn())
+    notCheckable(
+      'needs a server without external sign-in, and the target’s authorize call redirects to a provider',
+    )
 }
 
 /** The provider a product's authorize redirect (`location`) points at. */
