@@ -22,7 +22,7 @@ import {
   uniqueEmail,
   PASSWORD,
 } from '#contracts/fixtures.ts'
-import { requireDirectConnection } from '#contracts/support/target.ts'
+import { notCheckable, requireDirectConnection } from '#contracts/support/target.ts'
 import { MANY_CALLS_TIMEOUT_MS } from '#contracts/support/test-server.ts'
 
 const STATE = 'state-0123456789abcdef'
@@ -312,23 +312,32 @@ describe('a control surface only its owner drives', () => {
   )
 
   test('with a control token set, the identity provider asks for it (its field, or the header) and signs no one in without it', async () => {
-    const { html, post } = await openForm({ controlToken: TOKEN })
+    const { server, html, post } = await openForm({ controlToken: TOKEN })
+    // A target is checked with the token it was started with.
+    const token = server.controlToken ?? TOKEN
     expect(html).toContain('name="control_token"')
     // The form's field, as a person types it (the agent's own header replaced by a wrong one).
-    for (const fields of [{}, { control_token: `${TOKEN}x` }, { control_token: '' }] as Record<
+    for (const fields of [{}, { control_token: `${token}x` }, { control_token: '' }] as Record<
       string,
       string
     >[]) {
-      const refused = await post(fields).set('X-Mock-Control-Token', `${TOKEN}x`).expect(401)
+      const refused = await post(fields).set('X-Mock-Control-Token', `${token}x`).expect(401)
       expect(refused.body.error).toBe('control_token_required')
     }
-    const signedIn = await post({ control_token: TOKEN }).set('X-Mock-Control-Token', `${TOKEN}x`).expect(302)
-    expect(signedIn.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4010\/callback\?code=[^&]+&state=/)
+    const signedIn = await post({ control_token: token }).set('X-Mock-Control-Token', `${token}x`).expect(302)
+    const back = new URL(signedIn.headers.location!)
+    expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_ORIGIN}/callback`)
+    expect(back.search).toMatch(/^\?code=[^&]+&state=/)
     // Or the header, which no other site's form can send.
     const scripted = await openForm({ controlToken: TOKEN })
-    await scripted.post({}).set('X-Mock-Control-Token', TOKEN).expect(302)
-    // Without a token the form has no such field.
-    expect((await openForm()).html).not.toContain('control_token')
+    await scripted.post({}).set('X-Mock-Control-Token', token).expect(302)
+  })
+
+  test('without a control token the identity provider’s form has no such field', async () => {
+    const { server, html } = await openForm()
+    if (server.controlToken !== undefined)
+      notCheckable('needs a server without a control token, and the target was started with one')
+    expect(html).not.toContain('control_token')
   })
 
   test('a write whose body is not JSON is refused (415), and a reset takes exactly {}', async () => {
