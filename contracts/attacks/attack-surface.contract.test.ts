@@ -278,7 +278,11 @@ describe('a control surface only its owner drives', () => {
   /** A server whose identity provider's form was opened for the product's sign-in; posts to it as a browser would. */
   async function openForm(options: { controlToken?: string } = {}) {
     const server = await createTestServer({ publicOrigin: PUBLIC_ORIGIN, ...options })
-    const { request: id, html } = await openIdpForm(server.api, STATE)
+    const { request: id, html, provider } = await openIdpForm(server.api, STATE)
+    if (provider.agent !== server.api)
+      notCheckable(
+        `checks the mock server's own identity provider, and the target's is ${provider.url.origin}`,
+      )
     const post = (fields: Record<string, string>) =>
       server.api
         .post('/idp/authorize')
