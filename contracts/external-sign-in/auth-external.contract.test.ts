@@ -74,12 +74,25 @@ describe('external sign-in', () => {
   })
 
   test('two sign-ins of one browser (two tabs) share its cookie, and each completes', async () => {
+    const controlToken = server.controlToken
     const first = await openIdpForm(server.api, 'tab-one-state-0123456')
     const second = await server.api
       .get('/api/auth/external/authorize?state=tab-two-state-0123456')
       .set('Cookie', first.cookie)
       .expect(302)
     expect(ssoCookieOf(second.headers['set-cookie'])).toBe(first.cookie)
+    // The second tab's start must not cancel the first's: both finish, in either order.
+    const tabs = []
+    for (const state of ['tab-one-state-0123456', 'tab-two-state-0123456'])
+      tabs.push(
+        await signInAtIdp(server.api, {
+          controlToken,
+          email: uniqueEmail('tab'),
+          state,
+          cookie: first.cookie,
+        }),
+      )
+    for (const tab of tabs.reverse()) await exchangeCallback(server.api, tab).expect(200)
   })
 
   test('a redirect_uri with a query of its own is kept, and the code still exchanges', async () => {

@@ -5,8 +5,12 @@
 import { expect } from 'vitest'
 import { createContractAgent, type ContractAgent } from '#contracts/support/api.ts'
 import { getContractTarget, notCheckable, TARGET_URL } from '#contracts/support/target.ts'
+import { DECLARED_PUBLIC_ORIGIN } from '#contracts/support/target-settings.ts'
 
-export const PUBLIC_ORIGIN = TARGET_URL ? new URL(TARGET_URL).origin : 'http://127.0.0.1:4010'
+/** The origin the product names as its own to the provider: a target's declared one, else its own URL's. */
+export const PUBLIC_ORIGIN = TARGET_URL
+  ? (DECLARED_PUBLIC_ORIGIN ?? new URL(TARGET_URL).origin)
+  : 'http://127.0.0.1:4010'
 
 /** The client id the mock server's own provider knows the product by; a provider elsewhere knows it by its own. */
 const OWN_CLIENT_ID = 'auth-shell'
@@ -70,15 +74,25 @@ export async function openIdpForm(
   api: ContractAgent,
   state: string,
   redirect = '/callback',
+  browserCookie?: string,
 ): Promise<{ request: string; cookie: string; html: string; provider: ProviderPage }> {
-  const start = await api
-    .get(`/api/auth/external/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirect)}`)
-    .expect(302)
+  const authorize = api.get(
+    `/api/auth/external/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirect)}`,
+  )
+  const start = await (browserCookie ? authorize.set('Cookie', browserCookie) : authorize).expect(302)
   const provider = providerOf(api, start.headers.location!)
-  const form = await provider.agent.get(`${provider.url.pathname}${provider.url.search}`).expect(200)
+  const form = await provider.agent.get(`${provider.url.pathname}${provider.url.search}`)
   const request = /name="request" value="([^"]+)"/.exec(form.text)?.[1]
+  // A provider elsewhere is the run's helper, not the target: a form the suite cannot fill says so, never fails.
+  if (provider.agent !== api && (form.status !== 200 || !request))
+    notCheckable(
+      `needs a provider whose sign-in form the suite fills (a mock server's /idp); ${provider.url.origin} answered ${form.status}${request ? '' : ' with no such form'}`,
+    )
+  expect(form.status).toBe(200)
   if (!request) throw new Error('Failed to read the form: no request id.')
-  return { request, cookie: ssoCookieOf(start.headers['set-cookie']), html: form.text, provider }
+  // A browser that already has the cookie keeps it: the answer sets it again or not at all.
+  const cookie = start.headers['set-cookie'] ? ssoCookieOf(start.headers['set-cookie']) : browserCookie!
+  return { request, cookie, html: form.text, provider }
 }
 
 /**
@@ -87,10 +101,18 @@ export async function openIdpForm(
  */
 export async function signInAtIdp(
   api: ContractAgent,
-  input: { email: string; name?: string; state: string; controlToken?: string; redirect?: string },
+  input: {
+    email: string
+    name?: string
+    state: string
+    controlToken?: string | undefined
+    redirect?: string
+    /** The browser's `sso` cookie, for a second sign-in of the same browser (another tab). */
+    cookie?: string
+  },
 ): Promise<ExternalCallback> {
-  const { request, cookie, provider } = await openIdpForm(api, input.state, input.redirect)
-  const back = await provider.agent
+  const { request, cookie, provider } = await openIdpForm(api, input.state, input.redirect, input.cookie)
+  const sent = provider.agent
     .post(provider.url.pathname)
     .type('form')
     .send({
@@ -99,7 +121,12 @@ export async function signInAtIdp(
       ...(input.name !== undefined && { name: input.name }),
       ...(input.controlToken !== undefined && { control_token: input.controlToken }),
     })
-    .expect(302)
+  const back = await sent
+  if (provider.agent !== api && back.status === 401)
+    notCheckable(
+      `needs a provider that signs in whoever the form names; ${provider.url.origin} asks for a control token`,
+    )
+  expect(back.status).toBe(302)
   const location = new URL(back.headers.location!)
   expect(location.searchParams.get('state')).toBe(input.state)
   return { code: location.searchParams.get('code')!, state: input.state, cookie, location }

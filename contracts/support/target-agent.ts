@@ -27,8 +27,6 @@ export interface TargetRules {
   rateLimitedWithoutReset: boolean
   /** The test expects a mock-mode server and the target is a production one. */
   mockModeOnProduction: boolean
-  /** Why the target's external sign-in cannot be used (null: it offers one, as its authorize call shows). */
-  noExternalSignIn?: string | null
 }
 
 /** The control document's paths a production server serves too: liveness and readiness (docs/mock-server.md). */
@@ -60,7 +58,6 @@ export function createTargetAgent(
     const controlled =
       path.startsWith('/__mock') || (method.toLowerCase() === 'post' && path.startsWith('/idp/authorize'))
     if (rules.noControl && controlled) notCheckable(rules.noControl)
-    if (rules.noExternalSignIn && path.startsWith('/api/auth/external/')) notCheckable(rules.noExternalSignIn)
     if (
       rules.mockModeOnProduction &&
       !SERVED_IN_PRODUCTION.has(path.split('?')[0]!) &&
@@ -173,13 +170,8 @@ export async function createTargetServer(options: AppOptions): Promise<TargetSer
     test.meta.contractServer = true
   }
   countMatched(test, matched)
-  const { publicOrigin } = (await target.settings()).values
   const rules = {
     noControl: production === true ? null : target.noControl,
-    noExternalSignIn:
-      typeof publicOrigin === 'string'
-        ? null
-        : 'needs a target that offers external sign-in, and its authorize call answers no redirect to a provider',
     // From an address of the check's own, a 429 is the check's to judge: a limit tighter than documented fails it.
     rateLimitedWithoutReset: target.noControl !== null && !isLoopbackTarget(target.baseUrl),
     mockModeOnProduction: production !== true && target.production,

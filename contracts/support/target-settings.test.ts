@@ -7,7 +7,8 @@ import {
   compareSettings,
   DOCUMENTED_DEFAULTS,
   readCorsOrigins,
-  readPublicOrigin,
+  readExternalSignIn,
+  readPublicOriginDeclared,
   readTargetSettings,
   readTrustProxy,
   type TargetSettings,
@@ -68,11 +69,11 @@ test('a mock server is read through GET /__mock/settings, with its control token
     })
     // A server that refuses the call tells nothing: every option it reports is then unknown, never assumed. The
     // proxy hops, which no answer reports, are the server's default unless the run declares them.
-    // Its public origin its authorize call shows, with or without the token.
+    // Its authorize call shows external sign-in, with or without the token; the origin is the target's own URL.
     expect(await readTargetSettings({ ...target, headers: {} }, fetch, {})).toEqual({
       source: 'none known, as GET /__mock/settings answered 401',
       values: { trustProxyHops: 0, publicOrigin: server.baseUrl },
-      assumed: ['trustProxyHops'],
+      assumed: ['trustProxyHops', 'publicOrigin'],
     })
   } finally {
     await server.close()
@@ -170,33 +171,45 @@ test('the proxy hops no answer reports are what CONTRACT_TARGET_TRUST_PROXY decl
   )
 })
 
-test('external sign-in is read from the target’s authorize call: its public origin, none without a provider', async () => {
-  const withProvider = createApp({
-    publicOrigin: 'https://app.example',
-    hasher: { memoryCost: 1024, timeCost: 1 },
-  })
-  const production = createApp({ production: true, hasher: { memoryCost: 1024, timeCost: 1 } })
-  await Promise.all([withProvider.core.ready, production.core.ready])
-  const servers = [await listen(withProvider), await listen(production)]
+test('external sign-in is read from the target’s authorize call; its origin is declared or the target’s own, never what it says', async () => {
+  const hasher = { memoryCost: 1024, timeCost: 1 }
+  // A target naming another origin as its own: what a planted redirect to another site looks like.
+  const elsewhere = createApp({ publicOrigin: 'http://evil.example', hasher })
+  const production = createApp({ production: true, hasher })
+  await Promise.all([elsewhere.core.ready, production.core.ready])
+  const servers = [await listen(elsewhere), await listen(production)]
+  const [withProvider, without] = servers.map((server) => ({ baseUrl: server.baseUrl, headers: {} }))
   try {
-    expect(await readPublicOrigin({ baseUrl: servers[0]!.baseUrl, headers: {} }, fetch)).toBe(
-      'https://app.example',
-    )
-    expect(await readPublicOrigin({ baseUrl: servers[1]!.baseUrl, headers: {} }, fetch)).toBeNull()
-    expect(
-      await readPublicOrigin({ baseUrl: 'http://127.0.0.1:9', headers: {} }, () =>
-        Promise.reject(new Error('down')),
-      ),
-    ).toBeUndefined()
+    expect(await readExternalSignIn(withProvider!, fetch)).toBe(true)
+    expect(await readExternalSignIn(without!, fetch)).toBe(false)
+    expect(await readExternalSignIn(without!, () => Promise.reject(new Error('down')))).toBeUndefined()
+    const failing = () => Promise.resolve(new Response('{"error":"internal"}', { status: 500 }))
+    expect(await readExternalSignIn(without!, failing)).toBeUndefined()
+
+    const target = { ...withProvider!, noControl: 'no control', production: true }
+    expect((await readTargetSettings(target, fetch, {})).values.publicOrigin).toBe(withProvider!.baseUrl)
+    const declared = await readTargetSettings(target, fetch, { publicOrigin: 'https://app.example' })
+    expect(declared.values.publicOrigin).toBe('https://app.example')
+    expect(declared.assumed).toEqual(['trustProxyHops'])
+
     const none = await readTargetSettings(
-      { baseUrl: servers[1]!.baseUrl, headers: {}, noControl: 'no control', production: true },
+      { ...without!, noControl: 'no control', production: true },
       fetch,
       {},
     )
     expect(compareSettings({ publicOrigin: 'https://app.example' }, none).differs).toBe(
-      "needs a server built with publicOrigin https://app.example where the target's is none (the documented defaults, as the target has no /__mock; its authorize call (GET /api/auth/external/authorize) names it, none when it offers no external sign-in)",
+      "needs a server built with publicOrigin https://app.example where the target's is none (the documented defaults, as the target has no /__mock; its authorize call (GET /api/auth/external/authorize) tells whether it offers external sign-in, at its own URL unless CONTRACT_TARGET_PUBLIC_ORIGIN declares another origin)",
     )
   } finally {
     await Promise.all(servers.map((server) => server.close()))
   }
+})
+
+test('CONTRACT_TARGET_PUBLIC_ORIGIN is an origin, or unset', () => {
+  expect(readPublicOriginDeclared(undefined)).toBeUndefined()
+  expect(readPublicOriginDeclared('https://app.example')).toBe('https://app.example')
+  for (const wrong of ['app.example', 'https://app.example/', 'https://app.example/x'])
+    expect(() => readPublicOriginDeclared(wrong), wrong).toThrow(
+      /CONTRACT_TARGET_PUBLIC_ORIGIN is the origin/,
+    )
 })

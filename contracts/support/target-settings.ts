@@ -89,6 +89,7 @@ export const DOCUMENTED_DEFAULTS: TargetSettings = {
 export interface DeclaredSettings {
   corsOrigins?: readonly string[] | undefined
   trustProxyHops?: number | undefined
+  publicOrigin?: string | undefined
 }
 
 /**
@@ -103,7 +104,14 @@ export async function readTargetSettings(
   declared: DeclaredSettings = DECLARED_SETTINGS,
 ): Promise<TargetSettings> {
   const read = await readReported(target, fetch)
-  const publicOrigin = await readPublicOrigin(target, fetch)
+  const external = await readExternalSignIn(target, fetch)
+  // The public origin is the declared one, else the target's own URL: never what the target says of itself.
+  const publicOrigin =
+    external === undefined
+      ? undefined
+      : external
+        ? (declared.publicOrigin ?? new URL(target.baseUrl).origin)
+        : null
   const notes = [
     ...(declared.corsOrigins === undefined
       ? []
@@ -120,7 +128,12 @@ export async function readTargetSettings(
       ...(declared.corsOrigins !== undefined && { corsOrigins: declared.corsOrigins }),
       trustProxyHops: declared.trustProxyHops ?? 0,
     },
-    ...(declared.trustProxyHops === undefined && { assumed: ['trustProxyHops'] as const }),
+    ...((declared.trustProxyHops === undefined || (external && declared.publicOrigin === undefined)) && {
+      assumed: [
+        ...(declared.trustProxyHops === undefined ? (['trustProxyHops'] as const) : []),
+        ...(external && declared.publicOrigin === undefined ? (['publicOrigin'] as const) : []),
+      ],
+    }),
   }
 }
 
@@ -128,28 +141,47 @@ export async function readTargetSettings(
 const PROBE_STATE = 'settings-probe-0123456789'
 
 /**
- * Whether the target offers external sign-in, and at which public origin: the origin of the redirect_uri its
- * authorize call hands the provider (a 302); null when it answers otherwise (404: no provider configured);
- * undefined when the call fails.
- * @example await readPublicOrigin({ baseUrl: 'http://127.0.0.1:4020', headers: {} }, fetch) // 'http://127.0.0.1:4020'
+ * Whether the target offers external sign-in, from its own authorize call: true for a redirect (302), false for the
+ * documented 404 `external_sign_in_unavailable`; undefined for any other answer or none, which tells nothing.
+ * @example await offersExternalSignIn({ baseUrl: 'http://127.0.0.1:4020', headers: {} }, fetch) // true
  */
-export async function readPublicOrigin(
+export async function readExternalSignIn(
   target: { baseUrl: string; headers: Record<string, string> },
   fetch: typeof globalThis.fetch,
-): Promise<string | null | undefined> {
+): Promise<boolean | undefined> {
   const path = `/api/auth/external/authorize?state=${PROBE_STATE}&redirect_uri=/callback`
-  let response: Response
   try {
-    response = await fetch(`${target.baseUrl}${path}`, { headers: target.headers, redirect: 'manual' })
+    const response = await fetch(`${target.baseUrl}${path}`, { headers: target.headers, redirect: 'manual' })
+    if (response.status === 302) return (await response.body?.cancel(), true)
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown }
+    return response.status === 404 && body.error === 'external_sign_in_unavailable' ? false : undefined
   } catch {
     return undefined
   }
-  await response.body?.cancel()
-  const location = response.headers.get('location')
-  const redirect =
-    response.status === 302 && location ? new URL(location).searchParams.get('redirect_uri') : null
-  return redirect ? new URL(redirect).origin : null
 }
+
+/**
+ * CONTRACT_TARGET_PUBLIC_ORIGIN: the origin a target names as its own to a provider (its `--public-origin`), which
+ * no answer can vouch for. Unset, the target's own URL is taken, so a redirect_uri elsewhere fails the checks rather
+ * than skipping them.
+ * @example readPublicOriginDeclared('https://app.example') // 'https://app.example'
+ */
+export function readPublicOriginDeclared(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(value.trim())
+  } catch {
+    parsed = undefined
+  }
+  if (parsed?.origin !== value.trim())
+    throw new Error(
+      `CONTRACT_TARGET_PUBLIC_ORIGIN is the origin the target was started with (--public-origin), such as https://app.example, not ${JSON.stringify(value)}.`,
+    )
+  return parsed.origin
+}
+
+export const DECLARED_PUBLIC_ORIGIN = readPublicOriginDeclared(process.env.CONTRACT_TARGET_PUBLIC_ORIGIN)
 
 async function readReported(
   target: { baseUrl: string; headers: Record<string, string>; noControl: string | null; production: boolean },
@@ -215,12 +247,13 @@ export const DECLARED_TRUST_PROXY = readTrustProxy(process.env.CONTRACT_TARGET_T
 const DECLARED_SETTINGS: DeclaredSettings = {
   corsOrigins: DECLARED_CORS_ORIGINS,
   trustProxyHops: DECLARED_TRUST_PROXY,
+  publicOrigin: DECLARED_PUBLIC_ORIGIN,
 }
 
 /** How the suite learns a setting no answer reports, named in the reason when it is unknown. */
 const HOW_TO_DECLARE: Partial<Record<ComparableOption, string>> = {
   publicOrigin:
-    'its authorize call (GET /api/auth/external/authorize) names it, none when it offers no external sign-in',
+    'its authorize call (GET /api/auth/external/authorize) tells whether it offers external sign-in, at its own URL unless CONTRACT_TARGET_PUBLIC_ORIGIN declares another origin',
   corsOrigins: 'CONTRACT_TARGET_CORS_ORIGINS declares them',
   trustProxyHops: 'no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none',
 }
