@@ -67,10 +67,15 @@ export function serve(dir: string, { compress = false } = {}): Promise<Server> {
 }
 
 /** The scripts Chromium requests for `path` until `ready` is on screen. */
-export async function measureInitialJs(dir: string, path: string, ready: string): Promise<Measured> {
+export async function measureInitialJs(
+  dir: string,
+  path: string,
+  ready: string,
+  executablePath: string,
+): Promise<Measured> {
   const server = await serve(dir)
   const browser = await chromium.launch({
-    executablePath: ensureChromium('full'),
+    executablePath,
     args: CHROMIUM_ARGS,
   })
   try {
@@ -163,8 +168,9 @@ async function buildApp(): Promise<string> {
 const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} B`.padStart(11)
 
 export async function benchBundle(): Promise<string[]> {
-  const app = await measureInitialJs(await buildApp(), '/login', 'form button[type="submit"]')
-  const bare = await measureInitialJs(await buildBare(), '/login', 'form button[type="submit"]')
+  const chromium = ensureChromium('full')
+  const app = await measureInitialJs(await buildApp(), '/login', 'form button[type="submit"]', chromium)
+  const bare = await measureInitialJs(await buildBare(), '/login', 'form button[type="submit"]', chromium)
   const ratio = app.gzip / bare.gzip
   const row = (label: string, m: Measured) =>
     `${label.padEnd(28)} ${String(m.files.length).padStart(2)} files  raw ${kb(m.raw)}  gzip ${kb(m.gzip)}  brotli ${kb(m.brotli)}`

@@ -8,15 +8,15 @@ import type { z } from 'zod'
 type RecordOf<Schema extends z.ZodType> = ReturnType<Collection<Schema>['all']>[number]
 type Predicate<Schema extends z.ZodType> = Parameters<Collection<Schema>['findMany']>[0]
 
-/** The library's own key of a record (a symbol it does not export): what its update and delete go by. */
+/** The symbol the library keys a record by (it does not export it); undefined on anything but a record. */
+const primaryKeySymbolOf = (record: object): symbol | undefined =>
+  Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
+
+/** The library's own key of a record: what its update and delete go by. */
 function primaryKeyOf(record: object): unknown {
-  const key = Object.getOwnPropertySymbols(record).find((symbol) => symbol.description === 'kPrimaryKey')
+  const key = primaryKeySymbolOf(record)
   if (key === undefined) throw new Error('Failed to index a record: it carries no primary key.')
   return (record as Record<symbol, unknown>)[key]
-}
-
-function hasPrimaryKey(record: object): boolean {
-  return Object.getOwnPropertySymbols(record).some((symbol) => symbol.description === 'kPrimaryKey')
 }
 
 function valueOf(record: object, field: string): unknown {
@@ -79,7 +79,7 @@ export class IndexedCollection<
     options: Parameters<Collection<Schema>['update']>[1] & { strict?: Strict },
   ): Promise<Strict extends true ? RecordOf<Schema> : RecordOf<Schema> | undefined> {
     // The library's update calls findFirst before its first await, so what is set here is taken there.
-    if (this.#pending === 0 && typeof predicate === 'object' && hasPrimaryKey(predicate))
+    if (this.#pending === 0 && typeof predicate === 'object' && primaryKeySymbolOf(predicate) !== undefined)
       this.#located = { record: this.#byKey.get(primaryKeyOf(predicate)) }
     const written = this.#writing(async () => {
       const record = await super.update<Strict>(predicate, options)
