@@ -4,7 +4,10 @@
  *
  *   npm run test:node-versions            # NODE_VERSIONS, default 22,24
  *   tsx scripts/node-versions.ts 24       # versions as arguments win over NODE_VERSIONS
+ *   tsx scripts/node-versions.ts 24 --script test:unit   # an npm script on that Node, its reports where it puts them
  *
+ * `npm test` runs its unit suite and its memory contract leg this way on the active LTS (docs/decisions/025-ci-minutes.md):
+ * each suite runs once, and the other legs run on the machine's Node.
  * Each version's binary comes from the registry's `node-<platform>-<arch>` package (`npm pack`, the npm client's own
  * registry and proxy settings), unpacked once into node_modules/.cache/node-versions/<major>/ and asked about again
  * after a week. Outside CI a version that cannot be fetched is skipped with one line; under CI=true it fails the run.
@@ -21,7 +24,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,10 +32,32 @@ const CACHE = join(root, 'node_modules/.cache/node-versions')
 const REFRESH_AFTER_MS = 7 * 24 * 3600 * 1000
 const PROJECTS = ['unit-node', 'contracts']
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '')
+/** How long a run waits for another one fetching the same binary, and when its lock counts as left behind. */
+const LOCK_WAIT_MS = 600_000
+const LOCK_STALE_MS = 900_000
+
+/** The arguments: majors, and the npm scripts given with `--script` (none: the node-side projects). */
+function readArguments(args: string[]): { majors: string[]; scripts: string[] } {
+  const scripts: string[] = []
+  const rest: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--script') {
+      rest.push(args[i]!)
+      continue
+    }
+    const script = args[++i]
+    if (script === undefined || script.startsWith('-')) {
+      console.error('Failed to read the arguments: --script needs the name of an npm script.')
+      process.exit(2)
+    }
+    scripts.push(script)
+  }
+  return { majors: readVersions(rest), scripts }
+}
 
 /** The majors asked for: arguments, else NODE_VERSIONS, else 22 and 24. */
-function readVersions(): string[] {
-  const given = process.argv.slice(2).join(',') || process.env.NODE_VERSIONS || '22,24'
+function readVersions(args: string[]): string[] {
+  const given = args.join(',') || process.env.NODE_VERSIONS || '22,24'
   const majors = given
     .split(',')
     .map((text) => text.trim())
@@ -59,8 +84,42 @@ function latestOf(pkg: string, major: string): string | null {
   }
 }
 
+/**
+ * `work` alone among the runs of this script on this machine: `npm test` starts two of them at once, and a fetch
+ * replaces the folder the other would run from.
+ */
+function underLock<T>(work: () => T): T {
+  mkdirSync(CACHE, { recursive: true })
+  const lock = join(CACHE, '.lock')
+  const deadline = Date.now() + LOCK_WAIT_MS
+  const taken = (): boolean => {
+    try {
+      mkdirSync(lock)
+      return true
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      return false
+    }
+  }
+  while (!taken()) {
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+    if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true })
+    else if (Date.now() > deadline) throw new Error(`Failed to fetch Node: ${lock} stayed taken.`)
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
+  }
+  try {
+    return work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
 /** The cached binary of `major`, fetched or refreshed when due; null with the reason when there is none. */
 function nodeBinary(major: string): { path: string; version: string } | { missing: string } {
+  return underLock(() => fetchedBinary(major))
+}
+
+function fetchedBinary(major: string): { path: string; version: string } | { missing: string } {
   const pkg = `node-${process.platform}-${process.arch}`
   const dir = join(CACHE, major)
   const path = join(dir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node')
@@ -111,10 +170,21 @@ function runSuites(node: string, major: string): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
 }
 
+/** `npm run <script>` with `node` first on PATH, so npm, vitest and every child they start run on it. */
+function runScript(node: string, script: string): Promise<number> {
+  const child = spawn('npm', ['run', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
+  })
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
+}
+
 async function main(): Promise<number> {
   const results: string[] = []
   let failed = false
-  for (const major of readVersions()) {
+  const { majors, scripts } = readArguments(process.argv.slice(2))
+  for (const major of majors) {
     const binary = nodeBinary(major)
     if ('missing' in binary) {
       const line = `Node ${major}: skipped, ${binary.missing}.`
@@ -125,9 +195,15 @@ async function main(): Promise<number> {
       results.push(line)
       continue
     }
-    console.log(`Node ${binary.version}: ${PROJECTS.join(' and ')} (${binary.path})`)
+    const what = scripts.length > 0 ? scripts.map((script) => `npm run ${script}`) : PROJECTS
+    console.log(`Node ${binary.version}: ${what.join(' and ')} (${binary.path})`)
     const started = Date.now()
-    const code = await runSuites(binary.path, major)
+    let code = 0
+    if (scripts.length === 0) code = await runSuites(binary.path, major)
+    for (const script of scripts) {
+      const exit = await runScript(binary.path, script)
+      code ||= exit
+    }
     const seconds = Math.round((Date.now() - started) / 1000)
     results.push(`Node ${binary.version}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s.`)
     failed ||= code !== 0

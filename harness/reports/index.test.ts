@@ -5,7 +5,7 @@ import { expect, test } from 'vitest'
 import { buildCtrf } from './ctrf.ts'
 import { EXPECTED_FILES, readReports } from './index.ts'
 
-test('every expected report present: a line per suite; one missing or unreadable: named', () => {
+test('every expected report present: a line per suite, with the Node it ran on where said; one missing or unreadable: named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'reports-'))
   try {
     for (const file of EXPECTED_FILES) {
@@ -14,6 +14,7 @@ test('every expected report present: a line per suite; one missing or unreadable
         tool: 'vitest',
         start: 0,
         stop: 2_500,
+        ...(file.startsWith('unit/') && { environment: { testEnvironment: 'node v24.1.0' } }),
         tests: [
           { name: 'a', status: 'passed', duration: 1 },
           { name: 'b', status: 'skipped', duration: 0 },
@@ -24,7 +25,7 @@ test('every expected report present: a line per suite; one missing or unreadable
     expect(readReports(dir)).toMatchObject({
       missing: [],
       lines: [
-        'unit      2 tests: 1 passed, 0 failed, 1 skipped (2.5 s)',
+        'unit      2 tests: 1 passed, 0 failed, 1 skipped (2.5 s, node v24.1.0)',
         'contracts 2 tests: 1 passed, 0 failed, 1 skipped (2.5 s)',
         'e2e       2 tests: 1 passed, 0 failed, 1 skipped (2.5 s)',
       ],

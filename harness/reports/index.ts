@@ -33,14 +33,15 @@ export function readReports(dir: string): { missing: string[]; lines: string[]; 
     const file = join(dir, suite, 'ctrf.json')
     if (!existsSync(file)) continue
     try {
-      const { summary } = (JSON.parse(readFileSync(file, 'utf8')) as CtrfReport).results
+      const { summary, environment } = (JSON.parse(readFileSync(file, 'utf8')) as CtrfReport).results
+      const seconds = `${((summary.stop - summary.start) / 1000).toFixed(1)} s`
       rows.push([
         suite,
         String(summary.tests),
         String(summary.passed),
         String(summary.failed),
         String(summary.skipped),
-        `${((summary.stop - summary.start) / 1000).toFixed(1)} s`,
+        environment?.testEnvironment ? `${seconds}, ${environment.testEnvironment}` : seconds,
       ])
     } catch {
       missing.push(`${suite}/ctrf.json (unreadable)`)

@@ -56,6 +56,8 @@ export default class CtrfReporter implements Reporter {
       start: this.start,
       stop: Date.now(),
       tests,
+      // npm test runs this suite on another Node than the machine's (scripts/node-versions.ts): say which.
+      environment: { testEnvironment: `node ${process.version}`, osPlatform: process.platform },
     })
     writeReport(resolve(root, file), JSON.stringify(report, null, 2))
   }
