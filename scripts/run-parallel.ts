@@ -2,19 +2,38 @@
  * Runs npm scripts side by side (RUN_PARALLEL_JOBS), started in the given order, and prints each one's output whole
  * as it ends, so lines never interleave; then each one's times, and the lines naming what failed.
  * Exits 1 when any script failed, after all have run.
+ * `--favour <script>` runs that one at the normal priority and every other under `nice -n 10`: a leg whose every call
+ * crosses several processes in turn waits for a core at each hop, and the busy vitest workers beside it would
+ * otherwise stretch it into the longest part of the run (docs/decisions/025-ci-minutes.md).
  * `npm test` runs all its scripts with it (docs/contract-suite.md, "What `npm test` runs"):
- *   RUN_PARALLEL_JOBS=3 tsx scripts/run-parallel.ts test:contracts:balancer typecheck lint ...
+ *   RUN_PARALLEL_JOBS=3 tsx scripts/run-parallel.ts --favour test:contracts:balancer test:contracts:balancer ...
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 
 type Result = { name: string; code: number; output: string; wallMs: number; cpuMs: number | null }
 
-const names = process.argv.slice(2)
-if (names.length === 0) {
-  console.error('Usage: tsx scripts/run-parallel.ts <npm script>...')
-  process.exit(2)
+/** The scripts to run, in order, and those given with `--favour`. */
+function readArguments(args: string[]): { names: string[]; favoured: Set<string> } {
+  const names: string[] = []
+  const favoured = new Set<string>()
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--favour') favoured.add(args[++i] ?? '')
+    else names.push(args[i]!)
+  }
+  const stray = [...favoured].find((name) => !names.includes(name))
+  if (names.length === 0 || stray !== undefined) {
+    console.error(
+      stray === undefined
+        ? 'Usage: tsx scripts/run-parallel.ts [--favour <npm script>]... <npm script>...'
+        : `Failed to read the arguments: --favour ${JSON.stringify(stray)} names no script of the run.`,
+    )
+    process.exit(2)
+  }
+  return { names, favoured }
 }
+
+const { names, favoured } = readArguments(process.argv.slice(2))
 const jobs = Math.max(1, Number(process.env.RUN_PARALLEL_JOBS ?? availableParallelism()))
 
 /** Splits off the CPU time bash's `times` printed after the script (its children's user + sys), when it did. */
@@ -33,7 +52,9 @@ function parseTimes(output: string): { output: string; cpuMs: number | null } {
 function run(name: string): Promise<Result> {
   const started = Date.now()
   const script = `npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
-  const child = spawn('bash', ['-c', script], {
+  const command = favoured.size === 0 || favoured.has(name) ? [] : ['nice', '-n', '10']
+  const [file, ...args] = [...command, 'bash', '-c', script]
+  const child = spawn(file!, args, {
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
   })
   let raw = ''
@@ -65,6 +86,8 @@ function printBlock(result: Result): void {
 }
 
 async function main(): Promise<number> {
+  if (favoured.size > 0)
+    console.log(`At the normal priority: ${[...favoured].join(', ')}; the other scripts under nice -n 10.`)
   const results: Result[] = []
   let next = 0
   // Each script's block is printed whole as soon as it ends, so a short check does not wait for a long leg.
