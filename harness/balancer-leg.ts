@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { nginxConfig, NGINX_TEMPLATE } from './balancer/config.ts'
 import { createCluster, type Cluster } from './cluster.ts'
 import { ensureNginx } from './nginx.ts'
+import { SQL_LEG_REQUESTS } from './leg-requests.ts'
 import { ensurePostgres, freshSchema } from './postgres.ts'
 
 const INSTANCES = 3
@@ -112,7 +113,7 @@ async function main(): Promise<number> {
         CONTRACT_CONTROL_TOKEN: controlToken,
         CONTRACT_TARGET_PROXIED: '1',
         CONTRACT_REPORT_DIR: REPORT_DIR,
-        GENERATED_INPUT_REQUESTS: process.env.GENERATED_INPUT_REQUESTS ?? '3000',
+        ...SQL_LEG_REQUESTS,
       },
       process.argv.slice(2),
     )

@@ -32,9 +32,21 @@ import { resetWithPool } from '#contracts/support/request-pool.ts'
 import { SERVED_IN_PRODUCTION } from '#contracts/support/target-agent.ts'
 import { createStateReader, type StateReader } from '#contracts/support/server-state.ts'
 
+function readPositive(name: string): number | null {
+  const raw = process.env[name]
+  if (!raw?.trim()) return null
+  const count = Number(raw)
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(raw)}.`)
+  return count
+}
+
 const SEED = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : randomInt(2 ** 31)
-/** Well-formed requests sent per operation, and how many share one reset of the server. */
-const PER_OPERATION = 40
+/**
+ * Well-formed requests sent per operation (CONFORMANCE_PER_OPERATION, 40 unless set; the SQL and balancer legs send
+ * fewer, docs/contract-suite.md "Every store"), and how many share one reset of the server.
+ */
+const PER_OPERATION = readPositive('CONFORMANCE_PER_OPERATION') ?? 40
 const BATCH = 20
 /** Drafts the generator may spend to find one well-formed request (its walker reads no lookahead). */
 const DRAFTS = 200
