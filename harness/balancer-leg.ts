@@ -1,11 +1,13 @@
 // `npm run test:contracts:balancer`: three mock servers on one PostgreSQL schema behind nginx, configured as
 // harness/balancer/auth-shell.nginx.conf says, and the contract suite through CONTRACT_TARGET at the balancer
-// (docs/contract-suite.md, "Behind a balancer"). Where PostgreSQL or nginx cannot be had outside CI it says so in
-// one line and passes; under CI=true that is a failure. Arguments (`-- generated-input`) filter the contract files.
+// (docs/contract-suite.md, "Behind a balancer"); then, in process on the same PostgreSQL, the checks a target cannot
+// take, so every check of the suite passes on PostgreSQL once. Where PostgreSQL or nginx cannot be had outside CI it
+// says so in one line and passes; under CI=true that is a failure. Arguments (`-- generated-input`) filter the
+// contract files.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,10 +15,19 @@ import { nginxConfig, NGINX_TEMPLATE } from './balancer/config.ts'
 import { createCluster, type Cluster } from './cluster.ts'
 import { ensureNginx } from './nginx.ts'
 import { SQL_LEG_REQUESTS } from './leg-requests.ts'
+import {
+  notPassedOnEither,
+  PASSED_THROUGH_BALANCER,
+  passedChecks,
+  writePassedElsewhere,
+} from './passed-elsewhere.ts'
 import { ensurePostgres, freshSchema } from './postgres.ts'
+import type { CtrfReport } from './reports/ctrf.ts'
 
 const INSTANCES = 3
 const REPORT_DIR = 'reports/contracts-balancer'
+/** The CTRF report of the in-process run on PostgreSQL (harness/contract-leg.ts). */
+const IN_PROCESS_CTRF = 'reports/contracts-postgres/ctrf.json'
 /** How long nginx may take to answer its first call through to an instance, on a loaded machine. */
 const BALANCER_READY_MS = 30_000
 
@@ -64,8 +75,11 @@ function runVitest(
   junit: string,
   env: Record<string, string>,
   filters: string[] = [],
+  ctrf?: string,
 ): number {
   const args = ['vitest', 'run', '--project', project, ...filters, '--reporter=default', '--reporter=junit']
+  if (ctrf)
+    args.push('--reporter=./harness/reports/vitest-ctrf.ts', `--outputFile.ctrf=${REPORT_DIR}/${ctrf}`)
   const run = spawnSync('npx', [...args, `--outputFile.junit=${REPORT_DIR}/${junit}`], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -80,12 +94,60 @@ async function stop(child: ChildProcess | null): Promise<void> {
   await exited
 }
 
+/**
+ * The checks that did not pass through the balancer (those a target cannot take), in process on the same
+ * PostgreSQL (harness/passed-elsewhere.ts); then every check of the suite must have passed on it one way or the other.
+ */
+function inProcessRest(): number {
+  const balancer = JSON.parse(readFileSync(join(REPORT_DIR, 'ctrf.json'), 'utf8')) as CtrfReport
+  const passed = passedChecks(balancer)
+  const files = [
+    ...new Set(
+      balancer.results.tests.filter((test) => test.status !== 'passed').map((test) => test.filePath!),
+    ),
+  ]
+  const total = balancer.results.tests.length
+  console.log(
+    `PostgreSQL: ${passed.length} of the suite's ${total} checks passed through the balancer; the other ` +
+      `${total - passed.length}, in ${files.length} files, run in process on the same PostgreSQL.`,
+  )
+  const list = join(REPORT_DIR, 'passed.json')
+  writePassedElsewhere(list, { reason: PASSED_THROUGH_BALANCER, checks: passed })
+  rmSync(IN_PROCESS_CTRF, { force: true })
+  const run =
+    files.length === 0
+      ? { status: 0 }
+      : spawnSync('npx', ['tsx', 'harness/contract-leg.ts', 'postgres', ...files], {
+          stdio: 'inherit',
+          env: { ...process.env, CONTRACT_PASSED_ELSEWHERE: list },
+        })
+  const rest = existsSync(IN_PROCESS_CTRF)
+    ? (JSON.parse(readFileSync(IN_PROCESS_CTRF, 'utf8')) as CtrfReport)
+    : null
+  const missing = notPassedOnEither(balancer, balancer, rest)
+  if (missing.length > 0) {
+    console.error(
+      `Failed: ${missing.length} checks passed on PostgreSQL neither through the balancer nor in process:\n  ` +
+        missing.slice(0, 20).join('\n  '),
+    )
+    return 1
+  }
+  console.log(`PostgreSQL: all ${total} checks of the suite passed on it.`)
+  return run.status ?? 1
+}
+
 async function main(): Promise<number> {
   const postgres = ensurePostgres()
   if ('skipped' in postgres) return (console.log(postgres.skipped), 0)
   const nginx = ensureNginx()
   if ('skipped' in nginx) return (console.log(nginx.skipped), 0)
-  const database = await freshSchema(postgres.url, 'balancer')
+  const code = await throughBalancer(postgres.url, nginx.path)
+  return code === 0 ? inProcessRest() : code
+}
+
+/** The contract suite through nginx in front of the instances, then the cross-instance cases. */
+async function throughBalancer(databaseUrl: string, nginxPath: string): Promise<number> {
+  const database = await freshSchema(databaseUrl, 'balancer')
   const controlToken = randomBytes(18).toString('base64url')
   const dir = mkdtempSync(join(tmpdir(), 'auth-shell-balancer-'))
   mkdirSync(join(dir, 'client_body'))
@@ -101,7 +163,7 @@ async function main(): Promise<number> {
     })
     await cluster.start()
     const ports = cluster.instances.map((instance) => instance.port)
-    const started = await startNginx(nginx.path, dir, ports)
+    const started = await startNginx(nginxPath, dir, ports)
     balancer = started.child
     console.log(`Balancer leg: nginx at ${started.origin} in front of ${INSTANCES} instances on one schema.`)
     // The contract suite through the balancer, then the cross-instance cases sent to the instances themselves.
@@ -116,6 +178,7 @@ async function main(): Promise<number> {
         ...SQL_LEG_REQUESTS,
       },
       process.argv.slice(2),
+      'ctrf.json',
     )
     const crossInstance = runVitest('cluster', 'cluster-junit.xml', {
       CLUSTER_ORIGINS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),

@@ -2,7 +2,9 @@
  * Setup of the `contracts` project (docs/decisions/016-contract-target.md). Against a CONTRACT_TARGET with /__mock,
  * each test starts from the seed, as in-process tests get a fresh app. Files then run one at a time.
  */
+import { relative } from 'node:path'
 import { afterEach, beforeEach } from 'vitest'
+import { checkKey, readPassedElsewhere } from '#harness/passed-elsewhere.ts'
 import { useContractStore } from '#contracts/support/test-server.ts'
 import {
   countTargetRequest,
@@ -60,3 +62,15 @@ if (TARGET_URL) {
 
 // CONTRACT_STORE=pglite|postgres: every in-process server on that store (docs/contract-suite.md, Every store).
 useContractStore()
+
+// After the balancer leg, the checks in process on its PostgreSQL: what passed through the balancer there is not run
+// again (harness/passed-elsewhere.ts).
+const elsewhere = readPassedElsewhere(process.env.CONTRACT_PASSED_ELSEWHERE)
+if (elsewhere)
+  beforeEach((context) => {
+    const names = [context.task.name]
+    for (let suite = context.task.suite; suite && suite !== context.task.file; suite = suite.suite)
+      names.unshift(suite.name)
+    const file = relative(process.cwd(), context.task.file.filepath)
+    if (elsewhere.checks.has(checkKey(file, names.join(' > ')))) context.skip(elsewhere.reason)
+  })

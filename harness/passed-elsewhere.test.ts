@@ -1,0 +1,95 @@
+// The balancer leg's second step (harness/balancer-leg.ts): in process on PostgreSQL, only what did not pass through
+// the balancer runs, and every check of the suite must have passed on the store one way or the other.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, onTestFinished, test } from 'vitest'
+import {
+  checkKey,
+  notPassedOnEither,
+  passedChecks,
+  readPassedElsewhere,
+  writePassedElsewhere,
+} from './passed-elsewhere.ts'
+import { buildCtrf, type CtrfReport, type CtrfStatus } from './reports/ctrf.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const report = (...tests: [string, CtrfStatus][]): CtrfReport =>
+  buildCtrf({
+    tool: 'vitest',
+    start: 0,
+    stop: 1,
+    tests: tests.map(([name, status]) => ({
+      name,
+      status,
+      duration: 1,
+      filePath: 'contracts/a.contract.test.ts',
+    })),
+  })
+
+test('a check passed on neither run is named; one passed on either is not', () => {
+  const balancer = report(['x > one', 'passed'], ['x > two', 'skipped'], ['x > three', 'skipped'])
+  const inProcess = report(['x > one', 'skipped'], ['x > two', 'passed'], ['x > three', 'failed'])
+  expect(passedChecks(balancer)).toEqual([checkKey('contracts/a.contract.test.ts', 'x > one')])
+  expect(notPassedOnEither(balancer, balancer, inProcess)).toEqual([
+    checkKey('contracts/a.contract.test.ts', 'x > three'),
+  ])
+  // No in-process run at all (it crashed before writing its report): every check not passed through the balancer.
+  expect(notPassedOnEither(balancer, balancer, null)).toHaveLength(2)
+})
+
+test('the list reads back as written; unset, there is none', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'passed-elsewhere-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'passed.json')
+  writePassedElsewhere(file, { reason: 'because', checks: ['a :: b'] })
+  const list = readPassedElsewhere(file)!
+  expect(list.reason).toBe('because')
+  expect([...list.checks]).toEqual(['a :: b'])
+  expect(readPassedElsewhere(undefined)).toBeNull()
+  expect(readPassedElsewhere(' ')).toBeNull()
+})
+
+test('in a contract run, the listed checks are skipped with the reason, named as CTRF names them; the rest run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'passed-elsewhere-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  const FILE = 'contracts/product/session.contract.test.ts'
+  const listed = [
+    'GET /api/_auth/session > is empty for an unknown cookie',
+    'the session cookie > is HttpOnly, SameSite=Lax, Path=/ and not Secure over http',
+  ]
+  const list = join(dir, 'passed.json')
+  writePassedElsewhere(list, {
+    reason: 'passed elsewhere',
+    checks: listed.map((name) => checkKey(FILE, name)),
+  })
+  const ctrf = join(dir, 'ctrf.json')
+  const { CONTRACT_TARGET: _target, CONTRACT_STORE: _store, ...env } = process.env
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'contracts',
+      FILE,
+      '--reporter=./harness/reports/vitest-ctrf.ts',
+      `--outputFile.ctrf=${ctrf}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...env, CONTRACT_PASSED_ELSEWHERE: list, CONTRACT_REPORT_DIR: dir, NO_COLOR: '1' },
+    },
+  )
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(0)
+  const { tests } = (JSON.parse(readFileSync(ctrf, 'utf8')) as CtrfReport).results
+  const skipped = tests.filter((one) => one.status === 'skipped')
+  expect(skipped.map((one) => one.name).sort()).toEqual([...listed].sort())
+  for (const one of skipped) expect(one.message).toBe('passed elsewhere')
+  expect(tests.filter((one) => one.status === 'passed').length).toBe(tests.length - listed.length)
+  expect(tests.length).toBeGreaterThan(10)
+}, 120_000)
