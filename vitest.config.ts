@@ -87,6 +87,10 @@ export default defineConfig({
     // on its child processes). Two workers here; vitest's default where there are more cores.
     // docs/decisions/015-suite-speed.md has the figures.
     maxWorkers: TARGET_FILES_SIDE_BY_SIDE ? 4 : Math.max(2, availableParallelism() - 1),
+    // npm test starts some twenty vitest processes (its legs, and the contract runs the suite's own tests start), each
+    // transforming the same modules: kept on disk in node_modules, keyed by content, each is transformed once
+    // (docs/decisions/025-ci-minutes.md).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {

@@ -41,6 +41,14 @@ test('a check passed on neither run is named; one passed on either is not', () =
   expect(notPassedOnEither(balancer, balancer, null)).toHaveLength(2)
 })
 
+test("a describe's random seed is not part of a check's name: each run draws its own", () => {
+  expect(checkKey('f.ts', 'conformance (seed 123) > getSession: answers')).toBe(
+    checkKey('f.ts', 'conformance (seed 98765) > getSession: answers'),
+  )
+  expect(checkKey('f.ts', 'a > b')).not.toBe(checkKey('g.ts', 'a > b'))
+  expect(checkKey('f.ts', 'a > b')).not.toBe(checkKey('f.ts', 'a > c'))
+})
+
 test('the list reads back as written; unset, there is none', () => {
   const dir = mkdtempSync(join(tmpdir(), 'passed-elsewhere-'))
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
