@@ -10,7 +10,6 @@ import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { createCompiledDocuments } from '#mock-server/pipeline/openapi-docs.ts'
 import { PRODUCT_MIGRATIONS } from '#mock-server/product/storage/migrations.ts'
-import { migrate } from '#mock-server/shared/sql-migrate.ts'
 import { createSqlEngines, type Engine } from '../../mock-server/testing/sql-stores.ts'
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
@@ -65,8 +64,7 @@ function readContractStore(value: string | undefined): 'memory' | Engine {
 /** A server given a data file keeps that file's promises (restarts read it), so it stays on the file store. */
 async function storeOptions(options: AppOptions): Promise<Pick<AppOptions, 'sql'>> {
   if (!sqlStore || options.dataFile) return {}
-  const { sql, schema } = await sqlStore.engines.fresh(sqlStore.engine)
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  const { sql, schema } = await sqlStore.engines.migrated(sqlStore.engine, PRODUCT_MIGRATIONS)
   return { sql: { client: sql, schema } }
 }
 
