@@ -1,12 +1,14 @@
 // A PGlite schema one contract file's servers used is handed to the next file emptied, not dropped and migrated
 // anew (docs/decisions/025-ci-minutes.md): the next store must not tell it from a fresh one, and a late call of the
 // server that used it must not reach the next store.
-import { afterAll, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { PRODUCT_MIGRATIONS } from '../src/product/storage/migrations.ts'
 import type { SqlClient } from '../src/shared/sql.ts'
 import { createSqlEngines } from './sql-stores.ts'
 
 const engines = createSqlEngines(inject('databaseUrl'))
+// PGlite takes seconds to start, more on a busy machine: started ahead, so each test's time is its own.
+beforeAll(() => engines.warm('pglite'), 120_000)
 afterAll(() => engines.close())
 
 const addUser = async (sql: SqlClient, schema: string, id: string) =>
