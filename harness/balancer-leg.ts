@@ -108,7 +108,7 @@ function inProcessRest(): number {
   ]
   const total = balancer.results.tests.length
   console.log(
-    `PostgreSQL: ${passed.length} of the suite's ${total} checks passed through the balancer; the other ` +
+    `PostgreSQL: ${passed.length} of the ${total} checks run passed through the balancer; the other ` +
       `${total - passed.length}, in ${files.length} files, run in process on the same PostgreSQL.`,
   )
   const list = join(REPORT_DIR, 'passed.json')
@@ -132,7 +132,7 @@ function inProcessRest(): number {
     )
     return 1
   }
-  console.log(`PostgreSQL: all ${total} checks of the suite passed on it.`)
+  console.log(`PostgreSQL: all ${total} checks run passed on it, through the balancer or in process.`)
   return run.status ?? 1
 }
 

@@ -31,11 +31,21 @@ export function writePassedElsewhere(file: string, list: PassedElsewhere): void 
   writeFileSync(file, JSON.stringify(list))
 }
 
-/** The list CONTRACT_PASSED_ELSEWHERE names, as a set; null when unset. */
+/**
+ * The list CONTRACT_PASSED_ELSEWHERE names, as a set; null when unset. It is the balancer leg's own, for its step on
+ * PostgreSQL: set for any other store (inherited from a CI's environment, say), it would skip checks silently, so
+ * it stops the run.
+ */
 export function readPassedElsewhere(
   file: string | undefined,
+  store: string | undefined,
 ): { reason: string; checks: ReadonlySet<string> } | null {
   if (!file?.trim()) return null
+  if (store !== 'postgres')
+    throw new Error(
+      'CONTRACT_PASSED_ELSEWHERE is set, but only the balancer leg sets it, for its run on PostgreSQL ' +
+        '(harness/balancer-leg.ts): unset it.',
+    )
   const list = JSON.parse(readFileSync(file, 'utf8')) as PassedElsewhere
   return { reason: list.reason, checks: new Set(list.checks) }
 }

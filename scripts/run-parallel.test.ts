@@ -1,5 +1,5 @@
 // scripts/run-parallel.ts runs npm test's scripts side by side; --favour keeps one at the normal priority.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,14 +12,14 @@ const RUNNER = fileURLToPath(new URL('./run-parallel.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
 
 /** The runner in a folder whose package.json has `scripts`; `nice` alone prints the niceness it runs at. */
-function runParallel(scripts: Record<string, string>, args: string[]) {
+function runParallel(scripts: Record<string, string>, args: string[], jobs = '2') {
   const dir = mkdtempSync(join(tmpdir(), 'run-parallel-'))
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts }))
   const run = spawnSync(process.execPath, [TSX, RUNNER, ...args], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, RUN_PARALLEL_JOBS: '2', FORCE_COLOR: '0', npm_config_loglevel: 'silent' },
+    env: { ...process.env, RUN_PARALLEL_JOBS: jobs, FORCE_COLOR: '0', npm_config_loglevel: 'silent' },
   })
   return { code: run.status, output: `${run.stdout}${run.stderr}` }
 }
@@ -72,6 +72,55 @@ test(
     expect(failed.code, failed.output).toBe(1)
     expect(failed.output).toContain('Failed: npm run bad')
     expect(failed.output).toMatch(/^ok {5}good: /m)
+  },
+  SPAWNS_TIMEOUT_MS,
+)
+
+test(
+  'a script named twice, or a RUN_PARALLEL_JOBS that is no whole number from 1, is refused (exit 2) before anything runs',
+  () => {
+    const twice = runParallel({ one: 'echo ran' }, ['one', 'one'])
+    expect(twice.code).toBe(2)
+    expect(twice.output).toContain('Failed to read the arguments: "one" is named twice.')
+    expect(twice.output).not.toContain('ran')
+    for (const jobs of ['abc', '0', '1.5']) {
+      const wrong = runParallel({ one: 'echo ran' }, ['one'], jobs)
+      expect(wrong.code, jobs).toBe(2)
+      expect(wrong.output).toContain(
+        `Failed to read RUN_PARALLEL_JOBS: "${jobs}" is not a whole number from 1.`,
+      )
+    }
+  },
+  SPAWNS_TIMEOUT_MS,
+)
+
+test(
+  'stopped while a script hangs, the runner prints what that script printed so far and stops it',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'run-parallel-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+    const scripts = { done: 'echo finished', hang: 'echo stuck in test T42; sleep 317' }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts }))
+    const runner = spawn(process.execPath, [TSX, RUNNER, 'done', 'hang'], {
+      cwd: dir,
+      env: { ...process.env, RUN_PARALLEL_JOBS: '2', FORCE_COLOR: '0', npm_config_loglevel: 'silent' },
+    })
+    let output = ''
+    runner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => runner.on('exit', resolve))
+    // Stopped once the finished script's block is out and the hanging one has started (its marker file).
+    await expect.poll(() => output.includes('npm run done: ok'), { timeout: SPAWNS_TIMEOUT_MS }).toBe(true)
+    await expect
+      .poll(() => spawnSync('pgrep', ['-f', 'sleep 317']).status === 0, { timeout: SPAWNS_TIMEOUT_MS })
+      .toBe(true)
+    runner.kill('SIGTERM')
+    expect(await exited).toBe(143)
+    expect(output).toContain('── npm run hang: stopped by SIGTERM while running; its output so far:')
+    expect(output).toContain('stuck in test T42')
+    // The hanging script's whole tree is stopped, not only its shell.
+    await expect
+      .poll(() => spawnSync('pgrep', ['-f', 'sleep 317']).status, { timeout: SPAWNS_TIMEOUT_MS })
+      .toBe(1)
   },
   SPAWNS_TIMEOUT_MS,
 )

@@ -22,19 +22,33 @@ function readArguments(args: string[]): { names: string[]; favoured: Set<string>
     else names.push(args[i]!)
   }
   const stray = [...favoured].find((name) => !names.includes(name))
-  if (names.length === 0 || stray !== undefined) {
-    console.error(
-      stray === undefined
-        ? 'Usage: tsx scripts/run-parallel.ts [--favour <npm script>]... <npm script>...'
-        : `Failed to read the arguments: --favour ${JSON.stringify(stray)} names no script of the run.`,
-    )
+  const twice = names.find((name, index) => names.indexOf(name) !== index)
+  const wrong =
+    names.length === 0
+      ? 'Usage: tsx scripts/run-parallel.ts [--favour <npm script>]... <npm script>...'
+      : stray !== undefined
+        ? `Failed to read the arguments: --favour ${JSON.stringify(stray)} names no script of the run.`
+        : twice !== undefined
+          ? `Failed to read the arguments: ${JSON.stringify(twice)} is named twice.`
+          : null
+  if (wrong !== null) {
+    console.error(wrong)
     process.exit(2)
   }
   return { names, favoured }
 }
 
+/** RUN_PARALLEL_JOBS, a whole number from 1; unset, the machine's cores. */
+function readJobs(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return availableParallelism()
+  const jobs = Number(raw)
+  if (Number.isSafeInteger(jobs) && jobs >= 1) return jobs
+  console.error(`Failed to read RUN_PARALLEL_JOBS: ${JSON.stringify(raw)} is not a whole number from 1.`)
+  process.exit(2)
+}
+
 const { names, favoured } = readArguments(process.argv.slice(2))
-const jobs = Math.max(1, Number(process.env.RUN_PARALLEL_JOBS ?? availableParallelism()))
+const jobs = readJobs(process.env.RUN_PARALLEL_JOBS)
 
 /** Splits off the CPU time bash's `times` printed after the script (its children's user + sys), when it did. */
 function parseTimes(output: string): { output: string; cpuMs: number | null } {
@@ -49,17 +63,36 @@ function parseTimes(output: string): { output: string; cpuMs: number | null } {
   return { output: output.slice(0, match.index), cpuMs }
 }
 
-function run(name: string): Promise<Result> {
+/** A script still running: its name, its output so far, and a way to pass it a signal. */
+interface Running {
+  name: string
+  output: () => string
+  kill: (signal: NodeJS.Signals) => void
+}
+
+function run(name: string, running: Set<Running>): Promise<Result> {
   const started = Date.now()
   const script = `npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
   const command = favoured.size === 0 || favoured.has(name) ? [] : ['nice', '-n', '10']
   const [file, ...args] = [...command, 'bash', '-c', script]
+  // A process group of its own, so a stop reaches the script's whole tree (bash, npm, vitest and its workers).
   const child = spawn(file!, args, {
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    detached: true,
   })
   let raw = ''
   child.stdout.on('data', (chunk: Buffer) => (raw += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      // already gone
+    }
+  }
+  const self: Running = { name, output: () => raw, kill }
+  running.add(self)
+  child.on('close', () => running.delete(self))
   return new Promise((resolve) => {
     child.on('error', (error) => resolve({ name, code: 1, output: String(error), wallMs: 0, cpuMs: null }))
     child.on('close', (code) => {
@@ -89,11 +122,23 @@ async function main(): Promise<number> {
   if (favoured.size > 0)
     console.log(`At the normal priority: ${[...favoured].join(', ')}; the other scripts under nice -n 10.`)
   const results: Result[] = []
+  const running = new Set<Running>()
+  // Stopped (a CI's time-out, Ctrl-C): what each running script printed so far is shown, or the one that hung
+  // would leave no trace.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const one of running) {
+        console.log(`\n── npm run ${one.name}: stopped by ${signal} while running; its output so far:`)
+        process.stdout.write(one.output().trim() === '' ? '' : `${one.output().trimEnd()}\n`)
+        one.kill(signal)
+      }
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    })
   let next = 0
   // Each script's block is printed whole as soon as it ends, so a short check does not wait for a long leg.
   const worker = async (): Promise<void> => {
     for (let name = names[next++]; name !== undefined; name = names[next++]) {
-      const result = await run(name)
+      const result = await run(name, running)
       printBlock(result)
       results.push(result)
     }

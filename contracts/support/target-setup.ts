@@ -64,8 +64,8 @@ if (TARGET_URL) {
 useContractStore()
 
 // After the balancer leg, the checks in process on its PostgreSQL: what passed through the balancer there is not run
-// again (harness/passed-elsewhere.ts).
-const elsewhere = readPassedElsewhere(process.env.CONTRACT_PASSED_ELSEWHERE)
+// again (harness/passed-elsewhere.ts). Only that step sets the list; anywhere else it would hide checks.
+const elsewhere = readPassedElsewhere(process.env.CONTRACT_PASSED_ELSEWHERE, process.env.CONTRACT_STORE)
 if (elsewhere)
   beforeEach((context) => {
     const names = [context.task.name]
