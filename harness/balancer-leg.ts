@@ -117,7 +117,9 @@ function inProcessRest(): number {
   const run =
     files.length === 0
       ? { status: 0 }
-      : spawnSync('npx', ['tsx', 'harness/contract-leg.ts', 'postgres', ...files], {
+      : // CPU-bound, unlike the calls through the balancer: niced as npm test's other such legs are, or its two
+        // workers at the balancer leg's priority would starve their tests' time-outs (docs/decisions/025-ci-minutes.md).
+        spawnSync('nice', ['-n', '10', 'npx', 'tsx', 'harness/contract-leg.ts', 'postgres', ...files], {
           stdio: 'inherit',
           env: { ...process.env, CONTRACT_PASSED_ELSEWHERE: list },
         })
