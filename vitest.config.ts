@@ -58,8 +58,9 @@ export const unitWebProject = defineProject({
     exclude: ['**/*.contract.test.ts', '**/node_modules/**'],
     setupFiles: ['web/src/test/setup.ts'],
     // Component tests render the whole app against the mock server's table; on a loaded 2-core machine a
-    // full journey can pass 5 s. A timeout here is a slow machine, not a verdict.
-    testTimeout: 15_000,
+    // full journey can pass 5 s, and one wait may take 10 (web/src/test/setup.ts). A timeout here is a slow machine,
+    // not a verdict.
+    testTimeout: 30_000,
   },
 })
 
