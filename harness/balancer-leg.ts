@@ -22,7 +22,7 @@ import {
   writePassedElsewhere,
 } from './passed-elsewhere.ts'
 import { ensurePostgres, freshSchema } from './postgres.ts'
-import type { CtrfReport } from './reports/ctrf.ts'
+import { readCtrf } from './reports/ctrf.ts'
 
 const INSTANCES = 3
 const REPORT_DIR = 'reports/contracts-balancer'
@@ -99,7 +99,7 @@ async function stop(child: ChildProcess | null): Promise<void> {
  * PostgreSQL (harness/passed-elsewhere.ts); then every check of the suite must have passed on it one way or the other.
  */
 function inProcessRest(): number {
-  const balancer = JSON.parse(readFileSync(join(REPORT_DIR, 'ctrf.json'), 'utf8')) as CtrfReport
+  const balancer = readCtrf(join(REPORT_DIR, 'ctrf.json'))
   const passed = passedChecks(balancer)
   const files = [
     ...new Set(
@@ -123,10 +123,8 @@ function inProcessRest(): number {
           stdio: 'inherit',
           env: { ...process.env, CONTRACT_PASSED_ELSEWHERE: list },
         })
-  const rest = existsSync(IN_PROCESS_CTRF)
-    ? (JSON.parse(readFileSync(IN_PROCESS_CTRF, 'utf8')) as CtrfReport)
-    : null
-  const missing = notPassedOnEither(balancer, balancer, rest)
+  const rest = existsSync(IN_PROCESS_CTRF) ? readCtrf(IN_PROCESS_CTRF) : null
+  const missing = notPassedOnEither(balancer, rest)
   if (missing.length > 0) {
     console.error(
       `Failed: ${missing.length} checks passed on PostgreSQL neither through the balancer nor in process:\n  ` +

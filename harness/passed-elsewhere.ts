@@ -51,12 +51,12 @@ export function readPassedElsewhere(
 }
 
 /**
- * The checks of `all` that passed neither in `first` nor in `second`: must be none, or some check of the suite did
- * not pass on the store.
+ * The checks of `first` that passed neither there nor in `second`: must be none, or some check of the suite did not
+ * pass on the store.
  */
-export function notPassedOnEither(all: CtrfReport, first: CtrfReport, second: CtrfReport | null): string[] {
+export function notPassedOnEither(first: CtrfReport, second: CtrfReport | null): string[] {
   const passed = new Set([...passedChecks(first), ...(second ? passedChecks(second) : [])])
-  return all.results.tests
+  return first.results.tests
     .map((test) => checkKey(test.filePath ?? '', test.name))
     .filter((key) => !passed.has(key))
 }

@@ -125,7 +125,7 @@ function underLock<T>(work: () => T): T {
   let said = false
   while (!taken()) {
     const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-    const holder = Number(readFileSync(owner, { encoding: 'utf8', flag: 'a+' }))
+    const holder = Number(existsSync(owner) ? readFileSync(owner, 'utf8') : 0)
     // A lock just made may not name its holder yet: only a second old one without a live holder is left behind.
     if (age > LOCK_STALE_MS || (age > 1_000 && !(holder > 0 && alive(holder))))
       rmSync(lock, { recursive: true, force: true })
@@ -149,11 +149,19 @@ function nodeBinary(major: string): { path: string; version: string } | { missin
   return cachedBinary(major) ?? underLock(() => cachedBinary(major) ?? fetchedBinary(major))
 }
 
+/** Where `major` is kept: its folder, its binary, and the stamp naming its version (its time: the last check). */
+function placeOf(major: string): { dir: string; path: string; stamp: string } {
+  const dir = join(CACHE, major)
+  return {
+    dir,
+    path: join(dir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node'),
+    stamp: join(dir, 'version.txt'),
+  }
+}
+
 /** The cached binary of `major` and its version, when checked against the registry within the week. */
 function cachedBinary(major: string): { path: string; version: string } | null {
-  const dir = join(CACHE, major)
-  const path = join(dir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node')
-  const stamp = join(dir, 'version.txt')
+  const { path, stamp } = placeOf(major)
   if (!existsSync(path) || !existsSync(stamp)) return null
   if (Date.now() - statSync(stamp).mtimeMs >= REFRESH_AFTER_MS) return null
   return { path, version: readFileSync(stamp, 'utf8').trim() }
@@ -161,9 +169,7 @@ function cachedBinary(major: string): { path: string; version: string } | null {
 
 function fetchedBinary(major: string): { path: string; version: string } | { missing: string } {
   const pkg = `node-${process.platform}-${process.arch}`
-  const dir = join(CACHE, major)
-  const path = join(dir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node')
-  const stamp = join(dir, 'version.txt')
+  const { dir, path, stamp } = placeOf(major)
   const cached = existsSync(path) && existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null
   const latest = latestOf(pkg, major)
   if ('unanswered' in latest) {
@@ -203,27 +209,22 @@ function runSuites(node: string, major: string): Promise<number> {
     'run',
     ...PROJECTS.flatMap((p) => ['--project', p]),
   ]
-  const child = spawn(node, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CONTRACT_REPORT_DIR: join(CACHE, major, 'reports/contracts'),
-      // The random requests of the SQL legs (harness/leg-requests.ts): every check still runs, in fewer minutes.
-      ...SQL_LEG_REQUESTS,
-    },
+  return exitCode(node, args, {
+    CONTRACT_REPORT_DIR: join(CACHE, major, 'reports/contracts'),
+    // The random requests of the SQL legs (harness/leg-requests.ts): every check still runs, in fewer minutes.
+    ...SQL_LEG_REQUESTS,
   })
+}
+
+/** Runs `command` in the repository, its output shown, with `env` over this process's; resolves with its exit code. */
+function exitCode(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
 }
 
 /** `npm run <script>` with `node` first on PATH, so npm, vitest and every child they start run on it. */
 function runScript(node: string, script: string): Promise<number> {
-  const child = spawn('npm', ['run', script], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
-  })
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
+  return exitCode('npm', ['run', script], { PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` })
 }
 
 async function main(): Promise<number> {

@@ -3,13 +3,14 @@
  * started on port 0, and the contract suite run against a CONTRACT_TARGET, each with its output kept.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { onTestFinished } from 'vitest'
 import { START_SCRIPT } from '../../mock-server/testing/run-main.ts'
+import { readCtrf as readCtrfFile, type CtrfReport } from '#harness/reports/ctrf.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -103,13 +104,7 @@ export async function runContracts(
 }
 
 /** The CTRF report of a child run (harness/reports/vitest-ctrf.ts), in its `reports` folder. */
-export interface CtrfReport {
-  reportFormat: string
-  results: { summary: Record<string, number>; tests: { name: string; status: string; message?: string }[] }
-}
-
-export const readCtrf = (reports: string): CtrfReport =>
-  JSON.parse(readFileSync(join(reports, 'ctrf.json'), 'utf8')) as CtrfReport
+export const readCtrf = (reports: string): CtrfReport => readCtrfFile(join(reports, 'ctrf.json'))
 
 /** The names of a child run's checks that ended with `status` (passed, failed, skipped). */
 export const checksWith = (reports: string, status: string): string[] =>

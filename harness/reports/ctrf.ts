@@ -2,7 +2,7 @@
  * CTRF (Common Test Report Format, ctrf.io) reports of the unit, contract and e2e suites, written under `reports/`
  * (docs/decisions/018-reports.md). Pure apart from `writeReport`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 export type CtrfStatus = 'passed' | 'failed' | 'skipped' | 'pending' | 'other'
@@ -85,6 +85,9 @@ export function buildCtrf({
     },
   }
 }
+
+/** The CTRF report in `file`. */
+export const readCtrf = (file: string): CtrfReport => JSON.parse(readFileSync(file, 'utf8')) as CtrfReport
 
 /** Writes `text` to `file`, making its folder. */
 export function writeReport(file: string, text: string): void {

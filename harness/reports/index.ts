@@ -2,11 +2,10 @@
  * The end of `npm test` (docs/decisions/018-reports.md): checks that this run wrote every report CI reads.
  * `--reset` removes the previous run's, so a suite that wrote nothing cannot hide behind an old file.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CtrfReport } from './ctrf.ts'
-import { writeReport } from './ctrf.ts'
+import { readCtrf, writeReport } from './ctrf.ts'
 import { toHtml, type ReportDocument } from './tables.ts'
 
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url))
@@ -33,7 +32,7 @@ export function readReports(dir: string): { missing: string[]; lines: string[]; 
     const file = join(dir, suite, 'ctrf.json')
     if (!existsSync(file)) continue
     try {
-      const { summary, environment } = (JSON.parse(readFileSync(file, 'utf8')) as CtrfReport).results
+      const { summary, environment } = readCtrf(file).results
       const seconds = `${((summary.stop - summary.start) / 1000).toFixed(1)} s`
       rows.push([
         suite,

@@ -18,16 +18,17 @@ interface Spare {
   tables: string
 }
 
-/** The tables of `schema` (schema_migrations and its rows included), as one comparable text. */
-async function shapeOf(sql: SqlClient, schema: string): Promise<string> {
-  const tables = await sql.query<{ tablename: string }>(
+/** The tables of `schema`, and its shape: those tables and the migrations applied, as one comparable text. */
+async function shapeOf(sql: SqlClient, schema: string): Promise<{ tables: string[]; shape: string }> {
+  const rows = await sql.query<{ tablename: string }>(
     'SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename',
     [schema],
   )
   const versions = await sql.query<{ version: number }>(
     `SELECT version FROM ${schema}.schema_migrations ORDER BY version`,
   )
-  return `${tables.map((row) => row.tablename).join(',')} @ ${versions.map((row) => row.version).join(',')}`
+  const tables = rows.map((row) => row.tablename)
+  return { tables, shape: `${tables.join(',')} @ ${versions.map((row) => row.version).join(',')}` }
 }
 
 /**
@@ -40,17 +41,15 @@ async function recycle(sql: SqlClient, schema: string, shape: string): Promise<S
   const renamed = `t_${randomBytes(6).toString('hex')}`
   await sql.exec(`ALTER SCHEMA ${schema} RENAME TO ${renamed}`)
   try {
-    if ((await shapeOf(sql, renamed)) !== shape) throw new Error('not the shape of a fresh migration')
-    const tables = await sql.query<{ tablename: string }>(
-      "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_migrations'",
-      [renamed],
-    )
+    const now = await shapeOf(sql, renamed)
+    if (now.shape !== shape) throw new Error('not the shape of a fresh migration')
+    const tables = now.tables.filter((table) => table !== 'schema_migrations')
     const sequences = await sql.query<{ sequencename: string }>(
       'SELECT sequencename FROM pg_sequences WHERE schemaname = $1',
       [renamed],
     )
     await sql.transaction(async (tx) => {
-      for (const { tablename } of tables) await tx.exec(`DELETE FROM ${renamed}.${tablename}`)
+      for (const table of tables) await tx.exec(`DELETE FROM ${renamed}.${table}`)
       for (const { sequencename } of sequences)
         await tx.query('SELECT setval($1, 1, false)', [`${renamed}.${sequencename}`])
     })
@@ -116,7 +115,7 @@ export function createSqlEngines(databaseUrl: string | null) {
       const schema = `t_${randomBytes(6).toString('hex')}`
       schemas.push({ sql, schema, engine: name, migrations })
       await migrate(sql, migrations, schema)
-      if (!shapes.has(migrations)) shapes.set(migrations, await shapeOf(sql, schema))
+      if (!shapes.has(migrations)) shapes.set(migrations, (await shapeOf(sql, schema)).shape)
       return { sql, schema }
     },
     /**
