@@ -1,9 +1,11 @@
 // The SQL engines a test runs stores on: one PGlite and one PostgreSQL pool per test file, each store in a schema
-// of its own (so stores never meet, and a store costs a schema, not an engine: PGlite takes seconds to start).
+// of its own (so stores never meet, and a store costs a schema, not an engine: PGlite takes a second to start even
+// from its template, pglite-template.ts).
 import { randomBytes } from 'node:crypto'
-import { openPglite, openPostgres } from '../src/compose/sql-drivers.ts'
+import { openPostgres } from '../src/compose/sql-drivers.ts'
 import type { SqlClient } from '../src/shared/sql.ts'
 import { migrate, type Migration } from '../src/shared/sql-migrate.ts'
+import { openPgliteFromTemplate } from './pglite-template.ts'
 
 export type Engine = 'pglite' | 'postgres'
 
@@ -72,7 +74,9 @@ export function createSqlEngines(databaseUrl: string | null) {
     if (name === 'postgres' && !databaseUrl)
       throw new Error('Failed to open PostgreSQL: no database URL (harness/postgres.ts).')
     open[name] ??=
-      name === 'pglite' ? openPglite() : Promise.resolve(openPostgres(databaseUrl!, () => undefined))
+      name === 'pglite'
+        ? openPgliteFromTemplate()
+        : Promise.resolve(openPostgres(databaseUrl!, () => undefined))
     return open[name]
   }
   const schemas: { sql: SqlClient; schema: string; engine: Engine; migrations?: readonly Migration[] }[] = []
