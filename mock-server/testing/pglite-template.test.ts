@@ -1,11 +1,17 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openPgliteFromTemplate } from './pglite-template.ts'
-import { scratchDir } from './scratch-dir.ts'
 
-/** A working engine answers, and keeps what it is given. */
-async function works(file: string): Promise<void> {
+// Each template made here is one initdb (seconds of CPU), so the file makes two: one where there is none, one
+// where the one there will not load.
+const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'))
+const file = join(dir, 'cache', 'template.tar')
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A working engine answers, and keeps what it is given; a table `t` left from another engine fails it. */
+async function works(): Promise<void> {
   const sql = await openPgliteFromTemplate(file)
   try {
     await sql.exec('CREATE TABLE t (n int); INSERT INTO t VALUES (41)')
@@ -15,20 +21,21 @@ async function works(file: string): Promise<void> {
   }
 }
 
-test('the first engine makes the template; the next starts from it and finds none of the first one’s tables', async () => {
-  const file = join(scratchDir('pglite-template'), 'cache', 'template.tar')
-  await works(file)
+beforeAll(async () => {
+  expect(existsSync(file)).toBe(false)
+  await works()
+}, 60_000)
+
+test('where there was none, the first engine made the template; the next starts from it and finds none of the first one’s tables', async () => {
   const made = statSync(file).mtimeMs
-  await works(file) // a table t from the first engine would make its CREATE TABLE fail
+  await works()
   expect(statSync(file).mtimeMs).toBe(made)
+  expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false)
 }, 60_000)
 
 test('a template that will not load is made again, and the engine works', async () => {
-  const file = join(scratchDir('pglite-template'), 'cache', 'template.tar')
-  await works(file)
   const good = readFileSync(file)
   writeFileSync(file, good.subarray(0, 4096))
-  await works(file)
+  await works()
   expect(readFileSync(file).length).toBe(good.length)
-  expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false)
 }, 60_000)
