@@ -5,12 +5,13 @@ import pg from 'pg'
 import type { SqlClient, SqlQueryable } from '../shared/sql.ts'
 import { ServiceUnavailableError } from '../shared/unavailable.ts'
 
-/**
- * The embedded engine, keeping its files in `dir` (made when missing), or in memory without one. In memory it may
- * start from `template`, the files of an initialised cluster (PGlite's dumpDataDir), instead of running initdb.
- */
-export async function openPglite(dir?: string, template?: Blob): Promise<SqlClient> {
-  const db = await PGlite.create(dir, template ? { loadDataDir: template } : {})
+/** The embedded engine, keeping its files in `dir` (made when missing), or in memory without one. */
+export async function openPglite(dir?: string): Promise<SqlClient> {
+  return pgliteClient(await PGlite.create(dir))
+}
+
+/** An open PGlite as the stores' client (the tests' template engines, mock-server/testing/pglite-template.ts). */
+export function pgliteClient(db: PGlite): SqlClient {
   const over = (target: PGlite | Transaction): SqlQueryable => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) =>
       (await target.query<Row>(text, [...params])).rows,
