@@ -5,17 +5,13 @@ import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '#mock-server/app.ts'
+import { UNREACHABLE_ORIGIN } from '../mock-server/testing/unreachable.ts'
 import { runScenarioCommand, type CliIo } from './scenario-cli.ts'
 
 let server: Server
 let baseUrl: string
-/** A port nothing listens on: one a server was given, then closed. */
-let closedUrl: string
+const closedUrl = UNREACHABLE_ORIGIN
 beforeAll(async () => {
-  const gone = createApp().listen(0, '127.0.0.1')
-  await new Promise((resolve) => gone.once('listening', resolve))
-  closedUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`
-  await new Promise((resolve) => gone.close(resolve))
   const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 } })
   await app.core.ready
   server = app.listen(0, '127.0.0.1')

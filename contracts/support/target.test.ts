@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { expect, test } from 'vitest'
 import { formatMatchedSettings, formatNotCheckable } from '#contracts/coverage/target-checks.ts'
 import { probeTarget, readProxied, readTargetUrl } from '#contracts/support/target.ts'
+import { UNREACHABLE_ORIGIN } from '../../mock-server/testing/unreachable.ts'
 
 test('CONTRACT_TARGET: unset or blank is the in-process run; an origin loses its trailing slash; a path, a query or credentials are refused', () => {
   expect(readTargetUrl({})).toBeNull()
@@ -103,10 +104,8 @@ test('the probe: a token the target refuses fails the run rather than shrinking 
 })
 
 test('the probe: an unreachable target is an error naming it, not a run of skipped checks', async () => {
-  const stub = await startControlStub(200)
-  await stub.close()
-  await expect(probeTarget(stub.baseUrl, undefined)).rejects.toThrow(
-    `Failed to reach the contract target ${stub.baseUrl}`,
+  await expect(probeTarget(UNREACHABLE_ORIGIN, undefined)).rejects.toThrow(
+    `Failed to reach the contract target ${UNREACHABLE_ORIGIN}`,
   )
 })
 
