@@ -6,11 +6,11 @@ import { expect, test } from 'vitest'
 import {
   checksWith,
   CHILD_RUN_TIMEOUT_MS,
-  freePort,
   readCtrf,
   runContracts,
   startMockServer,
 } from '#contracts/support/target-child.ts'
+import { unclaimedPort } from '../../mock-server/testing/ports.ts'
 
 const FILES = [
   'contracts/product/session.contract.test.ts',
@@ -38,7 +38,7 @@ const WITHOUT_PROXY = /without --trust-proxy, X-Forwarded-For is not read at all
  * lock-out checks sign up), the run declaring `hops` (undefined: nothing).
  */
 async function runAgainst(args: string[], hops: string | undefined) {
-  const smtpPort = await freePort()
+  const smtpPort = await unclaimedPort()
   const server = await startMockServer(['--production', '--smtp', `smtp://127.0.0.1:${smtpPort}`, ...args])
   try {
     const run = await runContracts(

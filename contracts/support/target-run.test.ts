@@ -7,11 +7,11 @@ import {
   checksRan,
   checksWith,
   CHILD_RUN_TIMEOUT_MS,
-  freePort,
   readCtrf,
   runContracts,
   startMockServer,
 } from '#contracts/support/target-child.ts'
+import { unclaimedPort } from '../../mock-server/testing/ports.ts'
 
 const FILES = [
   'contracts/product/auth-codes.contract.test.ts',
@@ -136,7 +136,7 @@ test(
 test(
   'against --production with its mail sent to the suite and its CORS origin declared: sign-up, expiry, the catalogue row it produces and the cross-origin checks run',
   async () => {
-    const smtpPort = await freePort()
+    const smtpPort = await unclaimedPort()
     const server = await startMockServer([
       '--production',
       '--access-ttl',

@@ -4,10 +4,9 @@
 // without them.
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { unclaimedPort } from './ports.ts'
 
 export interface PrivatePostgres {
   url: string
@@ -22,14 +21,6 @@ function binaries(): string | null {
   const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]
   const bin = version && join(root, version, 'bin')
   return bin && existsSync(join(bin, 'initdb')) ? bin : null
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 /**
@@ -59,7 +50,8 @@ export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres
     execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
   const data = join(dir, 'data')
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
-  const port = await freePort()
+  // PostgreSQL binds it now and again after each stop: a port that port 0 never hands out (ports.ts).
+  const port = await unclaimedPort()
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
   const start = () =>
     void asPostgres('pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start'])
