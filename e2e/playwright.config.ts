@@ -9,13 +9,18 @@ import { CHROMIUM_ARGS, e2eChromiumPath } from '../harness/chromium.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * A free loopback port, chosen once in the main process; workers inherit it through the environment. Written as
- * text: console.log would color the number under FORCE_COLOR (as scripts/run-parallel.ts sets it).
+ * A free loopback port, chosen once in the main process; workers inherit it through the environment. The server binds
+ * it only after the app's build, so it is one port 0 never hands out (mock-server/testing/ports.ts), asked of a child
+ * because this file must have it before it returns. Written as text: console.log would color the number under
+ * FORCE_COLOR (as scripts/run-parallel.ts sets it).
  */
 function freePort(): string {
   const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()
+    "import('./mock-server/testing/ports.ts').then((m) => m.unclaimedPort()).then((p) => process.stdout.write(String(p)))"
+  return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim()
 }
 process.env.E2E_PORT ??= freePort()
 // The server runs with a control token, so the suite proves every client of /__mock passes it.
