@@ -17,6 +17,6 @@ export async function renderSignedIn(
   await app.user.type(await screen.findByLabelText('E-mail'), ADA.email)
   await app.user.type(screen.getByLabelText('Password'), ADA.password)
   await app.user.click(screen.getByRole('button', { name: 'Sign in' }))
-  await screen.findByRole(landmark.role, { name: landmark.name }, { timeout: 5000 })
+  await screen.findByRole(landmark.role, { name: landmark.name })
   return app
 }

@@ -57,7 +57,7 @@ describe('sign-up -> /new/otp -> signed in -> /', () => {
     await app.user.type(screen.getByLabelText('Password'), 'orbital-mechanics-1962')
     await app.user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled()
-    const resend = await screen.findByRole('button', { name: 'Resend code' }, { timeout: 3_000 })
+    const resend = await screen.findByRole('button', { name: 'Resend code' })
     const first = await app.mock.latestCode('ray@example.com', 'signup')
     await app.user.click(resend)
     expect(await screen.findByRole('status')).toHaveTextContent('We sent a new code to ray@example.com.')
@@ -180,7 +180,7 @@ describe('/update_password for a signed-in user whose session ends there', () =>
       beforeStart: (core) =>
         core.ops.scenarios.arm({ name: 'latency', operation: 'getSession', delay_ms: 1_000 }),
     })
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(NOT_STARTED)
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_STARTED)
     observer.disconnect()
     expect(sessionCallsWhenShown, 'shown only once the session was known').toBe(1)
   })
