@@ -59,7 +59,7 @@ export const unitWebProject = defineProject({
     setupFiles: ['web/src/test/setup.ts'],
     // Component tests render the whole app against the mock server's table; on a loaded 2-core machine a
     // full journey can pass 5 s, and one wait may take 10 (web/src/test/setup.ts). A timeout here is a slow machine,
-    // not a verdict.
+    // not a verdict; the one for every screen test, so no file sets a lower one of its own.
     testTimeout: 30_000,
   },
 })

@@ -68,9 +68,7 @@ useContractStore()
 const elsewhere = readPassedElsewhere(process.env.CONTRACT_PASSED_ELSEWHERE, process.env.CONTRACT_STORE)
 if (elsewhere)
   beforeEach((context) => {
-    const names = [context.task.name]
-    for (let suite = context.task.suite; suite && suite !== context.task.file; suite = suite.suite)
-      names.unshift(suite.name)
+    // fullTestName joins the describes and the test with " > ", as the CTRF reporter's name does.
     const file = relative(process.cwd(), context.task.file.filepath)
-    if (elsewhere.checks.has(checkKey(file, names.join(' > ')))) context.skip(elsewhere.reason)
+    if (elsewhere.checks.has(checkKey(file, context.task.fullTestName))) context.skip(elsewhere.reason)
   })

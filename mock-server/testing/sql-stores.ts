@@ -14,10 +14,10 @@ export interface FreshDatabase {
   schema: string
 }
 
-/** A used schema, renamed and emptied, ready for the next store: its tables and the migrations it has. */
+/** A used schema, renamed and emptied, ready for the next store, and its shape (shapeOf). */
 interface Spare {
   schema: string
-  tables: string
+  shape: string
 }
 
 /** The tables of `schema`, and its shape: those tables and the migrations applied, as one comparable text. */
@@ -55,7 +55,7 @@ async function recycle(sql: SqlClient, schema: string, shape: string): Promise<S
       for (const { sequencename } of sequences)
         await tx.query('SELECT setval($1, 1, false)', [`${renamed}.${sequencename}`])
     })
-    return { schema: renamed, tables: shape }
+    return { schema: renamed, shape }
   } catch {
     await sql.exec(`DROP SCHEMA IF EXISTS ${renamed} CASCADE`)
     return null
@@ -110,7 +110,7 @@ export function createSqlEngines(databaseUrl: string | null) {
      */
     async migrated(name: Engine, migrations: readonly Migration[]): Promise<FreshDatabase> {
       const sql = await engine(name)
-      const spare = spares[name]?.find((one) => one.tables === shapes.get(migrations))
+      const spare = spares[name]?.find((one) => one.shape === shapes.get(migrations))
       if (spare) {
         spares[name]!.splice(spares[name]!.indexOf(spare), 1)
         schemas.push({ sql, schema: spare.schema, engine: name, migrations })

@@ -1,13 +1,11 @@
 import { act, screen, within } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useMockServer } from '../../test/app-harness.tsx'
 import { createStubApi, renderPage } from '../../test/page-harness.tsx'
 import { renderSignedIn } from '../../test/signed-in.tsx'
 import { HelpPage } from './help-page.tsx'
 
 useMockServer()
-// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const openHelp = () => renderSignedIn('/help', { role: 'heading', name: 'Help' })
 const titles = () =>

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ADA, callsOf, renderApp, useMockServer } from '../../test/app-harness.tsx'
 import { createStubApi, renderPage } from '../../test/page-harness.tsx'
 import { HomePage } from './home-page.tsx'
 
 useMockServer()
-// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 /** Signed in through the UI, then on home. */
 async function signedInApp() {

@@ -6,8 +6,6 @@ import { renderSignedIn, type SignedInApp } from '../../test/signed-in.tsx'
 import { ProcessPage } from './process-page.tsx'
 
 useMockServer()
-// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 // react-datepicker sizes its time list with a ResizeObserver, which jsdom lacks.
 beforeEach(() => {

@@ -6,8 +6,6 @@ import { renderSignedIn } from '../../test/signed-in.tsx'
 import { QA_TEST_ERROR } from './qa-panel.tsx'
 
 useMockServer()
-// Each test signs in through the form against the whole mock backend: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const MOCK = { config: { mock: true } }
 const openHome = () => renderSignedIn('/', { role: 'heading', name: 'Welcome, Ada Lovelace' }, MOCK)
