@@ -1,6 +1,6 @@
 // The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins, parseOidc } from './cli-values.ts'
+import { parseCorsOrigins, parseHost, parseOidc, parsePort } from './cli-values.ts'
 
 describe('--cors-origin values', () => {
   test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
@@ -47,5 +47,36 @@ describe('--oidc-issuer', () => {
     expect(() => parseOidc('http://127.0.0.1.evil.example', 'x', undefined)).toThrow(
       'Failed to start: --oidc-issuer must be https (http only on localhost, 127.0.0.0/8 or ::1).',
     )
+  })
+})
+
+describe('--port and PORT, --host and HOST', () => {
+  test.each([
+    ['4010', 4010],
+    ['0', 0],
+    ['65535', 65535],
+  ])('port %s is %d', (value, port) => {
+    expect(parsePort(value, 'PORT')).toBe(port)
+  })
+
+  test.each([
+    ['', 'PORT is empty; give a port, or leave it unset'],
+    ['  ', 'PORT is empty'],
+    ['65536', 'PORT takes a port from 0 to 65535, not "65536"'],
+    ['-1', 'not "-1"'],
+    ['0x10', 'not "0x10"'],
+    ['1e3', 'not "1e3"'],
+    [' 80', 'not " 80"'],
+    ['4010.5', 'not "4010.5"'],
+  ])('port %j is refused, never read as another port', (value, message) => {
+    expect(() => parsePort(value, 'PORT')).toThrow(message)
+  })
+
+  test('an empty host is refused, not bound to every interface', () => {
+    expect(() => parseHost('', 'HOST')).toThrow(
+      'HOST is empty; give an address, or leave it unset (127.0.0.1).',
+    )
+    expect(() => parseHost(' ', '--host')).toThrow('--host is empty')
+    expect(parseHost('::1', 'HOST')).toBe('::1')
   })
 })

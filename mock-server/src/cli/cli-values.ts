@@ -127,3 +127,26 @@ export function parseHops(value: string | undefined): number {
     )
   return Number(value)
 }
+
+/**
+ * The port from --port or PORT: decimal digits up to 65535, 0 for a free one. An empty value is refused, never
+ * read as 0 (Number('') is 0, which once started `PORT= npm start` on a random port).
+ * @example parsePort('4010', 'PORT') // 4010; parsePort('', 'PORT') // throws
+ */
+export function parsePort(value: string, source: string): number {
+  if (value.trim() === '')
+    throw new Error(`Failed to start: ${source} is empty; give a port, or leave it unset.`)
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    throw new Error(`Failed to start: ${source} takes a port from 0 to 65535, not ${JSON.stringify(value)}.`)
+  return Number(value)
+}
+
+/**
+ * The address from --host or HOST. An empty one is refused: Node binds '' to every interface, which would open
+ * the mock server to the network when a blank HOST meant the default (127.0.0.1).
+ */
+export function parseHost(value: string, source: string): string {
+  if (value.trim() === '')
+    throw new Error(`Failed to start: ${source} is empty; give an address, or leave it unset (127.0.0.1).`)
+  return value
+}

@@ -9,7 +9,9 @@ import {
   parseControlToken,
   parseCorsOrigins,
   parseHops,
+  parseHost,
   parseOidc,
+  parsePort,
   parsePublicOrigin,
 } from './cli-values.ts'
 import { parseLifetime } from './lifetimes.ts'
@@ -124,10 +126,18 @@ export function readFlags(defaultWeb: string) {
   })
   if (values.help) return { help: true } as const
   const command = readCommand(positionals)
-  const port = Number(values.port ?? process.env.PORT ?? 4010)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`Failed to start: port ${values.port ?? process.env.PORT} is not a port.`)
-  const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : process.env.PORT !== undefined
+        ? parsePort(process.env.PORT, 'PORT')
+        : 4010
+  const host =
+    values.host !== undefined
+      ? parseHost(values.host, '--host')
+      : process.env.HOST !== undefined
+        ? parseHost(process.env.HOST, 'HOST')
+        : '127.0.0.1'
   // Express sends files by absolute path only, so a relative --web is resolved here.
   const webRoot =
     values.web === 'none'
