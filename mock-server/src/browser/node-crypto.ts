@@ -57,7 +57,7 @@ export function createHmac(algorithm: string, key: Data | KeyObject) {
 }
 
 /** crypto.getRandomValues fills at most 65,536 bytes a call. */
-export function randomFillSync<T extends Uint8Array>(target: T): T {
+export function randomFillSync<T extends Uint8Array<ArrayBuffer>>(target: T): T {
   for (let offset = 0; offset < target.length; offset += 65_536)
     crypto.getRandomValues(target.subarray(offset, offset + 65_536))
   return target
