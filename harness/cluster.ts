@@ -42,7 +42,7 @@ async function startServer(instance: Instance, port: number, options: ClusterOpt
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: '',
+      PORT: '0',
       DATABASE_URL: options.databaseUrl,
       MOCK_CONTROL_TOKEN: options.controlToken,
     },

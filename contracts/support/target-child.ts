@@ -54,7 +54,7 @@ export async function startMockServer(
   env: NodeJS.ProcessEnv = {},
 ): Promise<Child & { origin: string }> {
   const server = start([START_SCRIPT, '--port', '0', '--web', 'none', '--quiet', ...args], {
-    PORT: '',
+    PORT: '0',
     ...env,
   })
   const origin = await new Promise<string>((resolve, reject) => {

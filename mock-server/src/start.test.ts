@@ -19,7 +19,7 @@ function run(
 ): Promise<{ origin: string; output: () => string; stop: () => Promise<number | null> }> {
   const { MOCK_CONTROL_TOKEN: _token, ...env } = process.env
   const child = spawn(process.execPath, [start, '--port', '0', '--web', 'none', ...args], {
-    env: { ...env, PORT: '', MOCK_SERVER_BUILD_DIR: buildDir },
+    env: { ...env, PORT: '0', MOCK_SERVER_BUILD_DIR: buildDir },
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))

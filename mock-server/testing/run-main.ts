@@ -36,7 +36,7 @@ export function runMain(
 ): Promise<RunningMain> {
   const { MOCK_CONTROL_TOKEN: _token, ...inherited } = process.env
   const child = spawn(process.execPath, [START_SCRIPT, ...args], {
-    env: { ...inherited, PORT: '', ...env },
+    env: { ...inherited, PORT: '0', ...env },
   })
   let output = ''
   const code = new Promise<number | null>((resolve) => child.on('exit', resolve))
