@@ -54,3 +54,37 @@ test('in production, a signed-in session GET and /api/me read once, a refresh re
     request(app).post('/api/refresh_token').send({ refresh_token: login.body.refresh_token }).expect(200)
   expect(await tripsOf(refresh)).toBe(2)
 }, 60_000)
+
+test('in mock mode, the account a call belongs to is read once for a cookie and twice for a refresh token', async () => {
+  const { sql, schema } = await engines.fresh('pglite')
+  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  const { counted, statements } = counting(sql)
+  const hasher = { memoryCost: 1024, timeCost: 1 }
+  const app = createApp({ hasher, seed: true, sql: { client: counted, schema } })
+  await app.core.ready
+  const login = await request(app)
+    .post('/api/auth/login')
+    .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
+    .expect(200)
+  const cookie = String(login.headers['set-cookie']).split(';')[0]!
+  const tripsOf = async (send: () => Promise<unknown>) => {
+    const before = statements.length
+    await send()
+    return statements.slice(before)
+  }
+  // Before the call's own reads: the shared clock, the account (for the scenarios and the journal), the armed
+  // scenarios; after: the journal entry.
+  const session = await tripsOf(() =>
+    request(app).get('/api/_auth/session').set('Cookie', cookie).expect(200),
+  )
+  expect(session, session.join('\n')).toHaveLength(5)
+  const refresh = await tripsOf(() =>
+    request(app).post('/api/refresh_token').send({ refresh_token: login.body.refresh_token }).expect(200),
+  )
+  expect(refresh, refresh.join('\n')).toHaveLength(7)
+  const journal = await request(app).get('/__mock/requests').expect(200)
+  expect(journal.body.requests.slice(-2).map((entry: { email?: string }) => entry.email)).toEqual([
+    'ada@example.com',
+    'ada@example.com',
+  ])
+}, 60_000)

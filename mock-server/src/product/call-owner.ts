@@ -4,8 +4,8 @@ import { readSessionCookie } from '../pipeline/cookies.ts'
 import { hashToken } from '../shared/crypto.ts'
 import { normalizeEmail } from '../shared/email.ts'
 import type { DomainContext } from './domain/context.ts'
-import { getSessionByCookie } from './domain/sessions.ts'
-import { findRefreshToken, getSignedAccessTokenSubject } from './domain/tokens.ts'
+import { getSessionWithUserByCookie } from './domain/sessions.ts'
+import { getSignedAccessTokenSubject } from './domain/tokens.ts'
 import { getUserById } from './domain/users.ts'
 
 /** Undefined when the call belongs to no account; never an account an unsigned token merely names. */
@@ -19,17 +19,22 @@ export async function resolveEmail(
     unknown
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
-  const userId = await (async () => {
-    if (bearer) return getSignedAccessTokenSubject(domain, bearer)
-    // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
-    if (typeof body.refresh_token === 'string') {
-      const record = await findRefreshToken(domain, body.refresh_token)
-      return record ? (await domain.store.sessions.byId(record.sessionId))?.userId : undefined
-    }
-    if (typeof body.reset_token === 'string')
-      return (await domain.store.resetTokens.byHash(hashToken(body.reset_token)))?.userId
-    const cookie = readSessionCookie(input.request.cookies, input.request.secure)
-    return (await getSessionByCookie(domain, cookie))?.userId
-  })()
+  // As few reads as the store allows: in mock mode they come before each call's own (docs/benchmarks.md).
+  if (bearer) return emailOf(domain, await getSignedAccessTokenSubject(domain, bearer))
+  // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
+  if (typeof body.refresh_token === 'string') {
+    const found = await domain.store.refreshTokens.byHashWithSession(hashToken(body.refresh_token))
+    return emailOf(domain, found?.session?.userId)
+  }
+  if (typeof body.reset_token === 'string')
+    return emailOf(domain, (await domain.store.resetTokens.byHash(hashToken(body.reset_token)))?.userId)
+  const cookie = readSessionCookie(input.request.cookies, input.request.secure)
+  return (await getSessionWithUserByCookie(domain, cookie))?.user?.email
+}
+
+async function emailOf(
+  domain: DomainContext,
+  userId: string | null | undefined,
+): Promise<string | undefined> {
   return userId ? (await getUserById(domain, userId))?.email : undefined
 }
