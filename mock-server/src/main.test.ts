@@ -253,3 +253,39 @@ test('--replay serves a HAR file, and stops the start (exit 2, one line) on a fi
     rmSync(dir, { recursive: true, force: true })
   }
 }, 60_000)
+
+test('blank PORT, HOST and DATABASE_URL are unset, as an env file leaves them; the start names the store', async () => {
+  const server = await runMain(['--web', 'none'], /State in/, {
+    PORT: '0',
+    HOST: ' ',
+    DATABASE_URL: '',
+  })
+  expect(server.output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/)
+  expect(server.output).toContain(
+    'State in memory (DATABASE_URL is blank, so unset): a restart starts it again.',
+  )
+  server.stop()
+  expect(await server.code).toBe(0)
+  await expectRefused([
+    [['--port', ''], {}, /^Failed to start: --port is empty; give a port, or leave it out\.$/m],
+    [
+      ['--host', ''],
+      {},
+      /^Failed to start: --host is empty; give an address, or leave it out \(127\.0\.0\.1\)\.$/m,
+    ],
+  ])
+}, 60_000)
+
+test('bound to every interface without a control token, the start says who can drive /__mock', async () => {
+  const server = await runMain(['--port', '0', '--web', 'none', '--host', '::'], /State in/)
+  expect(server.output).toMatch(/listening on http:\/\/\[::\]:\d+/)
+  expect(server.output).toContain('Listening on every interface without a control token')
+  server.stop()
+  expect(await server.code).toBe(0)
+  const guarded = await runMain(['--port', '0', '--web', 'none', '--host', '::'], /State in/, {
+    MOCK_CONTROL_TOKEN: 'a-token-of-the-team',
+  })
+  expect(guarded.output).not.toContain('every interface')
+  guarded.stop()
+  expect(await guarded.code).toBe(0)
+}, 60_000)

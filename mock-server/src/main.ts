@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
+import { urlHost } from './cli/cli-values.ts'
 import { lifetimeNotes } from './cli/lifetimes.ts'
 import { describeSmtp } from './cli/smtp-values.ts'
 import type { GracefulShutdown } from './hosts/graceful-shutdown.ts'
@@ -78,8 +79,14 @@ async function main(): Promise<void> {
           ...lifetimeNotes(durations),
         ]
         console.log(
-          `Mock server listening on http://${host}:${actual}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+          `Mock server listening on http://${urlHost(host)}:${actual}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
         )
+        const everywhere =
+          typeof address === 'object' && (address?.address === '0.0.0.0' || address?.address === '::')
+        if (everywhere && !values.production && controlToken === undefined)
+          console.log(
+            'Listening on every interface without a control token: anyone who reaches this port can drive /__mock (set MOCK_CONTROL_TOKEN).',
+          )
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
@@ -90,7 +97,7 @@ async function main(): Promise<void> {
         // Host, port and sender only: the SMTP credentials are never printed.
         if (smtp) console.log(describeSmtp(smtp))
         if (corsOrigins.length > 0) console.log(`Calls with credentials from: ${corsOrigins.join(', ')}`)
-        if (state) console.log(state.banner)
+        console.log(state ? state.banner : memoryBanner(process.env.DATABASE_URL))
         if (!state && !values.production) {
           console.log(
             `Seeded accounts: ${SEED_ACCOUNTS.map((account) => `${account.email}${account.verified ? '' : ' (unverified)'}`).join(', ')} (passwords in the README)`,
@@ -111,6 +118,12 @@ async function main(): Promise<void> {
       process.exit(1)
     },
   )
+}
+
+/** The memory store's start line; a blank DATABASE_URL is read as unset (as an env file leaves it), and said so. */
+function memoryBanner(databaseUrl: string | undefined): string {
+  const blank = databaseUrl !== undefined && databaseUrl.trim() === ''
+  return `State in memory${blank ? ' (DATABASE_URL is blank, so unset)' : ''}: a restart starts it again.`
 }
 
 /** The SQL database --data or --database names, opened and migrated; null for the memory store. */
@@ -168,7 +181,7 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     const address = server.address()
     const actual = typeof address === 'object' && address ? address.port : port
     console.log(
-      `Mock server listening on http://${host}:${actual} (replaying ${har.calls.length} recorded API calls of ${file}; ${har.ignored} other entries left out)`,
+      `Mock server listening on http://${urlHost(host)}:${actual} (replaying ${har.calls.length} recorded API calls of ${file}; ${har.ignored} other entries left out)`,
     )
     console.log(
       webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',

@@ -1,6 +1,6 @@
 // The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins, parseHost, parseOidc, parsePort } from './cli-values.ts'
+import { parseCorsOrigins, parseHost, parseOidc, parsePort, urlHost } from './cli-values.ts'
 
 describe('--cors-origin values', () => {
   test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
@@ -60,7 +60,7 @@ describe('--port and PORT, --host and HOST', () => {
   })
 
   test.each([
-    ['', 'PORT is empty; give a port, or leave it unset'],
+    ['', 'PORT is empty; give a port, or leave it out'],
     ['  ', 'PORT is empty'],
     ['65536', 'PORT takes a port from 0 to 65535, not "65536"'],
     ['-1', 'not "-1"'],
@@ -73,10 +73,17 @@ describe('--port and PORT, --host and HOST', () => {
   })
 
   test('an empty host is refused, not bound to every interface', () => {
-    expect(() => parseHost('', 'HOST')).toThrow(
-      'HOST is empty; give an address, or leave it unset (127.0.0.1).',
+    expect(() => parseHost('', '--host')).toThrow(
+      '--host is empty; give an address, or leave it out (127.0.0.1).',
     )
-    expect(() => parseHost(' ', '--host')).toThrow('--host is empty')
+    expect(() => parseHost(' ', 'HOST')).toThrow('HOST is empty')
     expect(parseHost('::1', 'HOST')).toBe('::1')
   })
+})
+
+test('a host as a URL writes it: an IPv6 address in brackets', () => {
+  expect(urlHost('::')).toBe('[::]')
+  expect(urlHost('::1')).toBe('[::1]')
+  expect(urlHost('[::1]')).toBe('[::1]')
+  expect(urlHost('127.0.0.1')).toBe('127.0.0.1')
 })

@@ -130,23 +130,28 @@ export function parseHops(value: string | undefined): number {
 
 /**
  * The port from --port or PORT: decimal digits up to 65535, 0 for a free one. An empty value is refused, never
- * read as 0 (Number('') is 0, which once started `PORT= npm start` on a random port).
- * @example parsePort('4010', 'PORT') // 4010; parsePort('', 'PORT') // throws
+ * read as 0 (Number('') is 0, which once started the server on a random port); flags.ts reads a blank PORT as unset.
+ * @example parsePort('4010', 'PORT') // 4010; parsePort('', '--port') // throws
  */
 export function parsePort(value: string, source: string): number {
   if (value.trim() === '')
-    throw new Error(`Failed to start: ${source} is empty; give a port, or leave it unset.`)
+    throw new Error(`Failed to start: ${source} is empty; give a port, or leave it out.`)
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
     throw new Error(`Failed to start: ${source} takes a port from 0 to 65535, not ${JSON.stringify(value)}.`)
   return Number(value)
 }
 
 /**
- * The address from --host or HOST. An empty one is refused: Node binds '' to every interface, which would open
- * the mock server to the network when a blank HOST meant the default (127.0.0.1).
+ * The address from --host or HOST. An empty one is refused: Node binds '' to every interface, where the one who
+ * left it blank meant the default (127.0.0.1).
  */
 export function parseHost(value: string, source: string): string {
   if (value.trim() === '')
-    throw new Error(`Failed to start: ${source} is empty; give an address, or leave it unset (127.0.0.1).`)
+    throw new Error(`Failed to start: ${source} is empty; give an address, or leave it out (127.0.0.1).`)
   return value
+}
+
+/** `host` as a URL writes it: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
 }

@@ -126,16 +126,17 @@ export function readFlags(defaultWeb: string) {
   })
   if (values.help) return { help: true } as const
   const command = readCommand(positionals)
+  // A blank PORT or HOST is unset, as an env file leaves it (SMTP_URL and DATABASE_URL alike); a blank flag is refused.
   const port =
     values.port !== undefined
       ? parsePort(values.port, '--port')
-      : process.env.PORT !== undefined
+      : process.env.PORT?.trim()
         ? parsePort(process.env.PORT, 'PORT')
         : 4010
   const host =
     values.host !== undefined
       ? parseHost(values.host, '--host')
-      : process.env.HOST !== undefined
+      : process.env.HOST?.trim()
         ? parseHost(process.env.HOST, 'HOST')
         : '127.0.0.1'
   // Express sends files by absolute path only, so a relative --web is resolved here.
