@@ -83,6 +83,13 @@ test('--database refuses a password on the command line, and --data beside it', 
   expect(await withPassword.code).toBe(2)
   expect(withPassword.read()).toContain('DATABASE_URL or PGPASSWORD')
   expect(withPassword.read()).not.toContain('hunter2')
+  // node-postgres reads a password from the query too.
+  for (const query of ['?password=hunter2', '?sslmode=require&sslpassword=hunter2']) {
+    const inQuery = await runMain(['--database', `postgres://app@127.0.0.1/app${query}`], /Failed to start/)
+    expect(await inQuery.code).toBe(2)
+    expect(inQuery.read()).toContain('DATABASE_URL or PGPASSWORD')
+    expect(inQuery.read()).not.toContain('hunter2')
+  }
   const both = await runMain(['--database', 'postgres://127.0.0.1/app', '--data', 'x'], /Failed to start/)
   expect(await both.code).toBe(2)
 })

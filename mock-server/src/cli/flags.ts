@@ -227,7 +227,9 @@ function parseDatabase(flag: string | undefined, env: string | undefined): strin
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
     throw new Error(`Failed to start: ${source} must be a postgres:// URL.`)
-  if (flag !== undefined && url.password !== '')
+  // node-postgres also reads a password from the query (?password=, and ?sslpassword= for the key's passphrase).
+  const secretInQuery = ['password', 'sslpassword'].some((name) => url.searchParams.has(name))
+  if (flag !== undefined && (url.password !== '' || secretInQuery))
     throw new Error(
       'Failed to start: --database carries a password, which any user can read in the process list; put it in DATABASE_URL or PGPASSWORD.',
     )
