@@ -283,6 +283,27 @@ describe('access tokens', () => {
     // The scenario is still armed for the victim's own call.
     await server.api.get('/api/me').set(bearer(victim.token)).expect(503)
   })
+
+  test("a call is the account it answers for: another account's bearer beside a cookie names no one's session", async () => {
+    const server = await createTestServer()
+    const ada = await signUp(server.api, 'cookie')
+    const grace = await signUp(server.api, 'bearer')
+    await arm(server.api, { name: 'server-error', email: grace.email, operation: 'getSession', times: 1 })
+    // The session GET reads the cookie only: it answers for ada, is filed under ada, and leaves grace's scenario.
+    const session = await server.api
+      .get('/api/_auth/session')
+      .set('Cookie', ada.cookie)
+      .set(bearer(grace.token))
+      .expect(200)
+    expect(session.body.user.email).toBe(ada.email)
+    expect(
+      (await server.mock.requests(grace.email)).filter((entry) => entry.operation === 'getSession'),
+    ).toEqual([])
+    expect(
+      (await server.mock.requests(ada.email)).filter((entry) => entry.operation === 'getSession'),
+    ).toHaveLength(1)
+    await server.api.get('/api/_auth/session').set('Cookie', grace.cookie).expect(503)
+  })
 })
 
 // Real servers over raw sockets, since a client library would hide what the server reads and when it hangs up.

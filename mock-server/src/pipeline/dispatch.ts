@@ -81,7 +81,8 @@ async function runRoute(
   // Scenarios and the journal are the product API's; the control surface just runs.
   if (route.document !== 'api') return { response: serialize(route, await run(), raw, { crossOrigin }) }
   const { prepared: email, taken } = await takeInOrder(
-    () => options.scenarios.resolveEmail(call, bearer),
+    // The call is the account it answers for: an operation whose security names no bearer never reads one.
+    () => options.scenarios.resolveEmail(call, route.bearer === 'none' ? undefined : bearer),
     (email) =>
       options.scenarios.take({ operation: route.operationId, email, hasBearer: bearer !== undefined }),
   )
