@@ -149,3 +149,24 @@ test.skipIf(databaseUrl === null)(
   },
   90_000,
 )
+
+test('--data given a file of something else stops with one line, quoting none of it and making nothing beside it', async () => {
+  const dir = scratchDir('mock-store')
+  const foreign = join(dir, 'passwd')
+  writeFileSync(foreign, 'root:x:0:0:root:/root:/bin/bash\n')
+  const notOurs = join(dir, 'package.json')
+  writeFileSync(notOurs, '{"name":"another-tool"}')
+  for (const file of [foreign, notOurs]) {
+    const refused = await runMain(['--data', file], /Failed to start|listening on/)
+    expect(await refused.code).toBe(2)
+    expect(refused.read().trim()).toBe(
+      `Failed to start: --data ${file} is a file, and not a data file of this server; give a folder for the embedded store.`,
+    )
+  }
+  expect(readdirSync(dir).sort()).toEqual(['package.json', 'passwd'])
+  const empty = await runMain(['--data', ''], /Failed to start|listening on/)
+  expect(await empty.code).toBe(2)
+  expect(empty.read().trim()).toBe(
+    'Failed to start: --data is empty; give a folder, or leave it out (memory).',
+  )
+})

@@ -1,6 +1,7 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
 // The app is imported only once every flag is checked: importing it costs most of a start's CPU, which --help and
 // a refused flag do not need (docs/decisions/015-suite-speed.md).
+import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -133,7 +134,7 @@ async function openState(
 ) {
   const { database, values } = flags
   if (!database && values.data === undefined) return null
-  const { openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
+  const { checkImportFile, openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
   if (database) {
     const opened = await openSqlState({ database }, onError)
     // The host and database only: the user and password are never printed.
@@ -141,6 +142,8 @@ async function openState(
     return { opened, banner: `State in PostgreSQL at ${url.host}${url.pathname}.` }
   }
   const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
+  // Once imported, the file is left as it was and never read again.
+  if (importFile && !existsSync(dataDir)) checkImportFile(importFile)
   const opened = await openSqlState({ dataDir }, onError)
   return { opened, importFile, banner: `State in ${dataDir} (embedded PostgreSQL, one server).` }
 }

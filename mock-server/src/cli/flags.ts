@@ -154,6 +154,8 @@ export function readFlags(defaultWeb: string) {
     parseControlToken(process.env.MOCK_CONTROL_TOKEN, 'MOCK_CONTROL_TOKEN')
   const allowedHosts = (values['allow-host'] ?? []).map(parseAllowedHost)
   const corsOrigins = parseCorsOrigins(values['cors-origin'] ?? [])
+  if (values.data?.trim() === '')
+    throw new Error('Failed to start: --data is empty; give a folder, or leave it out (memory).')
   if (values['mail-outbox'] === '')
     throw new Error('Failed to start: --mail-outbox is empty; give a folder, or leave it out.')
   const smtp = parseSmtp({

@@ -39,6 +39,29 @@ export function resolveDataPath(given: string): { dataDir: string; importFile?: 
   return { dataDir: path }
 }
 
+/**
+ * A file given to --data must be a JSON data file of this server (format 1) before `<file>.d` is made for it: any
+ * other file stops the start with one line that quotes none of it.
+ */
+export function checkImportFile(file: string): void {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (cause) {
+    throw new Error(`Failed to start: --data ${file} cannot be read (${describe(cause)}).`, { cause })
+  }
+  let format: unknown
+  try {
+    format = (JSON.parse(text) as { format?: unknown } | null)?.format
+  } catch {
+    format = undefined
+  }
+  if (format !== 1)
+    throw new Error(
+      `Failed to start: --data ${file} is a file, and not a data file of this server; give a folder for the embedded store.`,
+    )
+}
+
 export async function openSqlState(
   location: StateLocation,
   onError: (line: string) => void,
