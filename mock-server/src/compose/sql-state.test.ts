@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { lockDataDir } from './sql-state.ts'
+import { lockDataDir, processStart } from './sql-state.ts'
 import { scratchDir } from '../../testing/scratch-dir.ts'
 
 const fresh = () => join(scratchDir('mock-lock'), 'state')
@@ -12,7 +12,7 @@ test('a lock naming this very process is taken over (a container restarted after
   mkdirSync(dir)
   writeFileSync(join(dir, 'server.lock'), String(process.pid))
   const release = lockDataDir(dir)
-  expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid))
+  expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(`${process.pid} ${processStart(process.pid)}`)
   release()
   expect(readdirSync(dir)).toEqual([])
 })
@@ -43,4 +43,26 @@ test('a lock file that is a folder or holds garbage is taken over', () => {
     lockDataDir(dir)()
     expect(readdirSync(dir)).toEqual([])
   }
+})
+
+test("a lock whose pid another process now has (a reboot, a restarted container) is taken over; its holder's is not", () => {
+  const dir = fresh()
+  mkdirSync(dir)
+  const parent = process.ppid
+  const started = processStart(parent)!
+  expect(started).toMatch(/^\d+$/)
+  // The parent process is alive, but started at another time than the lock says: the lock is stale.
+  writeFileSync(join(dir, 'server.lock'), `${parent} ${Number(started) + 1}`)
+  const release = lockDataDir(dir)
+  expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(`${process.pid} ${processStart(process.pid)}`)
+  release()
+  // The same pid with its own start time holds the folder, and the refusal says how to free it.
+  writeFileSync(join(dir, 'server.lock'), `${parent} ${started}`)
+  expect(() => lockDataDir(dir)).toThrow(
+    `${dir} is in use by process ${parent}; the embedded store takes one server (use --database for several). If that process is no mock server, remove ${join(dir, 'server.lock')}.`,
+  )
+  expect(readdirSync(dir)).toEqual(['server.lock'])
+  // As earlier releases wrote it, the pid alone: held while that pid lives.
+  writeFileSync(join(dir, 'server.lock'), String(parent))
+  expect(() => lockDataDir(dir)).toThrow(`in use by process ${parent}`)
 })

@@ -3,11 +3,13 @@
 import {
   closeSync,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
   realpathSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -91,10 +93,11 @@ export async function openSqlState(
 }
 
 /**
- * The embedded store has one writer: a second server on the same folder stops with one line. A lock left by a
- * process that is gone (kill -9) is taken over, as is one naming this very process (a container restarted after a
- * kill -9 gives the new server the old one's pid). A first start cut off before the cluster was whole (files but no
- * PG_VERSION, under this server's own lock file) is made again.
+ * The embedded store has one writer: a second server on the same folder stops with one line. The lock names its
+ * holder by pid and, on Linux, the pid's start time, so a lock left by a process that is gone (kill -9) is taken
+ * over, as is one whose pid now belongs to another process (a reboot or a restarted container hands pids out
+ * again) or to this very one. A first start cut off before the cluster was whole (files but no PG_VERSION, under
+ * this server's own lock file) is made again.
  */
 export function lockDataDir(dir: string, report: (line: string) => void = () => undefined): () => void {
   try {
@@ -103,15 +106,17 @@ export function lockDataDir(dir: string, report: (line: string) => void = () => 
     throw new Error(`Failed to start: --data ${dir} cannot be made (${describe(cause)}).`, { cause })
   }
   const lock = join(dir, 'server.lock')
-  const entries = readdirSync(dir).filter((name) => name !== 'server.lock')
+  const entries = readdirSync(dir).filter(
+    (name) => name !== 'server.lock' && !name.startsWith('server.lock.'),
+  )
   const halfMade = entries.length > 0 && !entries.includes('PG_VERSION')
   // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
   if (halfMade && !existsSync(lock))
     throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const fd = openSync(lock, 'wx', 0o600)
-      writeSync(fd, String(process.pid))
+      writeSync(fd, holderText(process.pid))
       closeSync(fd)
       if (halfMade) {
         for (const name of entries) rmSync(join(dir, name), { recursive: true, force: true })
@@ -120,29 +125,83 @@ export function lockDataDir(dir: string, report: (line: string) => void = () => 
       return () => unlinkSync(lock)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = readHolder(lock)
-      if (holder !== process.pid && isAlive(holder))
-        throw new Error(
-          `Failed to start: ${dir} is in use by process ${holder}; the embedded store takes one server (use --database for several).`,
-          { cause: error },
-        )
-      rmSync(lock, { recursive: true, force: true })
+      const seen = readLock(lock)
+      const holder = holderOf(seen)
+      if (holder !== null) throw inUse(dir, lock, holder, error)
+      takeOver(lock, seen, dir)
     }
   }
-  throw new Error(`Failed to start: ${dir}/server.lock cannot be taken.`)
+  throw new Error(`Failed to start: ${lock} cannot be taken.`)
 }
 
-/** The pid a lock file names; NaN for anything else (a folder, garbage), which no process holds. */
-function readHolder(lock: string): number {
+/**
+ * Moves a stale lock aside by one rename, so that of two starts taking it over one wins; the other, finding it
+ * gone or a live holder's lock in its place, puts that back and tries again or stops.
+ */
+function takeOver(lock: string, seen: string | null, dir: string): void {
+  const aside = `${lock}.${process.pid}.stale`
   try {
-    return Number(readFileSync(lock, 'utf8'))
+    renameSync(lock, aside)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  const moved = readLock(aside)
+  const holder = moved === seen ? null : holderOf(moved)
+  if (holder !== null) {
+    try {
+      linkSync(aside, lock)
+    } catch {
+      // Another start has taken the lock meanwhile; the next attempt meets it.
+    }
+    rmSync(aside, { recursive: true, force: true })
+    throw inUse(dir, lock, holder)
+  }
+  rmSync(aside, { recursive: true, force: true })
+}
+
+const inUse = (dir: string, lock: string, holder: number, cause?: unknown) =>
+  new Error(
+    `Failed to start: ${dir} is in use by process ${holder}; the embedded store takes one server (use --database for several). If that process is no mock server, remove ${lock}.`,
+    { cause },
+  )
+
+/** What a lock file says: `<pid> <start time>`, or `<pid>` as earlier releases wrote it. */
+const holderText = (pid: number) => [pid, processStart(pid)].filter((part) => part !== undefined).join(' ')
+
+/** A lock file's text; null for anything else (a folder, gone), which no process holds. */
+function readLock(lock: string): string | null {
+  try {
+    return readFileSync(lock, 'utf8')
   } catch {
-    return Number.NaN
+    return null
+  }
+}
+
+/** The live process other than this one that `text` names as the holder; null when none does. */
+function holderOf(text: string | null): number | null {
+  const [pidText, start] = (text ?? '').trim().split(' ')
+  const pid = Number(pidText)
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null
+  const now = processStart(pid)
+  return start === undefined || now === undefined || now === start ? pid : null
+}
+
+/**
+ * When the process `pid` started, in clock ticks since boot (field 22 of /proc/<pid>/stat); undefined where there is
+ * no /proc. A pid and its start name one process: a pid handed out again has another start.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+  } catch {
+    return undefined
   }
 }
 
 function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)
     return true
