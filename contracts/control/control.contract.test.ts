@@ -249,6 +249,29 @@ describe('mailbox and journal', () => {
       (await server.api.get('/__mock/requests?since=yesterday').expect(400)).body.fields.since,
     ).toBeDefined()
   })
+
+  test('a filter mistyped, given twice or empty is refused, never read as no filter', async () => {
+    const { api } = server
+    await signUp(api)
+    const refusals: [string, Record<string, string>][] = [
+      ['/__mock/requests?emial=ada@example.com', { emial: 'This field is not allowed.' }],
+      ['/__mock/requests?email[]=ada@example.com', { 'email[]': 'This field is not allowed.' }],
+      [
+        '/__mock/requests?email=ada@example.com&email=grace@example.com',
+        { email: 'Give this parameter once.' },
+      ],
+      ['/__mock/requests?email=', { email: 'This field may not be empty.' }],
+      ['/__mock/mailbox?email=', { email: 'This field may not be empty.' }],
+    ]
+    for (const [path, fields] of refusals) {
+      const refused = await api.get(path).expect(400)
+      expect(refused.body, path).toMatchObject({ error: 'validation_failed', fields })
+    }
+    const cleared = await api.delete('/__mock/scenarios?email=').expect(400)
+    expect(cleared.body.fields).toEqual({ email: 'This field may not be empty.' })
+    // The product API ignores a parameter it does not declare (a cache-buster, a tracker), as clients expect.
+    await api.get('/api/_auth/session?_=1&_=2').expect(200)
+  })
 })
 
 describe('state (GET /__mock/state)', () => {

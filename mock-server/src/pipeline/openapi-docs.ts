@@ -44,6 +44,12 @@ export interface Route {
   cors: boolean
   /** Served by the mock only: /__mock, the sinks and the mock identity provider; off with --production. */
   mockOnly: boolean
+  /**
+   * Refuses a query parameter the operation does not declare, or one given twice: /__mock only, where a mistyped
+   * filter (`?emial=`) would otherwise list every account's calls. The product API and /idp ignore unknown ones,
+   * as clients and OAuth (RFC 6749, section 3.1) expect.
+   */
+  strictQuery: boolean
 }
 
 /**
@@ -81,10 +87,12 @@ function parametersSchema(
   parameters: ParameterObject[],
   where: 'query' | 'path',
   document: DocumentName,
+  strict = false,
 ): object {
   const picked = parameters.filter((parameter) => parameter.in === where)
   return {
     type: 'object',
+    ...(strict && { additionalProperties: false }),
     properties: Object.fromEntries(
       picked.map((parameter) => [parameter.name, inDocument(parameter.schema, document)]),
     ),
@@ -176,13 +184,14 @@ function compileRoutes(name: DocumentName): Route[] {
         pattern,
         pathNames,
         ...(bodyType && { bodyType, validateBody: compile({ $ref: `${name}#${pointer}` }) }),
-        validateQuery: compile(parametersSchema(parameters, 'query', name)),
+        validateQuery: compile(parametersSchema(parameters, 'query', name, template.startsWith('/__mock/'))),
         validatePath: compile(parametersSchema(parameters, 'path', name)),
         security,
         bearer: getBearerPolicy(security, operation['x-optional-bearer']),
         maxBodyBytes:
           typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] : MAX_BODY_BYTES,
         cors: operation['x-cors'] === true,
+        strictQuery: template.startsWith('/__mock/'),
         mockOnly:
           template.startsWith('/__mock/') ||
           ((operation.tags as string[] | undefined) ?? []).some(
@@ -244,7 +253,13 @@ function describeError(error: ErrorObject): { field: string; reason: string | nu
     case 'additionalProperties':
       return { field: join(at, String(params.additionalProperty)), reason: 'This field is not allowed.' }
     case 'minLength':
-      return { field: at || 'body', reason: `Use at least ${String(params.limit)} characters.` }
+      return {
+        field: at || 'body',
+        reason:
+          params.limit === 1
+            ? 'This field may not be empty.'
+            : `Use at least ${String(params.limit)} characters.`,
+      }
     case 'maxLength':
       return { field: at || 'body', reason: `Use at most ${String(params.limit)} characters.` }
     case 'format':

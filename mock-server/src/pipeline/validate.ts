@@ -10,6 +10,12 @@ export interface Parameters {
 
 export function validateParameters(route: Route, url: URL): Parameters | { response: RawResponse } {
   const query = Object.fromEntries(url.searchParams.entries())
+  if (route.strictQuery) {
+    const names = [...url.searchParams.keys()]
+    const twice = names.filter((name, at) => names.indexOf(name) !== at)
+    if (twice.length > 0)
+      return invalid(Object.fromEntries(twice.map((name) => [name, 'Give this parameter once.'])))
+  }
   if (!route.validateQuery(query)) return invalid(describeErrors(route.validateQuery.errors))
   const match = route.pattern.exec(url.pathname)
   const path = Object.fromEntries(
