@@ -80,8 +80,8 @@ test('--help says --trust-proxy takes a number of hops, and a word in its place 
 
 test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control surface', async () => {
   for (const [args, env] of [
-    [['--control-token', 'flag-token'], {}],
-    [[], { MOCK_CONTROL_TOKEN: 'flag-token' }],
+    [['--control-token', 'flag-token-of-the-team'], {}],
+    [[], { MOCK_CONTROL_TOKEN: 'flag-token-of-the-team' }],
   ] as const) {
     const server = await runMain(
       ['--port', '0', '--web', 'none', '--allow-host', 'qa.internal', ...args],
@@ -90,7 +90,7 @@ test('--control-token (or MOCK_CONTROL_TOKEN) and --allow-host reach the control
     )
     const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
     expect((await get(origin, '/__mock/clock')).body.error).toBe('control_token_required')
-    const token = { 'x-mock-control-token': 'flag-token' }
+    const token = { 'x-mock-control-token': 'flag-token-of-the-team' }
     expect((await get(origin, '/__mock/clock', token)).status).toBe(200)
     expect((await get(origin, '/__mock/clock', { ...token, host: 'qa.internal:80' })).status).toBe(200)
     expect((await get(origin, '/__mock/clock', { ...token, host: 'rebind.evil.example' })).status).toBe(403)
@@ -171,6 +171,8 @@ test('an empty or non-printable control token and an --allow-host that is no hos
     [[], { MOCK_CONTROL_TOKEN: '' }, /MOCK_CONTROL_TOKEN is empty/],
     [['--control-token', 'tab\there'], {}, /--control-token may hold only printable ASCII/],
     [[], { MOCK_CONTROL_TOKEN: 'caf\u00e9' }, /MOCK_CONTROL_TOKEN may hold only printable ASCII/],
+    [[], { MOCK_CONTROL_TOKEN: 'qa-token' }, /MOCK_CONTROL_TOKEN has 8 characters; give at least 16/],
+    [['--control-token', 'a'], {}, /--control-token has 1 character; give at least 16/],
     [['--allow-host', 'http://qa.internal'], {}, /--allow-host takes a host name/],
     [['--allow-host', 'qa.internal:8080'], {}, /--allow-host takes a host name/],
     [['--allow-host', '*.example'], {}, /--allow-host takes a host name/],

@@ -18,8 +18,16 @@ export function parseControlToken(value: string | undefined, source: string): st
     throw new Error(
       `Failed to start: ${source} may hold only printable ASCII without spaces (0x21 to 0x7E); it has other characters.`,
     )
+  // /__mock counts no wrong tokens: a short one could be guessed by trying them all.
+  if (value.length < CONTROL_TOKEN_MIN_LENGTH)
+    throw new Error(
+      `Failed to start: ${source} has ${value.length} character${value.length === 1 ? '' : 's'}; give at least ${CONTROL_TOKEN_MIN_LENGTH} (e.g. openssl rand -hex 16).`,
+    )
   return value
 }
+
+/** The shortest control token a start takes: 16 random hex characters are 64 bits to guess. */
+export const CONTROL_TOKEN_MIN_LENGTH = 16
 
 /**
  * An --allow-host value: a host name (labels of letters, digits and hyphens) or an IP literal (IPv6 with or

@@ -48,8 +48,8 @@ Options:
                         always answers to localhost, 127.0.0.1, ::1 and the --host address; any other Host
                         header is refused (403), which keeps pages whose name re-binds to this machine out.
   --control-token <t>   Every /__mock call must send this in the X-Mock-Control-Token header (env
-                        MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces; an empty one is
-                        refused. npm run scenario reads MOCK_CONTROL_TOKEN too.
+                        MOCK_CONTROL_TOKEN; default: none). Printable ASCII without spaces, at least 16
+                        characters (openssl rand -hex 16). npm run scenario reads MOCK_CONTROL_TOKEN too.
   --replay <file.har>   Answer the product API (/api/...) from a recorded HTTP Archive (HAR 1.2: a browser's, or
                         GET /__mock/requests?format=har) instead of the mock backend: each call takes the recorded
                         answer with the same method, path, query and JSON body (secrets match any value); several
