@@ -26,24 +26,31 @@ function counting(client: SqlClient) {
   return { counted, statements }
 }
 
-test('in production, a signed-in session GET and /api/me read once, a refresh reads and rotates: two', async () => {
+/** A server on a fresh PGlite schema, ada signed in, and the statements each call sends. */
+async function signedIn({ production }: { production: boolean }) {
   const { sql, schema } = await engines.fresh('pglite')
   await migrate(sql, PRODUCT_MIGRATIONS, schema)
   const { counted, statements } = counting(sql)
   const hasher = { memoryCost: 1024, timeCost: 1 }
-  const app = createApp({ hasher, production: true, seed: true, sql: { client: counted, schema } })
+  const app = createApp({ hasher, production, seed: true, sql: { client: counted, schema } })
   await app.core.ready
   const login = await request(app)
     .post('/api/auth/login')
     .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
     .expect(200)
   const cookie = String(login.headers['set-cookie']).split(';')[0]!
-  const auth = { Authorization: `Bearer ${login.body.token}` }
   const tripsOf = async (send: () => Promise<unknown>) => {
     const before = statements.length
     await send()
-    return statements.length - before
+    return statements.slice(before)
   }
+  return { app, login, cookie, tripsOf }
+}
+
+test('in production, a signed-in session GET and /api/me read once, a refresh reads and rotates: two', async () => {
+  const { app, login, cookie, tripsOf: statementsOf } = await signedIn({ production: true })
+  const auth = { Authorization: `Bearer ${login.body.token}` }
+  const tripsOf = async (send: () => Promise<unknown>) => (await statementsOf(send)).length
   expect(await tripsOf(() => request(app).get('/api/me').set(auth).expect(200))).toBe(1)
   const session = await request(app).get('/api/_auth/session').set('Cookie', cookie).expect(200)
   expect(session.body.user.email).toBe('ada@example.com')
@@ -56,22 +63,7 @@ test('in production, a signed-in session GET and /api/me read once, a refresh re
 }, 60_000)
 
 test('in mock mode, the account a call belongs to is read once for a cookie and twice for a refresh token', async () => {
-  const { sql, schema } = await engines.fresh('pglite')
-  await migrate(sql, PRODUCT_MIGRATIONS, schema)
-  const { counted, statements } = counting(sql)
-  const hasher = { memoryCost: 1024, timeCost: 1 }
-  const app = createApp({ hasher, seed: true, sql: { client: counted, schema } })
-  await app.core.ready
-  const login = await request(app)
-    .post('/api/auth/login')
-    .send({ email: 'ada@example.com', password: 'analytical-engine-1843' })
-    .expect(200)
-  const cookie = String(login.headers['set-cookie']).split(';')[0]!
-  const tripsOf = async (send: () => Promise<unknown>) => {
-    const before = statements.length
-    await send()
-    return statements.slice(before)
-  }
+  const { app, login, cookie, tripsOf } = await signedIn({ production: false })
   // Before the call's own reads: the shared clock, the account (for the scenarios and the journal), the armed
   // scenarios; after: the journal entry.
   const session = await tripsOf(() =>
