@@ -17,6 +17,7 @@ import {
   bearer,
   createTestServer,
   PASSWORD,
+  readCode,
   signIn,
   signUp,
   startLiveServer,
@@ -303,6 +304,28 @@ describe('access tokens', () => {
       (await server.mock.requests(ada.email)).filter((entry) => entry.operation === 'getSession'),
     ).toHaveLength(1)
     await server.api.get('/api/_auth/session').set('Cookie', grace.cookie).expect(503)
+  })
+
+  test('a reset token names the account it resets, whatever bearer comes with it', async () => {
+    const server = await createTestServer()
+    const ada = await signUp(server.api, 'reset')
+    const grace = await signUp(server.api, 'bystander')
+    await server.api.post('/api/auth/forgot').send({ email: ada.email }).expect(202)
+    const code = await readCode(server.api, ada.email, 'reset')
+    const verified = await server.api
+      .post('/api/auth/otp/verify')
+      .send({ email: ada.email, code, purpose: 'reset' })
+      .expect(200)
+    await arm(server.api, { name: 'server-error', email: ada.email, operation: 'updatePassword' })
+    await server.api
+      .post('/api/auth/update_password')
+      .set(bearer(grace.token))
+      .send({ reset_token: verified.body.reset_token, password: 'a-brand-new-password-77' })
+      .expect(503)
+    const filed = async (email: string) =>
+      (await server.mock.requests(email)).filter((entry) => entry.operation === 'updatePassword')
+    expect(await filed(ada.email)).toHaveLength(1)
+    expect(await filed(grace.email)).toEqual([])
   })
 })
 

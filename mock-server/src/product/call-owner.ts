@@ -19,15 +19,16 @@ export async function resolveEmail(
     unknown
   >
   if (typeof body.email === 'string') return normalizeEmail(body.email)
-  // As few reads as the store allows: in mock mode they come before each call's own (docs/benchmarks.md).
-  if (bearer) return emailOf(domain, await getSignedAccessTokenSubject(domain, bearer))
-  // Only refreshToken's body has a refresh_token (every body is of its schema by now, no other field allowed).
+  // A token in the body names the account the call acts on, whatever bearer comes with it (updatePassword with a
+  // reset_token ignores its bearer). As few reads as the store allows: in mock mode they come before each call's own
+  // (docs/benchmarks.md). Only refreshToken's body has a refresh_token (every body is of its schema by now).
   if (typeof body.refresh_token === 'string') {
     const found = await domain.store.refreshTokens.byHashWithSession(hashToken(body.refresh_token))
     return emailOf(domain, found?.session?.userId)
   }
   if (typeof body.reset_token === 'string')
     return emailOf(domain, (await domain.store.resetTokens.byHash(hashToken(body.reset_token)))?.userId)
+  if (bearer) return emailOf(domain, await getSignedAccessTokenSubject(domain, bearer))
   const cookie = readSessionCookie(input.request.cookies, input.request.secure)
   return (await getSessionWithUserByCookie(domain, cookie))?.user?.email
 }
