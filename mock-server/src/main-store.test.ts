@@ -1,6 +1,6 @@
 // Where `npm run mock` keeps its state: --data <dir> (embedded PostgreSQL, one server per folder, a JSON data file of
 // earlier releases taken over once) and --database <url> with `migrate` (docs/mock-server.md, "Where the state lives").
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, inject, test } from 'vitest'
@@ -156,14 +156,27 @@ test('--data given a file of something else stops with one line, quoting none of
   writeFileSync(foreign, 'root:x:0:0:root:/root:/bin/bash\n')
   const notOurs = join(dir, 'package.json')
   writeFileSync(notOurs, '{"name":"another-tool"}')
-  for (const file of [foreign, notOurs]) {
+  // The format's number alone is no data file; nor is a file whose folder was made by hand (or by an older start).
+  const formatOnly = join(dir, 'format.json')
+  writeFileSync(formatOnly, '{"format":1}')
+  const withFolder = join(dir, 'secret.txt')
+  writeFileSync(withFolder, 'TOPSECRET-password-hunter2')
+  mkdirSync(`${withFolder}.d`)
+  for (const file of [foreign, notOurs, formatOnly, withFolder]) {
     const refused = await runMain(['--data', file], /Failed to start|listening on/)
     expect(await refused.code).toBe(2)
     expect(refused.read().trim()).toBe(
       `Failed to start: --data ${file} is a file, and not a data file of this server; give a folder for the embedded store.`,
     )
   }
-  expect(readdirSync(dir).sort()).toEqual(['package.json', 'passwd'])
+  expect(readdirSync(dir).sort()).toEqual([
+    'format.json',
+    'package.json',
+    'passwd',
+    'secret.txt',
+    'secret.txt.d',
+  ])
+  expect(readdirSync(`${withFolder}.d`)).toEqual([])
   const empty = await runMain(['--data', ''], /Failed to start|listening on/)
   expect(await empty.code).toBe(2)
   expect(empty.read().trim()).toBe(

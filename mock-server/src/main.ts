@@ -3,7 +3,7 @@
 // a refused flag do not need (docs/decisions/015-suite-speed.md).
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
 import { urlHost } from './cli/cli-values.ts'
@@ -142,8 +142,8 @@ async function openState(
     return { opened, banner: `State in PostgreSQL at ${url.host}${url.pathname}.` }
   }
   const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
-  // Once imported, the file is left as it was and never read again.
-  if (importFile && !existsSync(dataDir)) checkImportFile(importFile)
+  // Checked until a database stands beside it: once imported, the file is left as it was and never read again.
+  if (importFile && !existsSync(join(dataDir, 'PG_VERSION'))) checkImportFile(importFile)
   const opened = await openSqlState({ dataDir }, onError)
   return { opened, importFile, banner: `State in ${dataDir} (embedded PostgreSQL, one server).` }
 }

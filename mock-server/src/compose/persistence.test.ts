@@ -174,8 +174,16 @@ test('a data file with a wrong type stops the start with an error naming the fil
   }
   writeFileSync(dataFile, '{"format": 1, ')
   await expect(appOn({ dataFile }).core.ready).rejects.toThrow(
-    /^Failed to read .*state\.json: it is not JSON/,
+    /^Failed to read .*state\.json: it is not JSON( \(at character \d+\))?\.$/,
   )
+  // Where, never what: a file that is no data file at all is not quoted.
+  writeFileSync(dataFile, 'TOPSECRET-password-hunter2')
+  const quoted = await appOn({ dataFile }).core.ready.then(
+    () => '',
+    (reason: unknown) => (reason as Error).message,
+  )
+  expect(quoted).toMatch(/it is not JSON/)
+  expect(quoted).not.toContain('TOPSECRET')
   // Six servers start one after another here (each seeds its accounts): more than the default 5 s on a busy machine.
 }, 60_000)
 

@@ -31,7 +31,7 @@ interface SavedState {
 }
 
 /** What a data file must hold, checked whole at start so a hand-edited file fails there, never mid-request. */
-const savedStateSchema = z.object({
+export const savedStateSchema = z.object({
   format: z.literal(FORMAT),
   secret: z.string().min(1),
   clockOffsetMs: z.number().finite(),
@@ -163,7 +163,9 @@ export function createPersistence(
       try {
         json = JSON.parse(text)
       } catch (error) {
-        throw new Error(`Failed to read ${file}: it is not JSON (${(error as Error).message}).`, {
+        // Where, never what: the message of JSON.parse quotes the file, which may be anything.
+        const at = /position (\d+)/.exec((error as Error).message)?.[1]
+        throw new Error(`Failed to read ${file}: it is not JSON${at ? ` (at character ${at})` : ''}.`, {
           cause: error,
         })
       }

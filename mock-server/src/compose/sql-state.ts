@@ -5,6 +5,7 @@ import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { migrate } from '../shared/sql-migrate.ts'
 import type { SqlClient } from '../shared/sql.ts'
 import { lockDataDir } from './data-lock.ts'
+import { savedStateSchema } from './persistence.ts'
 import { openPglite, openPostgres } from './sql-drivers.ts'
 
 export type StateLocation = { database: string } | { dataDir: string }
@@ -28,8 +29,8 @@ export function resolveDataPath(given: string): { dataDir: string; importFile?: 
 }
 
 /**
- * A file given to --data must be a JSON data file of this server (format 1) before `<file>.d` is made for it: any
- * other file stops the start with one line that quotes none of it.
+ * A file given to --data must be a whole JSON data file of this server before `<file>.d` takes it: any other file
+ * stops the start with one line that quotes none of it.
  */
 export function checkImportFile(file: string): void {
   let text: string
@@ -38,13 +39,13 @@ export function checkImportFile(file: string): void {
   } catch (cause) {
     throw new Error(`Failed to start: --data ${file} cannot be read (${describe(cause)}).`, { cause })
   }
-  let format: unknown
+  let json: unknown
   try {
-    format = (JSON.parse(text) as { format?: unknown } | null)?.format
+    json = JSON.parse(text)
   } catch {
-    format = undefined
+    json = undefined
   }
-  if (format !== 1)
+  if (!savedStateSchema.safeParse(json).success)
     throw new Error(
       `Failed to start: --data ${file} is a file, and not a data file of this server; give a folder for the embedded store.`,
     )
