@@ -93,5 +93,8 @@ export function checkArguments(command: string, rest: string[], values: Values):
     if (value !== undefined && !/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number.`)
   }
   if (command === 'mailbox' && rest.length === 0) throw new UsageError('mailbox needs an address.')
+  // An empty --email would read as "every account" in watch, and is refused by the server everywhere else.
+  if (values.email !== undefined && values.email.trim() === '')
+    throw new UsageError('--email is empty; give an address, or leave it out for every account.')
   if (command === 'watch' && values.since !== undefined) parseSince(values.since)
 }

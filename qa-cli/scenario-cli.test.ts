@@ -138,12 +138,15 @@ test('a refused scenario exits 1 with the reason on one line; bad usage exits 2 
     ['--tiems', '2'],
     ['latency', 'ada@example.com'],
     ['server-error', '--status', 'x'],
+    ['watch', '--email', ''],
+    ['requests', '--email', ' '],
   ]) {
     const usage = await run(argv)
     expect(usage.code).toBe(2)
     expect(usage.errors.split('\n')).toHaveLength(1)
     expect(usage.errors).toMatch(/Run npm run scenario -- --help for the commands\.$/)
   }
+  expect((await run(['watch', '--email', ''])).errors).toContain('--email is empty; give an address')
   expect((await run(['latency', 'ada@example.com'])).errors).toContain(
     '(did you mean --email ada@example.com?)',
   )

@@ -123,6 +123,38 @@ test.skipIf(databaseUrl === null)(
 )
 
 test.skipIf(databaseUrl === null)(
+  "the start line names the host, port and database connected to, a query's over the URL's own, and no password",
+  async () => {
+    const real = new URL(databaseUrl!)
+    const schema = `b_${Date.now().toString(36)}`
+    const url = new URL(real.href)
+    url.hostname = 'decoy.invalid'
+    url.port = '1'
+    url.searchParams.set('host', real.hostname)
+    url.searchParams.set('port', real.port || '5432')
+    url.searchParams.set('options', `-c search_path=${schema},public`)
+    const { openPostgres } = await import('./compose/sql-drivers.ts')
+    const admin = openPostgres(databaseUrl!, () => undefined)
+    await admin.exec(`CREATE SCHEMA ${schema}`)
+    try {
+      const started = await runMain(['--port', '0', '--web', 'none'], /State in|Failed/, {
+        DATABASE_URL: url.href,
+      })
+      expect(started.read()).toContain(
+        `State in PostgreSQL at ${real.hostname}:${real.port || '5432'}${real.pathname}.`,
+      )
+      expect(started.read()).not.toContain(real.password)
+      started.stop()
+      expect(await started.code).toBe(0)
+    } finally {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.close()
+    }
+  },
+  90_000,
+)
+
+test.skipIf(databaseUrl === null)(
   'a database a newer server migrated stops the start with its one reason, said once',
   async () => {
     const url = new URL(databaseUrl!)

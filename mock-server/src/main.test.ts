@@ -234,10 +234,13 @@ test('--replay serves a HAR file, and stops the start (exit 2, one line) on a fi
       expect(await refused.code).toBe(2)
     }
     const server = await runMain(
-      ['--port', '0', '--web', 'none', '--replay', har],
-      /listening on (http:\/\/\S+)/,
+      ['--port', '0', '--web', 'none', '--replay', har, '--host', '0.0.0.0'],
+      /State in/,
     )
     expect(server.output).toContain('replaying 1 recorded API calls')
+    // A replay serves /__mock too (its journal, its reset): on every interface without a token, it says so.
+    expect(server.output).toContain('Listening on every interface without a control token')
+    expect(server.output).toContain('State in memory: the recorded calls, and the journal of this run.')
     const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
     expect(await (await fetch(`${origin}/api/_auth/session`)).json()).toEqual({ recorded: 'answer' })
     const missing = await fetch(`${origin}/api/me`)
@@ -279,11 +282,13 @@ test('blank PORT, HOST and DATABASE_URL are unset, as an env file leaves them; t
 }, 60_000)
 
 test('bound to every interface without a control token, the start says who can drive /__mock', async () => {
-  const server = await runMain(['--port', '0', '--web', 'none', '--host', '::'], /State in/)
-  expect(server.output).toMatch(/listening on http:\/\/\[::\]:\d+/)
-  expect(server.output).toContain('Listening on every interface without a control token')
-  server.stop()
-  expect(await server.code).toBe(0)
+  for (const host of ['::', '::ffff:0.0.0.0']) {
+    const server = await runMain(['--port', '0', '--web', 'none', '--host', host], /State in/)
+    expect(server.output).toMatch(/listening on http:\/\/\[::(ffff:0\.0\.0\.0)?\]:\d+/)
+    expect(server.output).toContain('Listening on every interface without a control token')
+    server.stop()
+    expect(await server.code).toBe(0)
+  }
   const guarded = await runMain(['--port', '0', '--web', 'none', '--host', '::'], /State in/, {
     MOCK_CONTROL_TOKEN: 'a-token-of-the-team',
   })

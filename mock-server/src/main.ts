@@ -6,7 +6,7 @@ import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
-import { urlHost } from './cli/cli-values.ts'
+import { bindsEveryInterface, urlHost } from './cli/cli-values.ts'
 import { lifetimeNotes } from './cli/lifetimes.ts'
 import { describeSmtp } from './cli/smtp-values.ts'
 import type { GracefulShutdown } from './hosts/graceful-shutdown.ts'
@@ -82,12 +82,7 @@ async function main(): Promise<void> {
         console.log(
           `Mock server listening on http://${urlHost(host)}:${actual}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
         )
-        const everywhere =
-          typeof address === 'object' && (address?.address === '0.0.0.0' || address?.address === '::')
-        if (everywhere && !values.production && controlToken === undefined)
-          console.log(
-            'Listening on every interface without a control token: anyone who reaches this port can drive /__mock (set MOCK_CONTROL_TOKEN).',
-          )
+        if (!values.production) warnIfOpen(address, controlToken)
         console.log(
           webRoot ? `Serving the web app from ${webRoot}` : 'API only (no built web app: npm run build)',
         )
@@ -121,6 +116,19 @@ async function main(): Promise<void> {
   )
 }
 
+/**
+ * Where a PostgreSQL URL leads, as node-postgres reads it (its query's host, port and database win over the URL's
+ * own): host, port and database only, never the user or a password.
+ */
+function describeDatabase(database: string): string {
+  const url = new URL(database)
+  const query = url.searchParams
+  const host = query.get('host') ?? decodeURIComponent(url.hostname)
+  const port = query.get('port') ?? url.port
+  const name = query.get('database') ?? decodeURIComponent(url.pathname.slice(1))
+  return `${host}${port ? `:${port}` : ''}/${name}`
+}
+
 /** The memory store's start line; a blank DATABASE_URL is read as unset (as an env file leaves it), and said so. */
 function memoryBanner(databaseUrl: string | undefined): string {
   const blank = databaseUrl !== undefined && databaseUrl.trim() === ''
@@ -137,9 +145,7 @@ async function openState(
   const { checkImportFile, openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
   if (database) {
     const opened = await openSqlState({ database }, onError)
-    // The host and database only: the user and password are never printed.
-    const url = new URL(database)
-    return { opened, banner: `State in PostgreSQL at ${url.host}${url.pathname}.` }
+    return { opened, banner: `State in PostgreSQL at ${describeDatabase(database)}.` }
   }
   const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
   // Checked until a database stands beside it: once imported, the file is left as it was and never read again.
@@ -191,9 +197,20 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     )
     if (controlToken !== undefined)
       console.log('/__mock requires the control token (X-Mock-Control-Token header).')
+    warnIfOpen(address, controlToken)
+    console.log('State in memory: the recorded calls, and the journal of this run.')
   })
   const plan = { ...SHUTDOWN, beginShutdown: app.beginShutdown, close: async () => undefined }
   stopOnSignals(createGracefulShutdown(server, plan), log)
+}
+
+/** /__mock on every interface with no token: anyone on the network can drive it, which the start says. */
+function warnIfOpen(address: ReturnType<Server['address']>, controlToken: string | undefined): void {
+  if (typeof address !== 'object' || !address || controlToken !== undefined) return
+  if (bindsEveryInterface(address.address))
+    console.log(
+      'Listening on every interface without a control token: anyone who reaches this port can drive /__mock (set MOCK_CONTROL_TOKEN).',
+    )
 }
 
 /** How a stop goes (hosts/graceful-shutdown.ts): its limit, and its lines on stdout beside the start's. */

@@ -1,6 +1,13 @@
 // The --cors-origin values as main.ts reads them (cli/cli-values.ts): normalized as browsers write Origin, or refused.
 import { describe, expect, test } from 'vitest'
-import { parseCorsOrigins, parseHost, parseOidc, parsePort, urlHost } from './cli-values.ts'
+import {
+  bindsEveryInterface,
+  parseCorsOrigins,
+  parseHost,
+  parseOidc,
+  parsePort,
+  urlHost,
+} from './cli-values.ts'
 
 describe('--cors-origin values', () => {
   test('repeated and comma lists, normalized as browsers write Origin, each once', () => {
@@ -78,7 +85,15 @@ describe('--port and PORT, --host and HOST', () => {
     )
     expect(() => parseHost(' ', 'HOST')).toThrow('HOST is empty')
     expect(parseHost('::1', 'HOST')).toBe('::1')
+    expect(parseHost('[::]', '--host')).toBe('::')
   })
+})
+
+test('the addresses a server listens on every interface at', () => {
+  for (const address of ['0.0.0.0', '::', '::ffff:0.0.0.0'])
+    expect(bindsEveryInterface(address), address).toBe(true)
+  for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.0.0.1'])
+    expect(bindsEveryInterface(address), address).toBe(false)
 })
 
 test('a host as a URL writes it: an IPv6 address in brackets', () => {

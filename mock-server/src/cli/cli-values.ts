@@ -151,12 +151,18 @@ export function parsePort(value: string, source: string): number {
 
 /**
  * The address from --host or HOST. An empty one is refused: Node binds '' to every interface, where the one who
- * left it blank meant the default (127.0.0.1).
+ * left it blank meant the default (127.0.0.1). An IPv6 address may come in brackets, as URLs (and the start line)
+ * write it.
  */
 export function parseHost(value: string, source: string): string {
   if (value.trim() === '')
     throw new Error(`Failed to start: ${source} is empty; give an address, or leave it out (127.0.0.1).`)
-  return value
+  return /^\[[0-9a-f:.]+\]$/i.test(value) ? value.slice(1, -1) : value
+}
+
+/** Whether a listening socket's address (`server.address().address`) takes calls on every interface. */
+export function bindsEveryInterface(address: string): boolean {
+  return ['0.0.0.0', '::', '::ffff:0.0.0.0'].includes(address.toLowerCase())
 }
 
 /** `host` as a URL writes it: an IPv6 address in brackets. */
