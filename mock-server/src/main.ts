@@ -150,7 +150,11 @@ async function openState(
   const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
   // Checked until a database stands beside it: once imported, the file is left as it was and never read again.
   if (importFile && !existsSync(join(dataDir, 'PG_VERSION'))) checkImportFile(importFile)
-  const opened = await openSqlState({ dataDir }, onError)
+  const opened = await openSqlState({ dataDir }, onError, () => {
+    // Frozen past its lock's marks (a paused container), this server was replaced: two writers would break the store.
+    console.error(`Stopped: another server has taken over ${dataDir}; this one must not write beside it.`)
+    process.exit(1)
+  })
   return { opened, importFile, banner: `State in ${dataDir} (embedded PostgreSQL, one server).` }
 }
 

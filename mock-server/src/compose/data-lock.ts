@@ -1,14 +1,18 @@
 // The embedded store's one-writer lock, `<dir>/server.lock` (docs/mock-server.md, "Where the state lives"). Node
 // only: sql-state.ts takes it before PGlite opens the folder.
+import { randomBytes } from 'node:crypto'
 import {
   closeSync,
+  constants,
   existsSync,
+  fstatSync,
   linkSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -24,114 +28,167 @@ export const LOCK_HEARTBEAT_MS = 5_000
 /** A lock from another pid namespace not marked for this long is taken over: its holder has stopped. */
 export const LOCK_STALE_MS = 20_000
 
-/** A held lock: `release` ends the heartbeat and removes the lock if it is still this server's. */
-export type ReleaseLock = () => void
+/** A held lock. */
+export interface HeldLock {
+  /** Whether `server.lock` is still this server's own file; false once another server has taken it over. */
+  held(): boolean
+  /** Says the first start's cluster is whole: a start cut off before this is made again. */
+  made(): void
+  /** Ends the marks and removes the lock, if it is still this server's own. */
+  release(): void
+}
 
 /**
  * Takes `dir` for this server, or stops with one line naming the holder and the file to remove. The lock names its
  * holder by pid, the pid's start time and its pid namespace (Linux /proc): in this namespace a lock whose pid is gone
  * or now another process's (a reboot, a restarted container) is taken over at once; a lock from another namespace
  * (another container on a shared volume), whose pid cannot be seen from here, is held while its holder marks it
- * (every 5 s) and taken over once it has not for 20 s. A first start cut off before the cluster was whole (files but
- * no PG_VERSION, under this server's own lock file) is made again.
+ * (every 5 s) and taken over once it has not for 20 s. A holder that finds its lock taken (`held()` false: it was
+ * frozen past that time) must stop writing: `onLost` is called once, from the marks or from `held()`. A first start
+ * cut off before its cluster was whole (`server.making` left, or files but no PG_VERSION) is made again.
  */
-export function lockDataDir(dir: string, report: (line: string) => void = () => undefined): ReleaseLock {
+export function lockDataDir(
+  dir: string,
+  report: (line: string) => void = () => undefined,
+  onLost: () => void = () => undefined,
+): HeldLock {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (cause) {
     throw new Error(`Failed to start: --data ${dir} cannot be made (${describe(cause)}).`, { cause })
   }
   const lock = join(dir, 'server.lock')
-  const entries = readdirSync(dir).filter(
-    (name) => name !== 'server.lock' && !name.startsWith('server.lock.'),
-  )
-  const halfMade = entries.length > 0 && !entries.includes('PG_VERSION')
+  const making = join(dir, 'server.making')
+  const entries = readdirSync(dir).filter((name) => !name.startsWith('server.'))
+  const halfMade = entries.length > 0 && (!entries.includes('PG_VERSION') || existsSync(making))
   // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
-  if (halfMade && !existsSync(lock))
+  if (halfMade && !existsSync(lock) && !existsSync(making))
     throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
   const mine = holderText()
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (create(lock, mine)) {
+    const inode = create(dir, lock, mine)
+    if (inode !== null) {
+      sweep(dir)
+      if (entries.length === 0 || halfMade) writeFileSync(making, '')
       if (halfMade) {
         for (const name of entries) rmSync(join(dir, name), { recursive: true, force: true })
         report(`The first start in ${dir} was cut off before its database was whole; it is made again.`)
       }
-      return hold(lock, mine)
+      return hold(lock, making, inode, onLost)
     }
     const seen = readLock(lock)
     const holder = holderOf(seen, lock)
     if (holder !== null) throw inUse(dir, lock, holder)
-    takeOver(lock, seen, dir)
+    takeOver(dir, lock, seen)
   }
   throw new Error(`Failed to start: ${lock} cannot be taken.`)
 }
 
+/** A name for a file of this start's own beside the lock: unique across pid namespaces, where pids repeat. */
+const ownName = (lock: string, suffix: string) => `${lock}.${randomBytes(6).toString('hex')}.${suffix}`
+
 /**
  * Creates the lock whole or not at all: written aside, then linked into place, so a rival never reads it empty. A
- * file system without hard links gets it created exclusively, then written. False when a lock is there.
+ * file system without hard links gets it created exclusively, then written. The lock's inode; null when a lock is
+ * there.
  */
-function create(lock: string, text: string): boolean {
-  const staged = `${lock}.${process.pid}.new`
-  writeFileSync(staged, text, { mode: 0o600 })
+function create(dir: string, lock: string, text: string): number | null {
+  const staged = ownName(lock, 'new')
   try {
-    linkSync(staged, lock)
-    return true
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') return false
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error
+    writeFileSync(staged, text, { mode: 0o600 })
+    try {
+      linkSync(staged, lock)
+      return statSync(lock).ino
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') return null
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
+    }
     try {
       const fd = openSync(lock, 'wx', 0o600)
       writeSync(fd, text)
+      const { ino } = fstatSync(fd)
       closeSync(fd)
-      return true
-    } catch (fallback) {
-      if ((fallback as NodeJS.ErrnoException).code === 'EEXIST') return false
-      throw fallback
+      return ino
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null
+      throw error
     }
+  } catch (cause) {
+    throw new Error(`Failed to start: --data ${dir} cannot be written (${describe(cause)}).`, { cause })
   } finally {
     rmSync(staged, { force: true })
   }
 }
 
-/** Marks the lock as alive until released; a release removes it only while it is still `text`. */
-function hold(lock: string, text: string): ReleaseLock {
+/** Files of starts cut off between their steps (`server.lock.<id>.new`, `.stale`), a minute old or more. */
+function sweep(dir: string): void {
+  for (const name of readdirSync(dir).filter((entry) =>
+    /^server\.lock\.[0-9a-f]+\.(new|stale)$/.test(entry),
+  )) {
+    const path = join(dir, name)
+    if (Date.now() - (modifiedAt(path) ?? Date.now()) >= 60_000)
+      rmSync(path, { recursive: true, force: true })
+  }
+}
+
+/** Marks the lock while it is this server's own, and says when it is not. */
+function hold(lock: string, making: string, inode: number, onLost: () => void): HeldLock {
+  let lost = false
+  const held = () => {
+    if (lost) return false
+    let now: number | undefined
+    try {
+      now = statSync(lock).ino
+    } catch {
+      now = undefined
+    }
+    if (now === inode) return true
+    lost = true
+    clearInterval(heartbeat)
+    onLost()
+    return false
+  }
   const heartbeat = setInterval(() => {
+    if (!held()) return
     try {
       const now = new Date()
       utimesSync(lock, now, now)
     } catch {
-      // Gone or taken: the next start judges what is there.
+      // Gone meanwhile: the next mark or statement finds it.
     }
   }, LOCK_HEARTBEAT_MS)
   heartbeat.unref()
-  return () => {
-    clearInterval(heartbeat)
-    if (readLock(lock) === text) unlinkSync(lock)
+  return {
+    held,
+    made: () => rmSync(making, { force: true }),
+    release() {
+      clearInterval(heartbeat)
+      if (!lost && held()) unlinkSync(lock)
+    },
   }
 }
 
 /**
  * Moves a stale lock aside by one rename, so that of two starts taking it over one wins; the other, finding it
- * gone or a live holder's lock in its place, puts that back and tries again or stops.
+ * gone or a live holder's lock in its place, puts that back and stops. Whoever's lock is not in place at the end
+ * stops at its next statement (`held()`).
  */
-function takeOver(lock: string, seen: string | null, dir: string): void {
-  const aside = `${lock}.${process.pid}.stale`
+function takeOver(dir: string, lock: string, seen: string | null): void {
+  const aside = ownName(lock, 'stale')
   try {
     renameSync(lock, aside)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+    throw new Error(`Failed to start: --data ${dir} cannot be written (${describe(error)}).`, {
+      cause: error,
+    })
   }
   const moved = readLock(aside)
   const holder = moved === seen ? null : holderOf(moved, aside)
   if (holder !== null) {
-    try {
-      linkSync(aside, lock)
-    } catch {
-      // Another start has taken the lock meanwhile; the next attempt meets it.
-    }
-    rmSync(aside, { recursive: true, force: true })
+    // Back in place by a rename, which needs no hard links; a lock made meanwhile gives way to the older one.
+    renameSync(aside, lock)
     throw inUse(dir, lock, holder)
   }
   rmSync(aside, { recursive: true, force: true })
@@ -155,12 +212,25 @@ function holderText(): string {
     .join(' ')
 }
 
-/** A lock file's text; null for anything else (a folder, gone), which no process holds. */
+/**
+ * A lock file's text, its first 256 bytes; null for anything but a file (a folder, a FIFO, gone), which no process
+ * holds. Read without waiting: a FIFO would block a plain read for good.
+ */
 function readLock(lock: string): string | null {
+  let fd: number
   try {
-    return readFileSync(lock, 'utf8')
+    fd = openSync(lock, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch {
     return null
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null
+    const buffer = Buffer.alloc(256)
+    return buffer.subarray(0, readSync(fd, buffer, 0, 256, 0)).toString('utf8')
+  } catch {
+    return null
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -171,8 +241,11 @@ function holderOf(text: string | null, file: string): Holder | null {
   if (!Number.isInteger(pid) || pid <= 0) return null
   if (namespace !== undefined && namespace !== pidNamespace()) {
     // Its pid means nothing here: it holds while it marks the lock.
+    // A mark far in the future is no mark: a living holder keeps it near this host's now.
     const marked = modifiedAt(file)
-    return marked !== undefined && Date.now() - marked < LOCK_STALE_MS ? { pid, elsewhere: true } : null
+    return marked !== undefined && Math.abs(Date.now() - marked) < LOCK_STALE_MS
+      ? { pid, elsewhere: true }
+      : null
   }
   if (pid === process.pid || !isAlive(pid)) return null
   const now = processStart(pid)
@@ -219,8 +292,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** An error's code or message. */
+/** An error's code, else its message. */
 function describe(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string }
-  return code ? `${code}: ${message ?? String(error)}` : (message ?? String(error))
+  return code ?? message ?? String(error)
 }

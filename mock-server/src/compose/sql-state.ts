@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { migrate } from '../shared/sql-migrate.ts'
-import type { SqlClient } from '../shared/sql.ts'
+import type { SqlClient, SqlQueryable } from '../shared/sql.ts'
 import { lockDataDir } from './data-lock.ts'
 import { savedStateSchema } from './persistence.ts'
 import { openPglite, openPostgres } from './sql-drivers.ts'
@@ -54,6 +54,8 @@ export function checkImportFile(file: string): void {
 export async function openSqlState(
   location: StateLocation,
   onError: (line: string) => void,
+  /** Called once if another server takes the --data folder over (this one was frozen): it must stop at once. */
+  onLost: () => void = () => undefined,
 ): Promise<OpenedState> {
   if ('database' in location) {
     const client = openPostgres(location.database, onError)
@@ -68,14 +70,35 @@ export async function openSqlState(
       })
     }
   }
-  const release = lockDataDir(location.dataDir, onError)
+  const lock = lockDataDir(location.dataDir, onError, onLost)
   try {
-    const client = await openPglite(location.dataDir)
+    const client = whileHeld(await openPglite(location.dataDir), lock.held)
     const applied = await migrate(client, PRODUCT_MIGRATIONS)
-    return { client, applied, close: async () => (await client.close(), release()) }
+    lock.made()
+    return { client, applied, close: async () => (await client.close(), lock.release()) }
   } catch (error) {
-    release()
+    lock.release()
     throw error
+  }
+}
+
+/**
+ * `client`, each statement sent only while the --data lock is still this server's (a stat, microseconds): a server
+ * frozen past its lock's marks and taken over never writes beside the new holder.
+ */
+function whileHeld(client: SqlClient, held: () => boolean): SqlClient {
+  const guard = <T>(send: () => Promise<T>): Promise<T> =>
+    held()
+      ? send()
+      : Promise.reject(new Error('Failed to write: another server has taken over this --data folder.'))
+  const guarded = (db: SqlQueryable): SqlQueryable => ({
+    query: (text, params) => guard(() => db.query(text, params)),
+    exec: (text) => guard(() => db.exec(text)),
+  })
+  return {
+    ...guarded(client),
+    transaction: (work) => guard(() => client.transaction((tx) => work(guarded(tx)))),
+    close: () => client.close(),
   }
 }
 
