@@ -1,9 +1,8 @@
 // The only file that reads the environment and flags and calls listen(): `npm run mock -- --help`.
 // The app is imported only once every flag is checked: importing it costs most of a start's CPU, which --help and
 // a refused flag do not need (docs/decisions/015-suite-speed.md).
-import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HELP, readFlags } from './cli/flags.ts'
 import { bindsEveryInterface, urlHost } from './cli/cli-values.ts'
@@ -142,14 +141,12 @@ async function openState(
 ) {
   const { database, values } = flags
   if (!database && values.data === undefined) return null
-  const { checkImportFile, openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
+  const { openSqlState, resolveDataPath } = await import('./compose/sql-state.ts')
   if (database) {
     const opened = await openSqlState({ database }, onError)
     return { opened, banner: `State in PostgreSQL at ${describeDatabase(database)}.` }
   }
   const { dataDir, importFile } = resolveDataPath(resolve(values.data!))
-  // Checked until a database stands beside it: once imported, the file is left as it was and never read again.
-  if (importFile && !existsSync(join(dataDir, 'PG_VERSION'))) checkImportFile(importFile)
   const opened = await openSqlState({ dataDir }, onError, () => {
     // Frozen past its lock's marks (a paused container), this server was replaced: two writers would break the store.
     console.error(`Stopped: another server has taken over ${dataDir}; this one must not write beside it.`)

@@ -60,7 +60,7 @@ export function lockDataDir(
   const lock = join(dir, 'server.lock')
   const making = join(dir, 'server.making')
   const entries = readdirSync(dir).filter((name) => !name.startsWith('server.'))
-  const halfMade = entries.length > 0 && (!entries.includes('PG_VERSION') || existsSync(making))
+  const halfMade = entries.length > 0 && !holdsDatabase(dir)
   // PGlite makes its cluster in whatever folder it is given: a folder of other files would get it among them.
   if (halfMade && !existsSync(lock) && !existsSync(making))
     throw new Error(`Failed to start: --data ${dir} holds other files; give a new or empty folder.`)
@@ -82,6 +82,11 @@ export function lockDataDir(
     takeOver(dir, lock, seen)
   }
   throw new Error(`Failed to start: ${lock} cannot be taken.`)
+}
+
+/** Whether `dir` holds a whole cluster: PGlite's PG_VERSION, and no first start cut off (`server.making`) in it. */
+export function holdsDatabase(dir: string): boolean {
+  return existsSync(join(dir, 'PG_VERSION')) && !existsSync(join(dir, 'server.making'))
 }
 
 /** A name for a file of this start's own beside the lock: unique across pid namespaces, where pids repeat. */

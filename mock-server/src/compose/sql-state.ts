@@ -4,7 +4,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { PRODUCT_MIGRATIONS } from '../product/storage/migrations.ts'
 import { migrate } from '../shared/sql-migrate.ts'
 import type { SqlClient, SqlQueryable } from '../shared/sql.ts'
-import { lockDataDir } from './data-lock.ts'
+import { holdsDatabase, lockDataDir } from './data-lock.ts'
 import { savedStateSchema } from './persistence.ts'
 import { openPglite, openPostgres } from './sql-drivers.ts'
 
@@ -19,20 +19,23 @@ export interface OpenedState {
 
 /**
  * Where `--data <path>` keeps the embedded store: the folder itself, or, for a JSON data file of earlier
- * releases, the folder `<path>.d` beside it (the file is imported into it once and left as it was).
+ * releases, the folder `<path>.d` beside it (the file is imported into it once and left as it was). Until that
+ * folder holds a database, the file is checked first: any other file stops the start before a folder is made.
  */
 export function resolveDataPath(given: string): { dataDir: string; importFile?: string } {
   // A symbolic link is followed: PGlite's file system cannot open one.
   const path = existsSync(given) ? realpathSync(given) : given
-  if (existsSync(path) && statSync(path).isFile()) return { dataDir: `${path}.d`, importFile: path }
-  return { dataDir: path }
+  if (!existsSync(path) || !statSync(path).isFile()) return { dataDir: path }
+  const dataDir = `${path}.d`
+  if (!holdsDatabase(dataDir)) checkImportFile(path)
+  return { dataDir, importFile: path }
 }
 
 /**
  * A file given to --data must be a whole JSON data file of this server before `<file>.d` takes it: any other file
  * stops the start with one line that quotes none of it.
  */
-export function checkImportFile(file: string): void {
+function checkImportFile(file: string): void {
   let text: string
   try {
     text = readFileSync(file, 'utf8')

@@ -176,6 +176,8 @@ function compileRoutes(name: DocumentName): Route[] {
       const security = ((operation.security as Record<string, unknown>[] | undefined) ?? rootSecurity).map(
         (requirement) => Object.keys(requirement),
       )
+      /** The /__mock control surface: served by the mock only, and strict about its query (Route.strictQuery). */
+      const control = template.startsWith('/__mock/')
       routes.push({
         document: name,
         operationId: operation.operationId as string,
@@ -184,16 +186,16 @@ function compileRoutes(name: DocumentName): Route[] {
         pattern,
         pathNames,
         ...(bodyType && { bodyType, validateBody: compile({ $ref: `${name}#${pointer}` }) }),
-        validateQuery: compile(parametersSchema(parameters, 'query', name, template.startsWith('/__mock/'))),
+        validateQuery: compile(parametersSchema(parameters, 'query', name, control)),
         validatePath: compile(parametersSchema(parameters, 'path', name)),
         security,
         bearer: getBearerPolicy(security, operation['x-optional-bearer']),
         maxBodyBytes:
           typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] : MAX_BODY_BYTES,
         cors: operation['x-cors'] === true,
-        strictQuery: template.startsWith('/__mock/'),
+        strictQuery: control,
         mockOnly:
-          template.startsWith('/__mock/') ||
+          control ||
           ((operation.tags as string[] | undefined) ?? []).some(
             (tag) => tag === 'sinks' || tag === 'identity-provider',
           ),
