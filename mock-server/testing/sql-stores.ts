@@ -23,7 +23,8 @@ interface Spare {
 /** The tables of `schema`, and its shape: those tables and the migrations applied, as one comparable text. */
 async function shapeOf(sql: SqlClient, schema: string): Promise<{ tables: string[]; shape: string }> {
   const rows = await sql.query<{ tablename: string }>(
-    'SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename',
+    `SELECT c.relname AS tablename FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
     [schema],
   )
   const versions = await sql.query<{ version: number }>(
@@ -46,14 +47,18 @@ async function recycle(sql: SqlClient, schema: string, shape: string): Promise<S
     const now = await shapeOf(sql, renamed)
     if (now.shape !== shape) throw new Error('not the shape of a fresh migration')
     const tables = now.tables.filter((table) => table !== 'schema_migrations')
-    const sequences = await sql.query<{ sequencename: string }>(
-      'SELECT sequencename FROM pg_sequences WHERE schemaname = $1',
+    // pg_class, not the pg_sequences view, which reads every sequence of every schema: 19 ms a call on PGlite
+    // once a file's schemas were many, against well under one.
+    const sequences = await sql.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relkind = 'S'`,
       [renamed],
     )
     await sql.transaction(async (tx) => {
-      for (const table of tables) await tx.exec(`DELETE FROM ${renamed}.${table}`)
-      for (const { sequencename } of sequences)
-        await tx.query('SELECT setval($1, 1, false)', [`${renamed}.${sequencename}`])
+      await tx.exec(tables.map((table) => `DELETE FROM ${renamed}.${table};`).join('\n'))
+      await tx.query('SELECT setval(name::regclass, 1, false) FROM unnest($1::text[]) AS name', [
+        sequences.map(({ name }) => `${renamed}.${name}`),
+      ])
     })
     return { schema: renamed, shape }
   } catch {
