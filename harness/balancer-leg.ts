@@ -114,6 +114,15 @@ function inProcessRest(): number {
   const list = join(REPORT_DIR, 'passed.json')
   writePassedElsewhere(list, { reason: PASSED_THROUGH_BALANCER, checks: passed })
   rmSync(IN_PROCESS_CTRF, { force: true })
+  // The calls through the balancer are done. Where Linux groups a session's processes for the scheduler (autogroup),
+  // nice -n 10 below weighs only against this leg's own processes: in a session of its own (scripts/run-parallel.ts),
+  // the leg's whole group now yields as the other legs' do. A developer's terminal session is left as it is.
+  if (process.env.RUN_PARALLEL_SESSION === '1')
+    try {
+      writeFileSync('/proc/self/autogroup', '10')
+    } catch {
+      // No autogroup here: nice alone does it.
+    }
   const run =
     files.length === 0
       ? { status: 0 }

@@ -1,6 +1,6 @@
 // scripts/run-parallel.ts runs npm test's scripts side by side; --favour keeps one at the normal priority.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +44,27 @@ test(
     expect(Number.isInteger(base), output).toBe(true)
     expect(nicenessOf(output, 'quick')).toBe(Math.min(base + 10, 19))
     expect(nicenessOf(output, 'other')).toBe(Math.min(base + 10, 19))
+  },
+  SPAWNS_TIMEOUT_MS,
+)
+
+/** The nice of the scheduler group a script's block printed (`/proc/self/autogroup`), or null where Linux has none. */
+const groupNiceOf = (output: string, name: string) => {
+  const block = new RegExp(`── npm run ${name}: ok[^\\n]*\\n((?:(?!── )[^\\n]*\\n)*)`).exec(output)?.[1] ?? ''
+  if (block.includes('no autogroup')) return null
+  return Number(/\/autogroup-\d+ nice (-?\d+)/.exec(block)?.[1])
+}
+
+test(
+  '--favour also lowers the scheduler group of each other script, where Linux groups them by session',
+  () => {
+    const probe = 'cat /proc/self/autogroup 2>/dev/null || echo no autogroup'
+    const { code, output } = runParallel({ slow: probe, quick: probe }, ['--favour', 'slow', 'slow', 'quick'])
+    expect(code, output).toBe(0)
+    const hasGroups = existsSync('/proc/self/autogroup')
+    expect(groupNiceOf(output, 'slow'), output).toBe(hasGroups ? 0 : null)
+    // Without this, nice -n 10 weighed only inside the script's own session: the favoured one got no more.
+    expect(groupNiceOf(output, 'quick'), output).toBe(hasGroups ? 10 : null)
   },
   SPAWNS_TIMEOUT_MS,
 )

@@ -72,12 +72,18 @@ interface Running {
 
 function run(name: string, running: Set<Running>): Promise<Result> {
   const started = Date.now()
-  const script = `npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
-  const command = favoured.size === 0 || favoured.has(name) ? [] : ['nice', '-n', '10']
+  const niced = favoured.size > 0 && !favoured.has(name)
+  // Each script leads a session of its own (detached, below), and where Linux groups each session's processes for
+  // the scheduler (autogroup), a process's nice weighs only against its own session's: the session's group is
+  // niced as well, or the favoured script would share the cores equally with each of the others.
+  const lower = niced ? '{ echo 10 > /proc/self/autogroup; } 2>/dev/null; ' : ''
+  const script = `${lower}npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
+  const command = niced ? ['nice', '-n', '10'] : []
   const [file, ...args] = [...command, 'bash', '-c', script]
   // A process group of its own, so a stop reaches the script's whole tree (bash, npm, vitest and its workers).
   const child = spawn(file!, args, {
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    // RUN_PARALLEL_SESSION tells the script its session is its own, to lower for the scheduler as it sees fit.
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', RUN_PARALLEL_SESSION: '1' },
     detached: true,
   })
   let raw = ''
