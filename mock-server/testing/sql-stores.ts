@@ -34,33 +34,43 @@ async function shapeOf(sql: SqlClient, schema: string): Promise<{ tables: string
   return { tables, shape: `${tables.join(',')} @ ${versions.map((row) => row.version).join(',')}` }
 }
 
+/** What a fresh migration makes: its shape (shapeOf) and its sequences' names, found once per set of migrations. */
+interface Fresh {
+  shape: string
+  sequences: string[]
+}
+
+/** The sequences of `schema`, from pg_class: the pg_sequences view reads every sequence of every schema. */
+async function sequencesOf(sql: SqlClient, schema: string): Promise<string[]> {
+  const rows = await sql.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relkind = 'S' ORDER BY c.relname`,
+    [schema],
+  )
+  return rows.map((row) => row.name)
+}
+
 /**
  * Hands a used schema on as an empty one, or drops it and says so (null) when its tables are not those a fresh
  * migration makes. It is renamed first, so a late call of the server that used it meets no table rather than the
- * next store's; then every table but schema_migrations is emptied and every sequence restarted. Emptying costs about
- * 2 ms on PGlite where dropping and migrating anew cost about 80 (docs/decisions/025-ci-minutes.md).
+ * next store's; then every table but schema_migrations is emptied and the fresh migration's sequences restarted (one
+ * gone makes setval fail, and the schema is dropped). Emptying costs about 2 ms on PGlite where dropping and
+ * migrating anew cost about 80 (docs/decisions/025-ci-minutes.md).
  */
-async function recycle(sql: SqlClient, schema: string, shape: string): Promise<Spare | null> {
+async function recycle(sql: SqlClient, schema: string, fresh: Fresh): Promise<Spare | null> {
   const renamed = `t_${randomBytes(6).toString('hex')}`
   await sql.exec(`ALTER SCHEMA ${schema} RENAME TO ${renamed}`)
   try {
     const now = await shapeOf(sql, renamed)
-    if (now.shape !== shape) throw new Error('not the shape of a fresh migration')
+    if (now.shape !== fresh.shape) throw new Error('not the shape of a fresh migration')
     const tables = now.tables.filter((table) => table !== 'schema_migrations')
-    // pg_class, not the pg_sequences view, which reads every sequence of every schema: 19 ms a call on PGlite
-    // once a file's schemas were many, against well under one.
-    const sequences = await sql.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = $1 AND c.relkind = 'S'`,
-      [renamed],
-    )
     await sql.transaction(async (tx) => {
       await tx.exec(tables.map((table) => `DELETE FROM ${renamed}.${table};`).join('\n'))
       await tx.query('SELECT setval(name::regclass, 1, false) FROM unnest($1::text[]) AS name', [
-        sequences.map(({ name }) => `${renamed}.${name}`),
+        fresh.sequences.map((name) => `${renamed}.${name}`),
       ])
     })
-    return { schema: renamed, shape }
+    return { schema: renamed, shape: fresh.shape }
   } catch {
     await sql.exec(`DROP SCHEMA IF EXISTS ${renamed} CASCADE`)
     return null
@@ -87,14 +97,14 @@ export function createSqlEngines(databaseUrl: string | null) {
   const schemas: { sql: SqlClient; schema: string; engine: Engine; migrations?: readonly Migration[] }[] = []
   // Per engine: the used schemas emptied for the next store, and the shape a fresh migration gives.
   const spares: Partial<Record<Engine, Spare[]>> = {}
-  const shapes = new Map<readonly Migration[], string>()
+  const shapes = new Map<readonly Migration[], Fresh>()
   const dropSchemas = async () => {
     for (const { sql, schema, engine, migrations } of schemas.splice(0)) {
       // PGlite only: it runs one statement at a time for every server of the process, so no call of the server
       // that used the schema is half done when it is renamed. On PostgreSQL a call begun before the rename could
       // still commit after the emptying.
-      const shape = engine === 'pglite' && migrations ? shapes.get(migrations) : undefined
-      const spare = shape ? await recycle(sql, schema, shape).catch(() => null) : null
+      const fresh = engine === 'pglite' && migrations ? shapes.get(migrations) : undefined
+      const spare = fresh ? await recycle(sql, schema, fresh).catch(() => null) : null
       if (spare) (spares[engine] ??= []).push(spare)
       else await sql.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
     }
@@ -115,7 +125,7 @@ export function createSqlEngines(databaseUrl: string | null) {
      */
     async migrated(name: Engine, migrations: readonly Migration[]): Promise<FreshDatabase> {
       const sql = await engine(name)
-      const spare = spares[name]?.find((one) => one.shape === shapes.get(migrations))
+      const spare = spares[name]?.find((one) => one.shape === shapes.get(migrations)?.shape)
       if (spare) {
         spares[name]!.splice(spares[name]!.indexOf(spare), 1)
         schemas.push({ sql, schema: spare.schema, engine: name, migrations })
@@ -124,7 +134,11 @@ export function createSqlEngines(databaseUrl: string | null) {
       const schema = `t_${randomBytes(6).toString('hex')}`
       schemas.push({ sql, schema, engine: name, migrations })
       await migrate(sql, migrations, schema)
-      if (!shapes.has(migrations)) shapes.set(migrations, (await shapeOf(sql, schema)).shape)
+      if (!shapes.has(migrations))
+        shapes.set(migrations, {
+          shape: (await shapeOf(sql, schema)).shape,
+          sequences: await sequencesOf(sql, schema),
+        })
       return { sql, schema }
     },
     /**
