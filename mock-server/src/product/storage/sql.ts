@@ -263,7 +263,9 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
             await insert(tx, name, records.slice(start, start + 1_000))
         }
       }),
-    clear: () => sql.exec(`TRUNCATE ${COLLECTIONS.map((name) => T[TABLES[name].name]).join(', ')}`),
+    // DELETE, not TRUNCATE: a reset meets tables of a few rows, which TRUNCATE replaces file by file (7 ms on PGlite
+    // against under 2). One text of statements runs as one transaction, so no instance sees half a reset.
+    clear: () => sql.exec(COLLECTIONS.map((name) => `DELETE FROM ${T[TABLES[name].name]};`).join('\n')),
   }
 }
 
