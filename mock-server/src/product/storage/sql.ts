@@ -264,8 +264,17 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
         }
       }),
     // DELETE, not TRUNCATE: a reset meets tables of a few rows, which TRUNCATE replaces file by file (7 ms on PGlite
-    // against under 2). One text of statements runs as one transaction, so no instance sees half a reset.
-    clear: () => sql.exec(COLLECTIONS.map((name) => `DELETE FROM ${T[TABLES[name].name]};`).join('\n')),
+    // against under 2). One text of statements runs as one transaction, and it first locks every table as TRUNCATE
+    // did: another instance's write lands wholly before the reset or wholly after it, never between two DELETEs.
+    clear: () => {
+      const tables = COLLECTIONS.map((name) => T[TABLES[name].name])
+      return sql.exec(
+        [
+          `LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE;`,
+          ...tables.map((table) => `DELETE FROM ${table};`),
+        ].join('\n'),
+      )
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 // The storage port's rules, on every store: memory, PGlite and PostgreSQL run the same cases. The concurrent cases
 // fail on a store that reads and then writes: each asks many callers to win one step at once.
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { migrate } from '../../shared/sql-migrate.ts'
 import { createSqlEngines } from '../../../testing/sql-stores.ts'
 import { createMemoryStore } from './memory.ts'
@@ -288,5 +288,47 @@ describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
     await other.clear()
     const empty = await other.snapshot()
     expect(Object.values(empty).every((records) => records.length === 0)).toBe(true)
+  })
+})
+
+describe('a reset on PostgreSQL, beside another instance', () => {
+  // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
+  const it = databaseUrl === null ? test.skip : test
+
+  it('waits for a write in flight on another connection, then removes all of it', async () => {
+    const { sql, schema } = await engines.fresh('postgres')
+    await migrate(sql, PRODUCT_MIGRATIONS, schema)
+    const store = createSqlStore(sql, schema)
+    /** Locks of this schema's tables that a connection waits for (pg_locks). */
+    const waiting = async () =>
+      Number(
+        (
+          await sql.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+             JOIN pg_namespace s ON s.oid = c.relnamespace WHERE NOT l.granted AND s.nspname = $1`,
+            [schema],
+          )
+        )[0]!.n,
+      )
+    let cleared = false
+    let clearing: Promise<void> | undefined
+    // Another instance's sign-up, on a connection of its own: the account, then its session, in one transaction.
+    await sql.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO ${schema}.users (id, email, name, password_hash, verified, created_at)
+         VALUES ('u1', 'ada@example.test', 'Ada', 'h', true, 1)`,
+      )
+      clearing = store.clear().then(() => void (cleared = true))
+      await vi.waitUntil(async () => cleared || (await waiting()) > 0, { timeout: 30_000, interval: 20 })
+      // Without its lock the reset ran between the two writes: the account would stay, and the session with it.
+      expect(cleared).toBe(false)
+      await tx.query(
+        `INSERT INTO ${schema}.sessions (id, user_id, cookie_hash, service_token_hash, created_at, expires_at)
+         VALUES ('s1', 'u1', 'c', 's', 1, 2)`,
+      )
+    })
+    await clearing
+    const left = await store.snapshot()
+    expect(Object.values(left).every((records) => records.length === 0)).toBe(true)
   })
 })
