@@ -22,7 +22,7 @@ import { createIdp } from './idp/index.ts'
 import type { OpenIdProvider } from './idp/provider.ts'
 import { faultResponse, type Dispatch } from './pipeline/dispatch.ts'
 import type { Journal } from './pipeline/journal.ts'
-import type { DocumentName } from './pipeline/openapi-docs.ts'
+import { createCompiledDocuments, type DocumentName } from './pipeline/openapi-docs.ts'
 import type { RawRequest, RawResponse } from './pipeline/raw.ts'
 import type { AnyHandler } from './pipeline/types.ts'
 import { createProduct, type Product } from './product/index.ts'
@@ -150,13 +150,15 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   // Where a store or a transport composed here adds its probe and its closer (the options' come after them).
   const health = createHealth({ probes: [...storeProbesOf(options), ...(options.readinessProbes ?? [])] })
   const shutdownHooks: ShutdownHook[] = [...(options.onShutdown ?? [])]
+  // Read and compiled once for the routes and for GET /__mock/docs/{document}.json.
+  const documents = options.documents ?? createCompiledDocuments()
   const tables: MockCore['tables'] = {
     api: { ...createApiTable(product, external) },
-    control: { ...createControlTable({ control, idp, journal, product, reset, health }) },
+    control: { ...createControlTable({ control, idp, journal, product, reset, health, documents }) },
   }
   const dispatch: Dispatch = createMockDispatcher(
     { ...options, production },
-    { tables, product, scenarios: control.scenarios, journal },
+    { tables, product, scenarios: control.scenarios, journal, documents },
   )
   const flush = async () => {
     await Promise.all([persistence?.flush(), control.flush()])

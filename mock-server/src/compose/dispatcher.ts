@@ -5,7 +5,7 @@ import type { Control } from '../control/index.ts'
 import { createControlGuard } from '../pipeline/control-guard.ts'
 import { createDispatcher, type Dispatch } from '../pipeline/dispatch.ts'
 import type { Journal } from '../pipeline/journal.ts'
-import { createCompiledDocuments, type DocumentName } from '../pipeline/openapi-docs.ts'
+import type { CompiledDocuments, DocumentName } from '../pipeline/openapi-docs.ts'
 import type { HandlerMap } from '../pipeline/types.ts'
 import type { Product } from '../product/index.ts'
 
@@ -16,11 +16,11 @@ export function createMockDispatcher(
     product: Pick<Product, 'authenticate' | 'resolveEmail'>
     scenarios: Control['scenarios']
     journal: Journal
+    documents: CompiledDocuments
   },
 ): Dispatch {
   const { production } = options
-  const { journal, product, scenarios } = parts
-  const documents = options.documents ?? createCompiledDocuments()
+  const { journal, product, scenarios, documents } = parts
   return createDispatcher({
     routes: [
       ...documents.routes('api'),

@@ -9,6 +9,7 @@ import { createHarOperations } from '../har/requests.ts'
 import type { Health } from '../health/index.ts'
 import type { createIdp } from '../idp/index.ts'
 import type { Journal } from '../pipeline/journal.ts'
+import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 import type { Product } from '../product/index.ts'
 
@@ -26,10 +27,12 @@ export function createControlTable(parts: {
   product: Pick<Product, 'domain' | 'build' | 'settings'>
   reset: ControlDeps['reset']
   health: Pick<Health, 'operations'>
+  documents: CompiledDocuments
 }): OperationTable<ControlOperations> {
-  const { control, idp, journal, product, reset, health } = parts
+  const { control, idp, journal, product, reset, health, documents } = parts
   return {
     ...control.createOperations({
+      documents,
       reset,
       build: product.build,
       domain: product.domain,

@@ -3,7 +3,7 @@
 // carries allow scripts of this server only) and nothing on it loads from another host. The bundle is a file on
 // disk, so the Node composition root hands in its reader (compose/node-ports.ts); the browser demo has none.
 import type { components, operations } from '#api/control.gen.ts'
-import { loadDocument, type DocumentName } from '../pipeline/openapi-docs.ts'
+import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import type { OperationTable } from '../pipeline/types.ts'
 
 type DocsOperations = Pick<operations, 'showApiDocs' | 'getDocsDocument' | 'getDocsViewer'>
@@ -52,18 +52,18 @@ function noViewer(): never {
   throw Object.assign(new Error('No API reference viewer here'), { code: 'MODULE_NOT_FOUND' })
 }
 
-export function createDocsOperations(readViewer: ViewerReader = noViewer): OperationTable<DocsOperations> {
+/** `documents`: the ones the server routes by, read once for both (a parse of the YAML cost about 2 ms a call). */
+export function createDocsOperations(
+  documents: CompiledDocuments,
+  readViewer: ViewerReader = noViewer,
+): OperationTable<DocsOperations> {
   let viewer: string | undefined
-  // Parsed once per server: where the sources run, each parse of the YAML cost about 2 ms of a call.
-  const documents = new Map<DocumentName, OpenApiDocument>()
-  const documentOf = (name: DocumentName) => {
-    let document = documents.get(name)
-    if (!document) documents.set(name, (document = loadDocument(name) as OpenApiDocument))
-    return document
-  }
   return {
     showApiDocs: ({ query }) => ({ status: 200, body: renderPage(query.document ?? 'api') }),
-    getDocsDocument: ({ path }) => ({ status: 200, body: documentOf(path.document) }),
+    getDocsDocument: ({ path }) => ({
+      status: 200,
+      body: documents.document(path.document) as OpenApiDocument,
+    }),
     getDocsViewer() {
       viewer ??= readViewer()
       return {

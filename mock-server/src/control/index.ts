@@ -1,5 +1,6 @@
 // The /__mock control surface: scenarios, the mailbox, the error-report sinks, and their operations.
 // The clock, the journal, the state's product part and the reset are handed in by core.ts.
+import type { CompiledDocuments } from '../pipeline/openapi-docs.ts'
 import { MAX_SINK_BYTES } from '../shared/constants.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { createDocsOperations, type ViewerReader } from './docs-operations.ts'
@@ -76,10 +77,13 @@ export function createControl(options: ControlOptions, clock: ControlClock, stor
     sinks,
     fingerprints,
     /** The operations, once what they read of other features exists (core.ts). */
-    createOperations(deps: Pick<ControlDeps, 'reset' | 'build' | 'domain' | 'settings'>) {
+    createOperations({
+      documents,
+      ...deps
+    }: Pick<ControlDeps, 'reset' | 'build' | 'domain' | 'settings'> & { documents: CompiledDocuments }) {
       return {
         ...createControlOperations({ ...deps, clock, scenarios, mailbox, fingerprints }),
-        ...createDocsOperations(options.readDocsViewer),
+        ...createDocsOperations(documents, options.readDocsViewer),
         ...createSinkOperations({ sinks }),
       }
     },

@@ -114,8 +114,10 @@ function inDocument(schema: unknown, document: DocumentName): unknown {
   )
 }
 
-/** The documents' routes, each document compiled at its first use and kept by this object. */
+/** The documents and their routes, each document read and compiled at its first use and kept by this object. */
 export interface CompiledDocuments {
+  /** The document itself, as read (GET /__mock/docs/{document}.json answers it); never changed by a reader. */
+  document(name: DocumentName): Record<string, unknown>
   /** Every operation of a document as a route, in document order (a fresh array of the same routes). */
   routes(name: DocumentName): Route[]
 }
@@ -125,26 +127,35 @@ export interface CompiledDocuments {
  * compiling the validators is the costliest part of creating an app.
  */
 export function createCompiledDocuments(): CompiledDocuments {
+  const read = new Map<DocumentName, Record<string, unknown>>()
   const compiled = new Map<DocumentName, readonly Route[]>()
-  return {
+  const documents: CompiledDocuments = {
+    document(name) {
+      let document = read.get(name)
+      if (!document) {
+        document = loadDocument(name)
+        read.set(name, document)
+      }
+      return document
+    },
     routes(name) {
       let routes = compiled.get(name)
       if (!routes) {
-        routes = compileRoutes(name)
+        routes = compileRoutes(name, documents.document(name))
         compiled.set(name, routes)
       }
       return [...routes]
     },
   }
+  return documents
 }
 
 /** Every operation of a document as a route, compiled afresh (suites that list them; a server has its own). */
 export function createRoutes(name: DocumentName): Route[] {
-  return compileRoutes(name)
+  return compileRoutes(name, loadDocument(name))
 }
 
-function compileRoutes(name: DocumentName): Route[] {
-  const document = loadDocument(name)
+function compileRoutes(name: DocumentName, document: Record<string, unknown>): Route[] {
   // The validators are compiled at the first call of their operation, not at start: a start compiles none, and a
   // run that never calls an operation never pays for its schemas (docs/decisions/013-mock-server-speed.md).
   let ajv: Ajv2020 | undefined
