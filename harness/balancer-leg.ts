@@ -22,6 +22,7 @@ import {
   writePassedElsewhere,
 } from './passed-elsewhere.ts'
 import { ensurePostgres, freshSchema } from './postgres.ts'
+import { lowerSessionGroup } from './scheduler.ts'
 import { readCtrf } from './reports/ctrf.ts'
 
 const INSTANCES = 3
@@ -117,7 +118,7 @@ function inProcessRest(): number {
   // The calls through the balancer are done. Where Linux groups a session's processes for the scheduler (autogroup),
   // nice -n 10 below weighs only against this leg's own processes: in a session of its own (scripts/run-parallel.ts),
   // the leg's whole group now yields as the other legs' do. A developer's terminal session is left as it is.
-  if (process.env.RUN_PARALLEL_SESSION === '1') lowerSchedulerGroup()
+  if (process.env.RUN_PARALLEL_SESSION === '1') lowerSessionGroup()
   const run =
     files.length === 0
       ? { status: 0 }
@@ -138,22 +139,6 @@ function inProcessRest(): number {
   }
   console.log(`PostgreSQL: all ${total} checks run passed on it, through the balancer or in process.`)
   return run.status ?? 1
-}
-
-/**
- * Sets this session's autogroup to nice 10. Without CAP_SYS_ADMIN Linux takes one such change a tenth of a second
- * machine-wide and refuses the rest (EAGAIN), so a refusal is tried again; no autogroup here, and nice alone does it.
- */
-function lowerSchedulerGroup(): void {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    try {
-      writeFileSync('/proc/self/autogroup', '10')
-      return
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
-    }
-  }
 }
 
 async function main(): Promise<number> {

@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
+import { lowerSessionGroup } from '../harness/scheduler.ts'
 
 type Result = { name: string; code: number; output: string; wallMs: number; cpuMs: number | null }
 
@@ -73,15 +74,7 @@ interface Running {
 function run(name: string, running: Set<Running>): Promise<Result> {
   const started = Date.now()
   const niced = favoured.size > 0 && !favoured.has(name)
-  // Each script leads a session of its own (detached, below), and where Linux groups each session's processes for
-  // the scheduler (autogroup), a process's nice weighs only against its own session's: the session's group is
-  // niced as well, or the favoured script would share the cores equally with each of the others. Without
-  // CAP_SYS_ADMIN Linux takes one such change a tenth of a second and refuses the rest (EAGAIN): tried again.
-  const lower = niced
-    ? 'for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do ' +
-      '{ echo 10 > /proc/self/autogroup; } 2>/dev/null && break; [ -e /proc/self/autogroup ] || break; sleep 0.1; done; '
-    : ''
-  const script = `${lower}npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
+  const script = `npm run ${JSON.stringify(name)}; code=$?; printf '\\n__times__\\n'; times; exit $code`
   const command = niced ? ['nice', '-n', '10'] : []
   const [file, ...args] = [...command, 'bash', '-c', script]
   // A process group of its own, so a stop reaches the script's whole tree (bash, npm, vitest and its workers).
@@ -90,6 +83,9 @@ function run(name: string, running: Set<Running>): Promise<Result> {
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', RUN_PARALLEL_SESSION: '1' },
     detached: true,
   })
+  // The script leads a session of its own (detached) by the time spawn returns: a niced one lowers that session's
+  // group as well, or the favoured script would share the cores equally with each of the others (harness/scheduler.ts).
+  if (niced && child.pid !== undefined) lowerSessionGroup(child.pid)
   let raw = ''
   child.stdout.on('data', (chunk: Buffer) => (raw += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (raw += chunk.toString()))
