@@ -115,6 +115,10 @@ export default defineConfig({
           // this project stubs a global, mocks a module or fakes timers. docs/decisions/015-suite-speed.md has the
           // figures.
           isolate: false,
+          // Many of these tests start a server or a tool in a child process, several one after another: on a loaded
+          // 2-core machine five refused starts passed vitest's 5 s. A time-out here is a slow machine, not a
+          // verdict (each wait on the child's output has its own, run-main.ts), as in the other projects.
+          testTimeout: 30_000,
         },
       },
       unitWebNodeProject,

@@ -4,6 +4,7 @@
 // starts in about 0.17 s of CPU where main.ts through tsx takes about 1.4 s (docs/decisions/015-suite-speed.md).
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { onTestFinished } from 'vitest'
 
 export const START_SCRIPT = fileURLToPath(new URL('../start.mjs', import.meta.url))
 
@@ -35,6 +36,11 @@ export function runMain(
   { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
 ): Promise<RunningMain> {
   const { MOCK_CONTROL_TOKEN: _token, ...inherited } = process.env
+  // A server outlives no test: a test that timed out goes on running, and its scratch folder is gone by then, so a
+  // start it makes after that would open a new store there and serve until the run ends.
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
   const child = spawn(process.execPath, [START_SCRIPT, ...args], {
     env: { ...inherited, PORT: '0', ...env },
   })
