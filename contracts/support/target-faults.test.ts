@@ -1,5 +1,6 @@
 // Planted faults (docs/contract-suite.md, "Planted faults"): a mock server with one rule broken by a proxy in
-// front of it must fail a contract run pointed at the proxy, and the same run without the fault must pass.
+// front of it must fail a contract run pointed at the proxy, and the same run without the fault must pass, with the
+// checks that asked for the target's own settings (its grace window) run and those that need other ones counted.
 // Each fault is met by the check that names it, so a target run proves it catches what it claims to.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,13 +49,16 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => mock.stop())
 
-/** The refresh checks run against a proxy in front of the mock server with `faults`; the CTRF tests by status. */
-async function runThrough(faults: Record<string, Fault>) {
+/**
+ * The two files (the refresh checks alone, with `only`) run against a proxy in front of the mock server with `faults`;
+ * the CTRF tests by status.
+ */
+async function runThrough(faults: Record<string, Fault>, only: string[] = REFRESH_CHECKS) {
   const proxy = await startFaultProxy(mock.origin, faults)
   try {
     const run = await runContracts({ CONTRACT_TARGET: proxy.origin, CONTRACT_CONTROL_TOKEN: TOKEN }, [
       ...FILES,
-      ...REFRESH_CHECKS,
+      ...only,
     ])
     const { results } = JSON.parse(readFileSync(join(run.reports, 'ctrf.json'), 'utf8')) as {
       results: { tests: CtrfTest[] }
@@ -68,9 +72,9 @@ async function runThrough(faults: Record<string, Fault>) {
 }
 
 test(
-  'without a fault, the refresh checks pass through the proxy, T2, T3 and T5 among them',
+  "without a fault, both files pass through the proxy, T2, T3 and T5 among them, as their grace window is the target's",
   async () => {
-    const run = await runThrough({})
+    const run = await runThrough({}, [])
     expect(run.code, run.output).toBe(0)
     expect(run.failed).toEqual([])
     for (const check of [
@@ -83,6 +87,27 @@ test(
         run.passed.some((name) => check.test(name)),
         `${check} passed`,
       ).toBe(true)
+    const coverage = JSON.parse(readFileSync(join(run.reports, 'coverage.json'), 'utf8')) as {
+      notCheckable: { file: string; reason: string }[]
+      matchedSettings: { file: string; name: string; settings: string[] }[]
+    }
+    const SESSION = 'contracts/product/session.contract.test.ts'
+    // Of the session suite's 20 checks, only the two that build a server unlike the target are not checkable.
+    expect(
+      coverage.notCheckable
+        .filter((one) => one.file === SESSION)
+        .map((one) => one.reason)
+        .sort(),
+    ).toEqual([
+      "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
+      "needs a server built with trustProxyHops 1 where the target's is 0 (GET /__mock/settings; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
+    ])
+    const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
+    expect(matched).toHaveLength(18)
+    for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
+    expect(run.output).toMatch(
+      /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
+    )
   },
   CHILD_RUN_TIMEOUT_MS,
 )

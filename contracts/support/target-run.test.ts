@@ -1,5 +1,6 @@
 // `CONTRACT_TARGET=<url> npm run test:contracts` end to end (docs/decisions/016-contract-target.md).
-// A few files, once with a control token and once against `--production`, so `npm test` proves the path.
+// A few files, once with a control token and twice against `--production`, so `npm test` proves the path. The
+// settings a check asks of the target are proved through the fault proxy's run without a fault (target-faults.test.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -81,50 +82,6 @@ test(
       expect(checksRan(output)).toBeGreaterThanOrEqual(3)
       expect(output).toMatch(
         /needs the \/__mock control surface, which the target does not offer \(GET \/__mock\/clock: 404\)/,
-      )
-    } finally {
-      server.stop()
-    }
-  },
-  CHILD_RUN_TIMEOUT_MS,
-)
-
-test(
-  "against a mock server with its control token: the session suite and T2, T3, T5 run, as their grace window is the target's",
-  async () => {
-    const server = await startMockServer([], { MOCK_CONTROL_TOKEN: 'target-run-token' })
-    try {
-      const run = await runContracts(
-        { CONTRACT_TARGET: server.origin, CONTRACT_CONTROL_TOKEN: 'target-run-token' },
-        ['contracts/product/session.contract.test.ts', 'contracts/attacks/attack-sessions.contract.test.ts'],
-      )
-      expect(run.code, run.output).toBe(0)
-      const passed = checksWith(run.reports, 'passed')
-      for (const check of ['T2 reuse after the grace window', 'T3 a grandparent', 'T5 a duplicated tab'])
-        expect(
-          passed.some((name) => name.includes(check)),
-          check,
-        ).toBe(true)
-      const coverage = readJson<{
-        notCheckable: { file: string; reason: string }[]
-        matchedSettings: { file: string; name: string; settings: string[] }[]
-      }>(join(run.reports, 'coverage.json'))
-      const SESSION = 'contracts/product/session.contract.test.ts'
-      // Of its 20 checks, only the two that build a server unlike the target are not checkable; the rest ran.
-      expect(
-        coverage.notCheckable
-          .filter((one) => one.file === SESSION)
-          .map((one) => one.reason)
-          .sort(),
-      ).toEqual([
-        "needs a server built with refreshTokenTtlMs 60000 where the target's is 86400000 (GET /__mock/settings)",
-        "needs a server built with trustProxyHops 1 where the target's is 0 (GET /__mock/settings; no proxy hops taken, as CONTRACT_TARGET_TRUST_PROXY declares none)",
-      ])
-      const matched = coverage.matchedSettings.filter((one) => one.file === SESSION)
-      expect(matched).toHaveLength(18)
-      for (const check of matched) expect(check.settings).toEqual(['refreshGraceMs 10000'])
-      expect(run.output).toMatch(
-        /\d+ of the checks that ran asked for settings the target has:\n\s+\d+ {2}refreshGraceMs 10000/,
       )
     } finally {
       server.stop()
