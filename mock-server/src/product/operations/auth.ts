@@ -33,21 +33,26 @@ type AuthOperations = Pick<
 
 export function createAuthOperations(ops: ProductContext): OperationTable<AuthOperations> {
   const { domain, limiters, mailbox } = ops
-  const accepted = async (email: string, purpose: Purpose) =>
-    ({
-      status: 202,
-      body: { accepted: true, resend_after: await getCooldownSeconds(domain, email, purpose) },
-    }) as const
+  /**
+   * The answer to a call that sent a code or found the cooldown running: `resend_after` is the remaining cooldown
+   * as read before any code was written, or the whole of it for the code the call wrote. Never read again after the
+   * mail: the time a mail takes to hand over (none for an address without an account) would show in it.
+   */
+  const accepted = (resendAfter: number) =>
+    ({ status: 202, body: { accepted: true, resend_after: resendAfter } }) as const
+  const wholeCooldown = () => Math.ceil(domain.config.codeCooldownMs / 1000)
 
-  /** Mails a code unless the cooldown runs; a decoy for an address that must get none. */
-  async function sendCode(email: string, purpose: Purpose, user: UserRecord | null) {
-    if ((await getCooldownSeconds(domain, email, purpose)) > 0) return
+  /** Mails a code unless the cooldown runs (a decoy for an address that must get none); the seconds to answer. */
+  async function sendCode(email: string, purpose: Purpose, user: UserRecord | null): Promise<number> {
+    const running = await getCooldownSeconds(domain, email, purpose)
+    if (running > 0) return running
     // A resent sign-up code proves the same sign-up as the one before it (product/domain/sign-ups.ts).
     const code =
       purpose === 'signup' && user && !user.verified
         ? await resendSignUpCode(domain, user)
         : await issueCode(domain, email, purpose, user !== null)
     if (code !== null) await mailCode(email, purpose, code)
+    return wholeCooldown()
   }
 
   const mailCode = async (email: string, purpose: Purpose, code: string) =>
@@ -83,19 +88,21 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       const existing = await getUserByEmail(domain, body.email)
       if (existing?.verified) {
         // A sign-up never changes a verified account: its owner is only told someone tried.
-        if ((await getCooldownSeconds(domain, body.email, 'signup')) === 0) {
-          await issueCode(domain, body.email, 'signup', false)
-          await mailbox.send({
-            to: existing.email,
-            subject: 'You already have an account',
-            purpose: 'account_exists',
-          })
-        }
-        return accepted(body.email, 'signup')
+        const running = await getCooldownSeconds(domain, body.email, 'signup')
+        if (running > 0) return accepted(running)
+        await issueCode(domain, body.email, 'signup', false)
+        await mailbox.send({
+          to: existing.email,
+          subject: 'You already have an account',
+          purpose: 'account_exists',
+        })
+        return accepted(wholeCooldown())
       }
       const code = await recordSignUp(domain, { email: body.email, name: body.name, passwordHash })
-      if (code !== null) await mailCode(body.email, 'signup', code)
-      return accepted(body.email, 'signup')
+      // No code written: the cooldown of an earlier one runs, and nothing was mailed since it was read.
+      if (code === null) return accepted(await getCooldownSeconds(domain, body.email, 'signup'))
+      await mailCode(body.email, 'signup', code)
+      return accepted(wholeCooldown())
     },
 
     async sendOtp({ body, request }) {
@@ -105,8 +112,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
       if (cooldown > 0) return rateLimited(cooldown)
       const user = await getUserByEmail(domain, body.email)
       const deliverable = user !== null && (body.purpose !== 'signup' || !user.verified)
-      await sendCode(body.email, body.purpose, deliverable ? user : null)
-      return accepted(body.email, body.purpose)
+      return accepted(await sendCode(body.email, body.purpose, deliverable ? user : null))
     },
 
     async verifyOtp({ body, request }) {
@@ -146,8 +152,7 @@ export function createAuthOperations(ops: ProductContext): OperationTable<AuthOp
     async forgotPassword({ body, request }) {
       const wait = await limiters.mail.hit(request.ip)
       if (wait > 0) return rateLimited(wait)
-      await sendCode(body.email, 'reset', await getUserByEmail(domain, body.email))
-      return accepted(body.email, 'reset')
+      return accepted(await sendCode(body.email, 'reset', await getUserByEmail(domain, body.email)))
     },
 
     async updatePassword({ body, request }) {
