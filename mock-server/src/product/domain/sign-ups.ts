@@ -24,6 +24,8 @@ const nameOf = (address: string) => address.split('@')[0]!
 export async function recordSignUp(
   ctx: DomainContext,
   input: { email: string; name: string; passwordHash: string },
+  /** False when the caller found the cooldown running: the details are recorded, no code is written. */
+  { mayWrite = true }: { mayWrite?: boolean } = {},
 ): Promise<string | null> {
   const address = normalizeEmail(input.email)
   return ctx.locks.run(codeLockKey(address, 'signup'), async () => {
@@ -38,7 +40,7 @@ export async function recordSignUp(
       await createUser(ctx, { email: address, ...pending, verified: false })
       await ctx.store.codes.setSignUps(address, pending)
     }
-    if ((await getCooldownSeconds(ctx, address, 'signup')) > 0) return null
+    if (!mayWrite || (await getCooldownSeconds(ctx, address, 'signup')) > 0) return null
     return writeCode(ctx, address, 'signup', contested ? null : pending)
   })
 }
