@@ -117,7 +117,7 @@ export default defineConfig({
           isolate: false,
           // Many of these tests start a server or a tool in a child process, several one after another: on a loaded
           // 2-core machine five refused starts passed vitest's 5 s. A time-out here is a slow machine, not a
-          // verdict (each wait on the child's output has its own, run-main.ts), as in the other projects.
+          // verdict (each wait on the child's output has its own, run-main.ts), as in unit-web and contracts.
           testTimeout: 30_000,
         },
       },

@@ -1,4 +1,4 @@
-// runMain's children end with their test, so a test that times out leaves no server behind.
+// runMain's children end with the test running when they started, so no server outlives the run of its tests.
 import { expect, test } from 'vitest'
 import { runMain } from './run-main.ts'
 

@@ -1,6 +1,6 @@
 // The command a newcomer runs, as the tests start it: `npm run mock`'s own start script (mock-server/start.mjs, the
 // compiled server; build-once.ts has built it before any test runs) in a child process, without the caller's control
-// token or PORT, read until its output matches. Shared by main.test.ts and main-deploy.test.ts. The compiled server
+// token or PORT, read until its output matches. Shared by the main*.test.ts files and the others that start it as a user does. The compiled server
 // starts in about 0.17 s of CPU where main.ts through tsx takes about 1.4 s (docs/decisions/015-suite-speed.md).
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -36,8 +36,9 @@ export function runMain(
   { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
 ): Promise<RunningMain> {
   const { MOCK_CONTROL_TOKEN: _token, ...inherited } = process.env
-  // A server outlives no test: a test that timed out goes on running, and its scratch folder is gone by then, so a
-  // start it makes after that would open a new store there and serve until the run ends.
+  // A server ends with the test running when it started: a test that timed out goes on running with its scratch
+  // folder gone, and a start it makes after that opened a new store there and served until the run ended. Such a
+  // late start now ends with the test that is running by then.
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   })
