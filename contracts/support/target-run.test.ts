@@ -25,6 +25,16 @@ const TOKEN_FILES = [
   'contracts/pipeline/generated-input.contract.test.ts',
 ]
 
+/**
+ * Three sign-up checks wait out the 30 s code cooldown in real time, one after another, against a target whose clock
+ * cannot be moved: 93 s of the mail run's 2 minutes alone, and its 300 s time-out nearly reached beside the other legs
+ * on a slow machine (244 s). Every store runs them with the clock moved; the real waits here are the 3 s lifetime's.
+ */
+const NOT_THE_COOLDOWN_WAITS = [
+  '--testNamePattern',
+  '^(?!.*(same answer as a new one|while the first code is alive|resent after the cooldown))',
+]
+
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
 test(
@@ -115,6 +125,7 @@ test(
           'contracts/product/auth-signup.contract.test.ts',
           'contracts/product/account.contract.test.ts',
           'contracts/product/error-catalogue.contract.test.ts',
+          ...NOT_THE_COOLDOWN_WAITS,
         ],
       )
       expect(run.code, run.output).toBe(0)
