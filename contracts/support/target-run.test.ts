@@ -28,12 +28,10 @@ const TOKEN_FILES = [
 /**
  * Three sign-up checks wait out the 30 s code cooldown in real time, one after another, against a target whose clock
  * cannot be moved: 93 s of the mail run's 2 minutes alone, and its 300 s time-out nearly reached beside the other legs
- * on a slow machine (244 s). Every store runs them with the clock moved; the real waits here are the 3 s lifetime's.
+ * on a slow machine (244 s). Every store runs them with the clock moved; waitPast's real wait is expiry.test.ts's.
  */
-const NOT_THE_COOLDOWN_WAITS = [
-  '--testNamePattern',
-  '^(?!.*(same answer as a new one|while the first code is alive|resent after the cooldown))',
-]
+const COOLDOWN_WAITS = 'same answer as a new one|while the first code is alive|resent after the cooldown'
+const NOT_THE_COOLDOWN_WAITS = ['--testNamePattern', `^(?!.*(${COOLDOWN_WAITS}))`]
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T
 
@@ -132,6 +130,11 @@ test(
       expect(run.output).toContain(
         `reading the target's codes from the mail it sends to smtp://127.0.0.1:${smtpPort}`,
       )
+      // Exactly the three are left out: a renamed one would wait again, another named alike would be lost.
+      const leftOut = readCtrf(run.reports).results.tests.filter((one) =>
+        new RegExp(COOLDOWN_WAITS).test(one.name),
+      )
+      expect(leftOut.map((one) => one.status)).toEqual(['skipped', 'skipped', 'skipped'])
       const passed = checksWith(run.reports, 'passed')
       // Each needs a code read from the mail; the catalogue row also waited for the 3 s lifetime. The app's origin
       // is the declared one, so its sign-out runs.
