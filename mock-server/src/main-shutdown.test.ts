@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
+import { EMBEDDED_START, embeddedStartsTimeout, runMain } from '../testing/run-main.ts'
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 /** Long enough that SIGTERM surely lands while the call is held, on a loaded machine too. */
@@ -29,63 +29,67 @@ function isRefused(origin: string): Promise<boolean> {
   })
 }
 
-test('SIGTERM: the call in flight is answered, new connections are refused, the state is kept, exit 0', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-shutdown-'))
-  const dataFile = join(dir, 'state')
-  const server = await runMain(
-    ['--port', '0', '--web', 'none', '--data', dataFile],
-    /listening on (http:\/\/\S+)/,
-    {},
-    EMBEDDED_START,
-  )
-  try {
-    const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
-    const login = await json(origin, '/api/auth/login', ADA)
-    const { token } = (await login.json()) as { token: string }
-    const armed = await json(origin, '/__mock/scenarios', {
-      name: 'latency',
-      operation: 'getMe',
-      delay_ms: HOLD_MS,
-    })
-    expect(armed.status).toBe(201)
-    const inFlight = fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${token}` } })
-    // The call has taken the scenario once it is no longer armed: it is in flight, held by the server.
-    for (;;) {
-      const listed = (await (await fetch(`${origin}/__mock/scenarios`)).json()) as { armed: unknown[] }
-      if (listed.armed.length === 0) break
-    }
-    server.stop()
-    await server.waitFor(/Stopping \(SIGTERM\): 1 request in flight, waiting at most 10 s\./)
-    expect(await isRefused(origin)).toBe(true)
-    const answer = await inFlight
-    expect(answer.status).toBe(200)
-    expect(((await answer.json()) as { email: string }).email).toBe(ADA.email)
-    expect(await server.code).toBe(0)
-    expect(server.read()).toMatch(/Mock server stopped\.\n$/)
-    // The sign-in's session is in the store: a server started again on the folder has it.
-    const again = await runMain(
+test(
+  'SIGTERM: the call in flight is answered, new connections are refused, the state is kept, exit 0',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-shutdown-'))
+    const dataFile = join(dir, 'state')
+    const server = await runMain(
       ['--port', '0', '--web', 'none', '--data', dataFile],
       /listening on (http:\/\/\S+)/,
       {},
       EMBEDDED_START,
     )
     try {
-      const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!
-      const state = (await (await fetch(`${restarted}/__mock/state`)).json()) as {
-        store: { users: { id: string; email: string }[]; sessions: { userId: string }[] }
+      const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+      const login = await json(origin, '/api/auth/login', ADA)
+      const { token } = (await login.json()) as { token: string }
+      const armed = await json(origin, '/__mock/scenarios', {
+        name: 'latency',
+        operation: 'getMe',
+        delay_ms: HOLD_MS,
+      })
+      expect(armed.status).toBe(201)
+      const inFlight = fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${token}` } })
+      // The call has taken the scenario once it is no longer armed: it is in flight, held by the server.
+      for (;;) {
+        const listed = (await (await fetch(`${origin}/__mock/scenarios`)).json()) as { armed: unknown[] }
+        if (listed.armed.length === 0) break
       }
-      const ada = state.store.users.find((user) => user.email === ADA.email)!
-      expect(state.store.sessions.some((session) => session.userId === ada.id)).toBe(true)
+      server.stop()
+      await server.waitFor(/Stopping \(SIGTERM\): 1 request in flight, waiting at most 10 s\./)
+      expect(await isRefused(origin)).toBe(true)
+      const answer = await inFlight
+      expect(answer.status).toBe(200)
+      expect(((await answer.json()) as { email: string }).email).toBe(ADA.email)
+      expect(await server.code).toBe(0)
+      expect(server.read()).toMatch(/Mock server stopped\.\n$/)
+      // The sign-in's session is in the store: a server started again on the folder has it.
+      const again = await runMain(
+        ['--port', '0', '--web', 'none', '--data', dataFile],
+        /listening on (http:\/\/\S+)/,
+        {},
+        EMBEDDED_START,
+      )
+      try {
+        const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!
+        const state = (await (await fetch(`${restarted}/__mock/state`)).json()) as {
+          store: { users: { id: string; email: string }[]; sessions: { userId: string }[] }
+        }
+        const ada = state.store.users.find((user) => user.email === ADA.email)!
+        expect(state.store.sessions.some((session) => session.userId === ada.id)).toBe(true)
+      } finally {
+        again.stop()
+        await again.code
+      }
     } finally {
-      again.stop()
-      await again.code
+      server.stop()
+      await server.code
+      rmSync(dir, { recursive: true, force: true })
     }
-  } finally {
-    server.stop()
-    await server.code
-    rmSync(dir, { recursive: true, force: true })
-  }
-}, 240_000)
+  },
+  embeddedStartsTimeout(2),
+)
 
 test('SIGTERM with nothing in flight stops at once with its two lines, and /readyz was ready until then', async () => {
   const server = await runMain(

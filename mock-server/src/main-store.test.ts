@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import request from 'supertest'
 import { expect, inject, test } from 'vitest'
-import { EMBEDDED_START, runMain } from '../testing/run-main.ts'
+import { EMBEDDED_START, embeddedStartsTimeout, runMain } from '../testing/run-main.ts'
 import { createApp } from './app.ts'
 import { PRODUCT_MIGRATIONS } from './product/storage/migrations.ts'
 import { scratchDir } from '../testing/scratch-dir.ts'
@@ -15,56 +15,64 @@ const databaseUrl = inject('databaseUrl')
 const stateOf = async (origin: string) =>
   (await (await fetch(`${origin}/__mock/state`)).json()) as { store: { users: { email: string }[] } }
 
-test('a second server on one --data folder stops with one line (exit 2); the first keeps serving', async () => {
-  const dir = join(scratchDir('mock-store'), 'state')
-  const first = await runMain(
-    ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
-    LISTENING,
-    {},
-    EMBEDDED_START,
-  )
-  try {
-    const second = await runMain(
+test(
+  'a second server on one --data folder stops with one line (exit 2); the first keeps serving',
+  async () => {
+    const dir = join(scratchDir('mock-store'), 'state')
+    const first = await runMain(
       ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
-      /Failed to start/,
+      LISTENING,
+      {},
+      EMBEDDED_START,
     )
-    expect(await second.code).toBe(2)
-    expect(second.read()).toContain(`${dir} is in use by process`)
-    const origin = LISTENING.exec(first.output)![1]!
-    expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
-  } finally {
-    first.stop()
-    await first.code
-  }
-}, 240_000)
+    try {
+      const second = await runMain(
+        ['--port', '0', '--web', 'none', '--quiet', '--data', dir],
+        /Failed to start/,
+      )
+      expect(await second.code).toBe(2)
+      expect(second.read()).toContain(`${dir} is in use by process`)
+      const origin = LISTENING.exec(first.output)![1]!
+      expect((await fetch(`${origin}/api/_auth/session`)).status).toBe(200)
+    } finally {
+      first.stop()
+      await first.code
+    }
+  },
+  embeddedStartsTimeout(1),
+)
 
-test('a JSON data file of an earlier release is taken over once into <file>.d and left as it was', async () => {
-  const file = join(scratchDir('mock-store'), 'state.json')
-  const old = createApp({ dataFile: file, hasher: { memoryCost: 1024, timeCost: 1 } })
-  await old.core.ready
-  await request(old)
-    .post('/api/auth/signup')
-    .send({ name: 'Kept', email: 'kept@example.test', password: 'a long enough passphrase' })
-    .expect(202)
-  await old.core.flush()
-  const before = readFileSync(file, 'utf8')
-  const server = await runMain(
-    ['--port', '0', '--web', 'none', '--data', file],
-    LISTENING,
-    {},
-    EMBEDDED_START,
-  )
-  try {
-    await server.waitFor(/State in /)
-    expect(server.read()).toContain(`State in ${file}.d`)
-    const origin = LISTENING.exec(server.output)![1]!
-    expect((await stateOf(origin)).store.users.map((user) => user.email)).toContain('kept@example.test')
-    expect(readFileSync(file, 'utf8')).toBe(before)
-  } finally {
-    server.stop()
-    await server.code
-  }
-}, 240_000)
+test(
+  'a JSON data file of an earlier release is taken over once into <file>.d and left as it was',
+  async () => {
+    const file = join(scratchDir('mock-store'), 'state.json')
+    const old = createApp({ dataFile: file, hasher: { memoryCost: 1024, timeCost: 1 } })
+    await old.core.ready
+    await request(old)
+      .post('/api/auth/signup')
+      .send({ name: 'Kept', email: 'kept@example.test', password: 'a long enough passphrase' })
+      .expect(202)
+    await old.core.flush()
+    const before = readFileSync(file, 'utf8')
+    const server = await runMain(
+      ['--port', '0', '--web', 'none', '--data', file],
+      LISTENING,
+      {},
+      EMBEDDED_START,
+    )
+    try {
+      await server.waitFor(/State in /)
+      expect(server.read()).toContain(`State in ${file}.d`)
+      const origin = LISTENING.exec(server.output)![1]!
+      expect((await stateOf(origin)).store.users.map((user) => user.email)).toContain('kept@example.test')
+      expect(readFileSync(file, 'utf8')).toBe(before)
+    } finally {
+      server.stop()
+      await server.code
+    }
+  },
+  embeddedStartsTimeout(1),
+)
 
 test('--data refuses a folder of other files, where the database would land among them (exit 2)', async () => {
   const dir = scratchDir('mock-store')
