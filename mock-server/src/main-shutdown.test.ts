@@ -7,6 +7,19 @@ import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { EMBEDDED_START, embeddedStartsTimeout, runMain } from '../testing/run-main.ts'
 
+const LISTENING = /listening on (http:\/\/\S+)/
+
+/** A server on the --data folder `dataFile` (made on the first start), once it listens, and its origin. */
+async function startOnFolder(dataFile: string) {
+  const server = await runMain(
+    ['--port', '0', '--web', 'none', '--data', dataFile],
+    LISTENING,
+    {},
+    EMBEDDED_START,
+  )
+  return { server, origin: LISTENING.exec(server.output)![1]! }
+}
+
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 /** Long enough that SIGTERM surely lands while the call is held, on a loaded machine too. */
 const HOLD_MS = 4_000
@@ -34,14 +47,8 @@ test(
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-shutdown-'))
     const dataFile = join(dir, 'state')
-    const server = await runMain(
-      ['--port', '0', '--web', 'none', '--data', dataFile],
-      /listening on (http:\/\/\S+)/,
-      {},
-      EMBEDDED_START,
-    )
+    const { server, origin } = await startOnFolder(dataFile)
     try {
-      const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
       const login = await json(origin, '/api/auth/login', ADA)
       const { token } = (await login.json()) as { token: string }
       const armed = await json(origin, '/__mock/scenarios', {
@@ -65,14 +72,8 @@ test(
       expect(await server.code).toBe(0)
       expect(server.read()).toMatch(/Mock server stopped\.\n$/)
       // The sign-in's session is in the store: a server started again on the folder has it.
-      const again = await runMain(
-        ['--port', '0', '--web', 'none', '--data', dataFile],
-        /listening on (http:\/\/\S+)/,
-        {},
-        EMBEDDED_START,
-      )
+      const { server: again, origin: restarted } = await startOnFolder(dataFile)
       try {
-        const restarted = /listening on (http:\/\/\S+)/.exec(again.output)![1]!
         const state = (await (await fetch(`${restarted}/__mock/state`)).json()) as {
           store: { users: { id: string; email: string }[]; sessions: { userId: string }[] }
         }
@@ -92,11 +93,8 @@ test(
 )
 
 test('SIGTERM with nothing in flight stops at once with its two lines, and /readyz was ready until then', async () => {
-  const server = await runMain(
-    ['--port', '0', '--web', 'none', '--production'],
-    /listening on (http:\/\/\S+)/,
-  )
-  const origin = /listening on (http:\/\/\S+)/.exec(server.output)![1]!
+  const server = await runMain(['--port', '0', '--web', 'none', '--production'], LISTENING)
+  const origin = LISTENING.exec(server.output)![1]!
   const ready = await fetch(`${origin}/readyz`)
   expect(ready.status).toBe(200)
   expect(await ready.json()).toEqual({ status: 'ok', checks: {} })
