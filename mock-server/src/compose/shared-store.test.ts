@@ -3,9 +3,11 @@
 // of one token spread over the servers rotate it once.
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { createSqlEngines } from '../../testing/sql-stores.ts'
-import { serversOnOneDatabase } from '../../testing/shared-servers.ts'
-import type { MockApp } from '../app.ts'
+import { holdingClient } from '../../testing/holding-client.ts'
+import { createSqlEngines, type Engine } from '../../testing/sql-stores.ts'
+import { migratedSchema, serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import { createApp, type MockApp } from '../app.ts'
+import type { SqlClient } from '../shared/sql.ts'
 import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
 
 const databaseUrl = inject('databaseUrl')
@@ -13,6 +15,22 @@ const engines = createSqlEngines(databaseUrl)
 afterAll(() => engines.close())
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
+
+const HOUR_MS = 3_600_000
+/** The statement with which a server reads the clock another may have moved (compose/sql-persistence.ts). */
+const CLOCK_READ = /^SELECT \(value->>'clockOffsetMs'\)/
+
+/** Two servers on one fresh schema; A's statements can be held (mock-server/testing/holding-client.ts). */
+async function twoServersOneHeld(engine: Engine) {
+  const { sql, schema } = await migratedSchema(engines, engine)
+  const held = holdingClient(sql)
+  const start = async (client: SqlClient) => {
+    const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, sql: { client, schema } })
+    await app.core.ready
+    return app
+  }
+  return { a: await start(held.client), b: await start(sql), held }
+}
 
 describe.each([
   { engine: 'pglite' as const, missing: false },
@@ -152,6 +170,55 @@ describe.each([
     await request(apps[1]!).post('/__mock/clock').send({ now }).expect(200)
     const read = await request(apps[2]!).get('/__mock/clock').expect(200)
     expect(Math.abs(Date.parse(read.body.now) - Date.parse(now))).toBeLessThan(60_000)
+  }, 120_000)
+
+  // One server's calls interleave: a call may read the clock while another call or a save of its own runs there.
+  it('a clock move on one server is seen by a call on another even while a call beside it ends there', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // A sign-in on A has read the clock and waits on the database; the clock then moves on B.
+    const usersRead = held.holdNext(/FROM \S+\.users/)
+    const signIn = request(a)
+      .post('/api/auth/login')
+      .send({ ...ADA, password: 'wrong-password-1' })
+    const signedIn = signIn.then((answer) => answer)
+    await usersRead.caught
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    // A clock read on A has read the move; the sign-in ends before its answer comes.
+    const clockRead = held.holdNext(CLOCK_READ)
+    const read = request(a)
+      .get('/__mock/clock')
+      .then((answer) => answer)
+    await clockRead.caught
+    usersRead.release()
+    expect((await signedIn).status).toBe(401)
+    clockRead.release()
+    expect((await read).body.offset_ms).toBe(HOUR_MS)
+  }, 120_000)
+
+  it("a clock move on one server is seen by a call on another while that one's own move is being saved", async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // A's advance is in the database; A has not yet settled it.
+    const saved = held.holdNext(/^UPDATE \S+\.server_meta SET value = jsonb_set\(value, '\{clockOffsetMs\}'/)
+    const advanced = request(a)
+      .post('/__mock/clock')
+      .send({ advance_ms: 1000 })
+      .then((answer) => answer)
+    await saved.caught
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    const read = request(a)
+      .get('/__mock/clock')
+      .then((answer) => answer)
+    // The read either answers at once, from what A alone knew, or asks the database: then A's save may end.
+    const first = await Promise.race([
+      read.then(() => 'answered'),
+      held.sent(CLOCK_READ).then(() => 'reading'),
+    ])
+    saved.release()
+    expect((await advanced).status).toBe(200)
+    expect({ first, offset: (await read).body.offset_ms }).toEqual({
+      first: 'reading',
+      offset: HOUR_MS + 1000,
+    })
   }, 120_000)
 
   it('a build announced through one server is served by all, and a reset through another clears it for all', async () => {

@@ -64,33 +64,37 @@ export function createSqlPersistence(
       [JSON.stringify(meta())],
     )
   }
-  // Saves take turns, and a sync applies what it read only if no save of this instance ran meanwhile: a read made
-  // between a save's addition and its settling here would count that addition twice. Syncs do not wait.
+  // Saves take turns. A sync applies what it read only if none of this instance's writes ran beside the read: a
+  // read made between a write's addition and its settling here would count that addition twice. A save with nothing
+  // to write is no write: any call but a GET asks for one, and discarding a read for it left a call on a busy
+  // instance without another instance's clock move.
   let saving: Promise<unknown> = Promise.resolve()
-  /** Odd while a save runs; bumped when one starts and when it ends. */
-  let saves = 0
+  /** Odd while a write runs; bumped when one starts and when it has settled here. */
+  let writes = 0
   const save = (): Promise<void> => {
-    const run = saving.then(saveMoves, saveMoves)
+    const run = saving.then(addMoves, addMoves)
     saving = run.catch(() => undefined)
     return run
   }
-  async function saveMoves(): Promise<void> {
-    saves += 1
+  async function writing<T>(work: () => Promise<T>): Promise<T> {
+    writes += 1
     try {
-      await addMoves()
+      return await work()
     } finally {
-      saves += 1
+      writes += 1
     }
   }
   /** A build announced here since this instance last read the database, written as it is (the last one wins). */
   async function saveBuild(): Promise<void> {
     const text = buildText()
     if (options.production || text === shared.build) return
-    await state.client.query(
-      `UPDATE ${table} SET value = jsonb_set(value, '{servedBuild}', $1::jsonb) WHERE key = 'server'`,
-      [text],
-    )
-    shared = { ...shared, build: text }
+    await writing(async () => {
+      await state.client.query(
+        `UPDATE ${table} SET value = jsonb_set(value, '{servedBuild}', $1::jsonb) WHERE key = 'server'`,
+        [text],
+      )
+      shared = { ...shared, build: text }
+    })
   }
   /**
    * This instance's clock moves since it last read the database. A set or a reset is written as it is (the last one
@@ -100,22 +104,24 @@ export function createSqlPersistence(
     await saveBuild()
     const offset = clock.offsetMs()
     if (options.production || (offset === shared.offset && clock.outrightMoves() === shared.outright)) return
-    if (clock.outrightMoves() !== shared.outright) {
-      await writeMeta()
-      settle(offset)
-      return
-    }
-    const delta = offset - shared.offset
-    const [row] = await state.client.query<{ offset: number }>(
-      `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}',
-         to_jsonb(COALESCE((value->>'clockOffsetMs')::double precision, 0) + $1::double precision))
-       WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
-      [delta],
-    )
-    if (!row) return writeMeta().then(() => void settle(offset))
-    // Moves made here while the statement ran stay on top of what the database now holds.
-    clock.setOffset(row.offset + (clock.offsetMs() - offset))
-    settle(row.offset)
+    await writing(async () => {
+      if (clock.outrightMoves() !== shared.outright) {
+        await writeMeta()
+        settle(offset)
+        return
+      }
+      const delta = offset - shared.offset
+      const [row] = await state.client.query<{ offset: number }>(
+        `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}',
+           to_jsonb(COALESCE((value->>'clockOffsetMs')::double precision, 0) + $1::double precision))
+         WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
+        [delta],
+      )
+      if (!row) return writeMeta().then(() => void settle(offset))
+      // Moves made here while the statement ran stay on top of what the database now holds.
+      clock.setOffset(row.offset + (clock.offsetMs() - offset))
+      settle(row.offset)
+    })
   }
   return {
     async load() {
@@ -151,14 +157,27 @@ export function createSqlPersistence(
     ),
   }
 
+  /**
+   * What another instance moved, read for this call. A read beside a write of this instance is made again once that
+   * write has settled, never skipped: the call must see every move answered before it came, wherever it was made.
+   */
   async function syncMoves(): Promise<void> {
-    const before = saves
-    if (options.production || before % 2 === 1) return
-    const [row] = await state.client.query<{ offset: number | null; build: ServedBuildOverride | undefined }>(
-      `SELECT (value->>'clockOffsetMs')::double precision AS offset, value->'servedBuild' AS build
-       FROM ${table} WHERE key = 'server'`,
-    )
-    if (saves !== before || !row) return
+    if (options.production) return
+    for (;;) {
+      const before = writes
+      const [row] = await state.client.query<{
+        offset: number | null
+        build: ServedBuildOverride | undefined
+      }>(
+        `SELECT (value->>'clockOffsetMs')::double precision AS offset, value->'servedBuild' AS build
+         FROM ${table} WHERE key = 'server'`,
+      )
+      if (before % 2 === 0 && writes === before) return row && apply(row)
+      await saving
+    }
+  }
+
+  function apply(row: { offset: number | null; build: ServedBuildOverride | undefined }): void {
     // Another instance announced a build; one announced here and not yet saved wins.
     const text = JSON.stringify(row.build ?? null)
     if (text !== shared.build && buildText() === shared.build) build.override = row.build ?? null

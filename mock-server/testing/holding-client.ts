@@ -1,0 +1,59 @@
+// A SQL client that can hold a statement's answer, or tell when one is sent: the cross-instance tests use it to put
+// one server's call at a chosen point while another server acts (mock-server/src/compose/shared-store.test.ts).
+import type { SqlClient } from '../src/shared/sql.ts'
+
+interface Hold {
+  pattern: RegExp
+  caught: () => void
+  released: Promise<void>
+}
+
+/**
+ * @example
+ * const held = holdingClient(sql)
+ * const hold = held.holdNext(/UPDATE \S+\.server_meta/) // the next such statement runs, its answer waits
+ * await hold.caught; …; hold.release()
+ */
+export function holdingClient(client: SqlClient) {
+  const holds: Hold[] = []
+  const watches: { pattern: RegExp; seen: () => void }[] = []
+  /** The hold the statement `text` meets, taken off the list; and every watch of it told. */
+  function meet(text: string): Hold | undefined {
+    for (const watch of watches.filter((one) => one.pattern.test(text))) {
+      watches.splice(watches.indexOf(watch), 1)
+      watch.seen()
+    }
+    const index = holds.findIndex((one) => one.pattern.test(text))
+    return index === -1 ? undefined : holds.splice(index, 1)[0]
+  }
+  const held: SqlClient = {
+    async query<Row>(text: string, params?: readonly unknown[]) {
+      const hold = meet(text)
+      const rows = await client.query<Row>(text, params)
+      if (hold) {
+        hold.caught()
+        await hold.released
+      }
+      return rows
+    },
+    exec: (text) => client.exec(text),
+    transaction: (work) => client.transaction(work),
+    close: () => client.close(),
+  }
+  return {
+    client: held,
+    /** The next statement matching `pattern` runs; its answer is held until `release()`. */
+    holdNext(pattern: RegExp): { caught: Promise<void>; release: () => void } {
+      let release!: () => void
+      let caught!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      const isCaught = new Promise<void>((resolve) => (caught = resolve))
+      holds.push({ pattern, caught, released })
+      return { caught: isCaught, release }
+    },
+    /** Resolves when a statement matching `pattern` is sent. */
+    sent(pattern: RegExp): Promise<void> {
+      return new Promise((seen) => watches.push({ pattern, seen }))
+    },
+  }
+}
