@@ -59,8 +59,9 @@ export const unitWebProject = defineProject({
     setupFiles: ['web/src/test/setup.ts'],
     // Component tests render the whole app against the mock server's table; on a loaded 2-core machine a
     // full journey can pass 5 s, and one wait may take 10 (web/src/test/setup.ts). A timeout here is a slow machine,
-    // not a verdict; the one for every screen test, so no file sets a lower one of its own.
+    // not a verdict; the one for every screen test, so no file sets a lower one of its own. Hooks likewise.
     testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 })
 
@@ -117,8 +118,10 @@ export default defineConfig({
           isolate: false,
           // Many of these tests start a server or a tool in a child process, several one after another: on a loaded
           // 2-core machine five refused starts passed vitest's 5 s. A time-out here is a slow machine, not a
-          // verdict (each wait on the child's output has its own, run-main.ts), as in unit-web and contracts.
+          // verdict (each wait on the child's output has its own, run-main.ts), as in unit-web and contracts. Hooks
+          // likewise: vitest's 10 s is less than a test's.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       unitWebNodeProject,
@@ -136,7 +139,10 @@ export default defineConfig({
           setupFiles: ['contracts/support/target-setup.ts'],
           // Against a CONTRACT_TARGET reset before each test, or remote, one file at a time (targetFilesInTurn).
           fileParallelism: !TARGET_FILES_IN_TURN,
+          // A hook makes the test's server or, against a target, first probes it: in a child run of the unit suite
+          // beside the other legs that took over vitest's 10 s (2026-11-30). As long as a test may take.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
           // Each file builds its own app (createApp through contracts/support/test-server.ts) and records coverage into its
           // worker's own file, so one module graph per worker serves them all: importing the app once per file was
           // half the project's CPU. docs/decisions/015-suite-speed.md has the figures.
