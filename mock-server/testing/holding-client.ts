@@ -1,5 +1,6 @@
-// A SQL client that can hold a statement's answer, or tell when one is sent: the cross-instance tests use it to put
-// one server's call at a chosen point while another server acts (mock-server/src/compose/shared-store.test.ts).
+// A SQL client that can hold a statement's answer, or tell when one is sent (statements outside a transaction): the
+// cross-instance tests use it to put one server's call at a chosen point while another server acts
+// (mock-server/src/compose/shared-store.test.ts, database-outage.test.ts).
 import type { SqlClient } from '../src/shared/sql.ts'
 
 interface Hold {
@@ -29,13 +30,17 @@ export function holdingClient(client: SqlClient) {
   const held: SqlClient = {
     async query<Row>(text: string, params?: readonly unknown[]) {
       const hold = meet(text)
-      const rows = await client.query<Row>(text, params)
-      if (hold) {
-        hold.caught()
-        await hold.released
+      try {
+        return await client.query<Row>(text, params)
+      } finally {
+        // A statement that failed is held too, so the test goes on and meets the failure, not its own time-out.
+        if (hold) {
+          hold.caught()
+          await hold.released
+        }
       }
-      return rows
     },
+    // Statements in a transaction or an exec are neither held nor watched: the clock's and the tests' are neither.
     exec: (text) => client.exec(text),
     transaction: (work) => client.transaction(work),
     close: () => client.close(),

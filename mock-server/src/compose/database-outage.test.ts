@@ -4,6 +4,7 @@
 // The database is taken away by a TCP proxy (testing/tcp-proxy.ts), since the machine's PostgreSQL is shared.
 import request from 'supertest'
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest'
+import { holdingClient } from '../../testing/holding-client.ts'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
 import { createTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts'
 import { createApp, type MockApp } from '../app.ts'
@@ -32,7 +33,10 @@ const UNAVAILABLE = {
   message: 'The service is unavailable. Try again shortly.',
 }
 
-/** Two servers, each with its own pool, on one fresh schema reached through one proxy; and what they logged. */
+/**
+ * Two servers, each with its own pool, on one fresh schema reached through one proxy; and what they logged. The
+ * first server's statements can be held (testing/holding-client.ts).
+ */
 async function twoServersBehindAProxy() {
   const { sql, schema } = await engines.fresh('postgres')
   await migrate(sql, PRODUCT_MIGRATIONS, schema)
@@ -44,13 +48,14 @@ async function twoServersBehindAProxy() {
   const lines: string[] = []
   const clients = [0, 1].map(() => openPostgres(viaProxy.href, (line) => lines.push(line)))
   opened.push({ proxy, clients })
+  const held = holdingClient(clients[0]!)
   const apps: MockApp[] = []
-  for (const client of clients) {
+  for (const client of [held.client, clients[1]!]) {
     const app = createApp({ hasher, sql: { client, schema }, logError: (line) => lines.push(line) })
     await app.core.ready
     apps.push(app)
   }
-  return { apps, proxy, lines, password: direct.password }
+  return { apps, proxy, lines, password: direct.password, held }
 }
 
 async function expectUnavailable(answer: request.Response): Promise<void> {
@@ -136,6 +141,26 @@ describe('PostgreSQL out of reach under two running servers', () => {
     for (const app of apps)
       await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
     for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
+  }, 120_000)
+  it('a clock move whose save the outage cut answers 503 and is not kept: sent again, it counts once', async () => {
+    const { apps, proxy, held } = await twoServersBehindAProxy()
+    // The advance on the first server has read the clock; the database goes before the move is saved.
+    const clockRead = held.holdNext(/^SELECT \(value->>'clockOffsetMs'\)/)
+    const advanced = request(apps[0]!)
+      .post('/__mock/clock')
+      .send({ advance_ms: 3_600_000 })
+      .then((answer) => answer)
+    await clockRead.caught
+    await proxy.cut()
+    clockRead.release()
+    await expectUnavailable(await advanced)
+    await proxy.restore()
+    await expect
+      .poll(
+        async () => (await request(apps[0]!).post('/__mock/clock').send({ advance_ms: 3_600_000 })).status,
+      )
+      .toBe(200)
+    for (const app of apps) expect((await request(app).get('/__mock/clock')).body.offset_ms).toBe(3_600_000)
   }, 120_000)
   it('a clock move while the database is away answers 503 and is not kept; reading the clock answers 503', async () => {
     const { apps, proxy } = await twoServersBehindAProxy()

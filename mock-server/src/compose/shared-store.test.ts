@@ -175,7 +175,8 @@ describe.each([
   // One server's calls interleave: a call may read the clock while another call or a save of its own runs there.
   it('a clock move on one server is seen by a call on another even while a call beside it ends there', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
-    // A sign-in on A has read the clock and waits on the database; the clock then moves on B.
+    // A sign-in on A has read the clock and waits on the database (the first read of users, the purge's, on A's first
+    // call); the clock then moves on B.
     const usersRead = held.holdNext(/FROM \S+\.users/)
     const signIn = request(a)
       .post('/api/auth/login')
@@ -219,6 +220,50 @@ describe.each([
       first: 'reading',
       offset: HOUR_MS + 1000,
     })
+  }, 120_000)
+
+  it("a reset on one server beside that server's own advance is written as a reset, not as an advance", async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // A reset on A has read the clock and is clearing the stores; an advance on A is then in the database, unsettled.
+    const clearing = held.holdNext(/^DELETE FROM \S+\.mails/)
+    const reset = request(a)
+      .post('/__mock/reset')
+      .send({})
+      .then((answer) => answer)
+    await clearing.caught
+    const saved = held.holdNext(/^UPDATE \S+\.server_meta SET value = jsonb_set\(value, '\{clockOffsetMs\}'/)
+    const advanced = request(a)
+      .post('/__mock/clock')
+      .send({ advance_ms: 1000 })
+      .then((answer) => answer)
+    await saved.caught
+    // The reset moves A's clock (its seed follows), and a set on B lands, before A's advance settles.
+    const seeding = held.sent(/^INSERT INTO \S+\.users/)
+    clearing.release()
+    await seeding
+    const set = await request(b).post('/__mock/clock').send({ now: '2040-01-01T00:00:00.000Z' }).expect(200)
+    saved.release()
+    expect([(await advanced).status, (await reset).status]).toEqual([200, 200])
+    const setOffset = set.body.offset_ms as number
+    // The three calls overlap, so any order of them is an answer; none of them leaves the set less 1000.
+    const offset = (await request(b).get('/__mock/clock').expect(200)).body.offset_ms
+    expect([0, 1000, setOffset, setOffset + 1000]).toContain(offset)
+  }, 120_000)
+
+  it('a build announced on one server survives a clock set on another made beside it', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // A set on A has read the database; a build is then announced on B.
+    const clockRead = held.holdNext(CLOCK_READ)
+    const set = request(a)
+      .post('/__mock/clock')
+      .send({ now: '2040-01-01T00:00:00.000Z' })
+      .then((answer) => answer)
+    await clockRead.caught
+    await request(b).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    clockRead.release()
+    expect((await set).status).toBe(200)
+    for (const app of [a, b])
+      expect((await request(app).get('/builds/latest.json')).body.id).toBe('build-two')
   }, 120_000)
 
   it('a build announced through one server is served by all, and a reset through another clears it for all', async () => {

@@ -56,7 +56,9 @@ export function createSqlPersistence(
    * served build (as JSON text).
    */
   let shared = { offset: clock.offsetMs(), outright: clock.outrightMoves(), build: buildText() }
-  const settle = (offset: number) => (shared = { ...shared, offset, outright: clock.outrightMoves() })
+  /** The database holds `offset`, and every outright move up to the `outright`th (by default, all made so far). */
+  const settle = (offset: number, outright = clock.outrightMoves()) =>
+    (shared = { ...shared, offset, outright })
   async function writeMeta(): Promise<void> {
     await state.client.query(
       `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb)
@@ -71,8 +73,11 @@ export function createSqlPersistence(
   let saving: Promise<unknown> = Promise.resolve()
   /** Odd while a write runs; bumped when one starts and when it has settled here. */
   let writes = 0
+  /** Bumped when a write fails: a save asked for before then fails with it, since the moves it was for are undone. */
+  let failed: { count: number; error?: unknown } = { count: 0 }
   const save = (): Promise<void> => {
-    const run = saving.then(addMoves, addMoves)
+    const asked = failed.count
+    const run = saving.then(() => (failed.count === asked ? addMoves() : Promise.reject(failed.error)))
     saving = run.catch(() => undefined)
     return run
   }
@@ -80,6 +85,13 @@ export function createSqlPersistence(
     writes += 1
     try {
       return await work()
+    } catch (error) {
+      // A move that could not be saved is not kept: its call is answered 503, and a retry must count once.
+      clock.setOffset(shared.offset)
+      shared = { ...shared, outright: clock.outrightMoves() }
+      build.override = JSON.parse(shared.build) as ServedBuildOverride
+      failed = { count: failed.count + 1, error }
+      throw error
     } finally {
       writes += 1
     }
@@ -105,9 +117,17 @@ export function createSqlPersistence(
     const offset = clock.offsetMs()
     if (options.production || (offset === shared.offset && clock.outrightMoves() === shared.outright)) return
     await writing(async () => {
-      if (clock.outrightMoves() !== shared.outright) {
-        await writeMeta()
-        settle(offset)
+      // A set or a reset made here while a statement runs is not in it: it stays unsettled, for the next save.
+      const outright = clock.outrightMoves()
+      if (outright !== shared.outright) {
+        // The offset alone: the whole row would also write back a build another instance announced meanwhile.
+        const [written] = await state.client.query(
+          `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}', to_jsonb($1::double precision))
+           WHERE key = 'server' RETURNING 1 AS written`,
+          [offset],
+        )
+        if (!written) await writeMeta()
+        settle(offset, outright)
         return
       }
       const delta = offset - shared.offset
@@ -117,10 +137,11 @@ export function createSqlPersistence(
          WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
         [delta],
       )
-      if (!row) return writeMeta().then(() => void settle(offset))
-      // Moves made here while the statement ran stay on top of what the database now holds.
-      clock.setOffset(row.offset + (clock.offsetMs() - offset))
-      settle(row.offset)
+      if (!row) return writeMeta().then(() => void settle(offset, outright))
+      // Advances made here while the statement ran stay on top of what the database now holds; a set or a reset
+      // made meanwhile stays as it is.
+      if (clock.outrightMoves() === outright) clock.setOffset(row.offset + (clock.offsetMs() - offset))
+      settle(row.offset, outright)
     })
   }
   return {
