@@ -32,6 +32,20 @@ async function twoServersOneHeld(engine: Engine) {
   return { a: await start(held.client), b: await start(sql), held }
 }
 
+/**
+ * An advance of `ms` on `app` whose addition is in the database and whose answer is held, so its server has not yet
+ * settled it; `release` lets it go on.
+ */
+async function advanceHeldUnsettled(app: MockApp, held: ReturnType<typeof holdingClient>, ms: number) {
+  const saved = held.holdNext(/^UPDATE \S+\.server_meta SET value = jsonb_set\(value, '\{clockOffsetMs\}'/)
+  const advanced = request(app)
+    .post('/__mock/clock')
+    .send({ advance_ms: ms })
+    .then((answer) => answer)
+  await saved.caught
+  return { advanced, release: saved.release }
+}
+
 describe.each([
   { engine: 'pglite' as const, missing: false },
   { engine: 'postgres' as const, missing: databaseUrl === null },
@@ -199,12 +213,7 @@ describe.each([
   it("a clock move on one server is seen by a call on another while that one's own move is being saved", async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
     // A's advance is in the database; A has not yet settled it.
-    const saved = held.holdNext(/^UPDATE \S+\.server_meta SET value = jsonb_set\(value, '\{clockOffsetMs\}'/)
-    const advanced = request(a)
-      .post('/__mock/clock')
-      .send({ advance_ms: 1000 })
-      .then((answer) => answer)
-    await saved.caught
+    const saved = await advanceHeldUnsettled(a, held, 1000)
     await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
     const read = request(a)
       .get('/__mock/clock')
@@ -215,7 +224,7 @@ describe.each([
       held.sent(CLOCK_READ).then(() => 'reading'),
     ])
     saved.release()
-    expect((await advanced).status).toBe(200)
+    expect((await saved.advanced).status).toBe(200)
     expect({ first, offset: (await read).body.offset_ms }).toEqual({
       first: 'reading',
       offset: HOUR_MS + 1000,
@@ -231,19 +240,14 @@ describe.each([
       .send({})
       .then((answer) => answer)
     await clearing.caught
-    const saved = held.holdNext(/^UPDATE \S+\.server_meta SET value = jsonb_set\(value, '\{clockOffsetMs\}'/)
-    const advanced = request(a)
-      .post('/__mock/clock')
-      .send({ advance_ms: 1000 })
-      .then((answer) => answer)
-    await saved.caught
+    const saved = await advanceHeldUnsettled(a, held, 1000)
     // The reset moves A's clock (its seed follows), and a set on B lands, before A's advance settles.
     const seeding = held.sent(/^INSERT INTO \S+\.users/)
     clearing.release()
     await seeding
     const set = await request(b).post('/__mock/clock').send({ now: '2040-01-01T00:00:00.000Z' }).expect(200)
     saved.release()
-    expect([(await advanced).status, (await reset).status]).toEqual([200, 200])
+    expect([(await saved.advanced).status, (await reset).status]).toEqual([200, 200])
     const setOffset = set.body.offset_ms as number
     // The three calls overlap, so any order of them is an answer; none of them leaves the set less 1000.
     const offset = (await request(b).get('/__mock/clock').expect(200)).body.offset_ms
