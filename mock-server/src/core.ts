@@ -174,13 +174,16 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       // waits for a later call, and the call itself gets its 503 from the pipeline.
       const unsynced = await unavailableIn(persistence?.sync?.())
       if (control && unsynced) return faultResponse(unsynced)
+      // Taken before the call moves anything: a write failing from here on may undo its move, so its save fails too
+      // (a reset moves the clock and then seeds: a save beside it may fail before it asks for its own).
+      const since = persistence?.failures?.()
       await unavailableIn(product.purgeWhenDue())
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') {
         // A control call (a clock move) on a shared database is saved before its answer, so the next call on any
         // instance sees it; one that cannot be saved is answered 503, never 200 and then forgotten.
         if (control && persistence.sync) {
-          const unsaved = await unavailableIn(persistence.save())
+          const unsaved = await unavailableIn(persistence.save(since))
           if (unsaved) return faultResponse(unsaved)
         } else {
           persistence.schedule()

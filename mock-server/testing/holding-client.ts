@@ -18,6 +18,7 @@ interface Hold {
 export function holdingClient(client: SqlClient) {
   const holds: Hold[] = []
   const watches: { pattern: RegExp; seen: () => void }[] = []
+  const failures: { pattern: RegExp; error: Error; failed: () => void }[] = []
   /** The hold the statement `text` meets, taken off the list; and every watch of it told. */
   function meet(text: string): Hold | undefined {
     for (const watch of watches.filter((one) => one.pattern.test(text))) {
@@ -30,7 +31,13 @@ export function holdingClient(client: SqlClient) {
   const held: SqlClient = {
     async query<Row>(text: string, params?: readonly unknown[]) {
       const hold = meet(text)
+      const failure = failures.findIndex((one) => one.pattern.test(text))
       try {
+        if (failure !== -1) {
+          const [{ error, failed }] = failures.splice(failure, 1) as [(typeof failures)[number]]
+          failed()
+          throw error
+        }
         return await client.query<Row>(text, params)
       } finally {
         // A statement that failed is held too, so the test goes on and meets the failure, not its own time-out.
@@ -55,6 +62,10 @@ export function holdingClient(client: SqlClient) {
       const isCaught = new Promise<void>((resolve) => (caught = resolve))
       holds.push({ pattern, caught, released })
       return { caught: isCaught, release }
+    },
+    /** The next statement matching `pattern` is not sent: it fails with `error`; resolves once it has. */
+    failNext(pattern: RegExp, error: Error): Promise<void> {
+      return new Promise((failed) => failures.push({ pattern, error, failed }))
     },
     /** Resolves when a statement matching `pattern` is sent. */
     sent(pattern: RegExp): Promise<void> {

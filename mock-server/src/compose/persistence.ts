@@ -76,12 +76,15 @@ export interface PersistenceOptions {
 export interface Persistence {
   /** Loads the file; false when there is none yet. Throws on a file it cannot read. */
   load(): Promise<boolean>
-  save(): Promise<void>
+  /** `since`: what `failures()` said before the call moved anything; the save fails if a write has failed since. */
+  save(since?: number): Promise<void>
   /** Saves soon, after any save under way. */
   schedule(): void
   flush(): Promise<void>
   /** Takes what other instances changed since (the control clock), before a call; absent for one instance's file. */
   sync?(): Promise<void>
+  /** How many writes have failed so far (each undoing this instance's unsaved moves); absent for a file. */
+  failures?(): number
 }
 
 export function createPersistence(

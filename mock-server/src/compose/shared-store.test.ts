@@ -9,6 +9,7 @@ import { migratedSchema, serversOnOneDatabase } from '../../testing/shared-serve
 import { createApp, type MockApp } from '../app.ts'
 import type { SqlClient } from '../shared/sql.ts'
 import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
+import { ServiceUnavailableError } from '../shared/unavailable.ts'
 
 const databaseUrl = inject('databaseUrl')
 const engines = createSqlEngines(databaseUrl)
@@ -252,6 +253,57 @@ describe.each([
     // The three calls overlap, so any order of them is an answer; none of them leaves the set less 1000.
     const offset = (await request(b).get('/__mock/clock').expect(200)).body.offset_ms
     expect([0, 1000, setOffset, setOffset + 1000]).toContain(offset)
+  }, 120_000)
+
+  it('a reset answered 200 holds on every server even when a save beside it on its server fails', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    await request(b).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    // A reset on A has reset its clock and cleared the build, and is seeding.
+    const seeding = held.holdNext(/^INSERT INTO \S+\.users/)
+    const reset = request(a)
+      .post('/__mock/reset')
+      .send({})
+      .then((answer) => answer)
+    await seeding.caught
+    // A call beside it on A ends; the save it asks for writes the reset's moves, and the database fails it.
+    const failed = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    await request(a)
+      .post('/api/auth/login')
+      .send({ ...ADA, password: 'wrong-password-1' })
+    await failed
+    seeding.release()
+    const answered = (await reset).status
+    // Answered 200, the reset holds everywhere; answered 503, it is not kept.
+    const expected = answered === 200 ? { offset: 0, build: false } : { offset: HOUR_MS, build: true }
+    for (const app of [a, b]) {
+      const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
+      const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
+      expect({ answered, offset, build }).toEqual({ answered, ...expected })
+    }
+  }, 120_000)
+
+  it('a reset answered 503 because a save beside it failed is not kept by its server', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    await request(b).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    // A reset on A is clearing the stores; an advance on A is then cut by the database.
+    const clearing = held.holdNext(/^DELETE FROM \S+\.mails/)
+    const reset = request(a)
+      .post('/__mock/reset')
+      .send({})
+      .then((answer) => answer)
+    await clearing.caught
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
+    clearing.release()
+    const answered = (await reset).status
+    const expected = answered === 200 ? { offset: 0, build: false } : { offset: HOUR_MS, build: true }
+    for (const app of [a, b]) {
+      const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
+      const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
+      expect({ answered, offset, build }).toEqual({ answered, ...expected })
+    }
   }, 120_000)
 
   it('a build announced on one server survives a clock set on another made beside it', async () => {

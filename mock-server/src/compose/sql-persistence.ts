@@ -75,11 +75,27 @@ export function createSqlPersistence(
   let writes = 0
   /** Bumped when a write fails: a save asked for before then fails with it, since the moves it was for are undone. */
   let failed: { count: number; error?: unknown } = { count: 0 }
-  const save = (): Promise<void> => {
-    const asked = failed.count
-    const run = saving.then(() => (failed.count === asked ? addMoves() : Promise.reject(failed.error)))
+  const save = (asked = failed.count): Promise<void> => {
+    const run = saving.then(() => {
+      if (failed.count === asked) return addMoves()
+      // A move this call made after the failed write was undone is unsaved still; so may be other calls' moves,
+      // made after it: undone too, each of their calls fails as well, and none answered 503 keeps its move.
+      if (!options.production && unsaved()) undo(failed.error)
+      return Promise.reject(failed.error)
+    })
     saving = run.catch(() => undefined)
     return run
+  }
+  const unsaved = () =>
+    clock.offsetMs() !== shared.offset ||
+    clock.outrightMoves() !== shared.outright ||
+    buildText() !== shared.build
+  /** This instance's unsaved moves and build are undone, and every save asked for before now fails with `error`. */
+  function undo(error: unknown): void {
+    clock.setOffset(shared.offset)
+    shared = { ...shared, outright: clock.outrightMoves() }
+    build.override = JSON.parse(shared.build) as ServedBuildOverride
+    failed = { count: failed.count + 1, error }
   }
   async function writing<T>(work: () => Promise<T>): Promise<T> {
     writes += 1
@@ -87,10 +103,7 @@ export function createSqlPersistence(
       return await work()
     } catch (error) {
       // A move that could not be saved is not kept: its call is answered 503, and a retry must count once.
-      clock.setOffset(shared.offset)
-      shared = { ...shared, outright: clock.outrightMoves() }
-      build.override = JSON.parse(shared.build) as ServedBuildOverride
-      failed = { count: failed.count + 1, error }
+      undo(error)
       throw error
     } finally {
       writes += 1
@@ -171,6 +184,7 @@ export function createSqlPersistence(
     },
     save,
     sync: syncMoves,
+    failures: () => failed.count,
     ...createSaveChain(() =>
       save().catch((error: unknown) =>
         report(`Failed to save the server's state to the database (${(error as Error).message}).`),
