@@ -47,6 +47,33 @@ async function advanceHeldUnsettled(app: MockApp, held: ReturnType<typeof holdin
   return { advanced, release: saved.release }
 }
 
+/** An hour advanced and build-two announced through `app`: what a reset undoes. */
+async function hourAndBuildOn(app: MockApp) {
+  await request(app).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+  await request(app).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+}
+
+/** A reset on `app` held at its first statement matching `pattern`. */
+async function resetHeldAt(app: MockApp, held: ReturnType<typeof holdingClient>, pattern: RegExp) {
+  const hold = held.holdNext(pattern)
+  const reset = request(app)
+    .post('/__mock/reset')
+    .send({})
+    .then((answer) => answer)
+  await hold.caught
+  return { reset, hold }
+}
+
+/** Answered 200, the reset (of hourAndBuildOn's moves) holds on every one of `apps`; answered 503, it is kept by none. */
+async function expectResetAsAnswered(answered: number, apps: MockApp[]) {
+  const expected = answered === 200 ? { offset: 0, build: false } : { offset: HOUR_MS, build: true }
+  for (const app of apps) {
+    const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
+    const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
+    expect({ answered, offset, build }).toEqual({ answered, ...expected })
+  }
+}
+
 describe.each([
   { engine: 'pglite' as const, missing: false },
   { engine: 'postgres' as const, missing: databaseUrl === null },
@@ -235,12 +262,7 @@ describe.each([
   it("a reset on one server beside that server's own advance is written as a reset, not as an advance", async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
     // A reset on A has read the clock and is clearing the stores; an advance on A is then in the database, unsettled.
-    const clearing = held.holdNext(/^DELETE FROM \S+\.mails/)
-    const reset = request(a)
-      .post('/__mock/reset')
-      .send({})
-      .then((answer) => answer)
-    await clearing.caught
+    const { reset, hold: clearing } = await resetHeldAt(a, held, /^DELETE FROM \S+\.mails/)
     const saved = await advanceHeldUnsettled(a, held, 1000)
     // The reset moves A's clock (its seed follows), and a set on B lands, before A's advance settles.
     const seeding = held.sent(/^INSERT INTO \S+\.users/)
@@ -257,15 +279,9 @@ describe.each([
 
   it('a reset answered 200 holds on every server even when a save beside it on its server fails', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
-    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
-    await request(b).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    await hourAndBuildOn(b)
     // A reset on A has reset its clock and cleared the build, and is seeding.
-    const seeding = held.holdNext(/^INSERT INTO \S+\.users/)
-    const reset = request(a)
-      .post('/__mock/reset')
-      .send({})
-      .then((answer) => answer)
-    await seeding.caught
+    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
     // A call beside it on A ends; the save it asks for writes the reset's moves, and the database fails it.
     const failed = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
     await request(a)
@@ -273,37 +289,18 @@ describe.each([
       .send({ ...ADA, password: 'wrong-password-1' })
     await failed
     seeding.release()
-    const answered = (await reset).status
-    // Answered 200, the reset holds everywhere; answered 503, it is not kept.
-    const expected = answered === 200 ? { offset: 0, build: false } : { offset: HOUR_MS, build: true }
-    for (const app of [a, b]) {
-      const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
-      const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
-      expect({ answered, offset, build }).toEqual({ answered, ...expected })
-    }
+    await expectResetAsAnswered((await reset).status, [a, b])
   }, 120_000)
 
   it('a reset answered 503 because a save beside it failed is not kept by its server', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
-    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
-    await request(b).post('/__mock/build').send({ id: 'build-two' }).expect(200)
+    await hourAndBuildOn(b)
     // A reset on A is clearing the stores; an advance on A is then cut by the database.
-    const clearing = held.holdNext(/^DELETE FROM \S+\.mails/)
-    const reset = request(a)
-      .post('/__mock/reset')
-      .send({})
-      .then((answer) => answer)
-    await clearing.caught
+    const { reset, hold: clearing } = await resetHeldAt(a, held, /^DELETE FROM \S+\.mails/)
     held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
     expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
     clearing.release()
-    const answered = (await reset).status
-    const expected = answered === 200 ? { offset: 0, build: false } : { offset: HOUR_MS, build: true }
-    for (const app of [a, b]) {
-      const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
-      const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
-      expect({ answered, offset, build }).toEqual({ answered, ...expected })
-    }
+    await expectResetAsAnswered((await reset).status, [a, b])
   }, 120_000)
 
   it('a build announced on one server survives a clock set on another made beside it', async () => {
