@@ -4,6 +4,7 @@ import { createApp, type MockApp } from '../src/app.ts'
 import type { MockOptions } from '../src/compose/options.ts'
 import { PRODUCT_MIGRATIONS } from '../src/product/storage/migrations.ts'
 import { migrate } from '../src/shared/sql-migrate.ts'
+import type { SqlClient } from '../src/shared/sql.ts'
 import type { createSqlEngines, Engine, FreshDatabase } from './sql-stores.ts'
 
 type Engines = ReturnType<typeof createSqlEngines>
@@ -33,14 +34,20 @@ export async function serversOnOneDatabase(
 ): Promise<FreshDatabase & { apps: MockApp[] }> {
   const { sql, schema } = await migratedSchema(engines, engine)
   const apps: MockApp[] = []
-  for (let index = 0; index < count; index += 1) {
-    const app = createApp({
-      hasher: { memoryCost: 1024, timeCost: 1 },
-      ...options,
-      sql: { client: sql, schema },
-    })
-    await app.core.ready
-    apps.push(app)
-  }
+  for (let index = 0; index < count; index += 1) apps.push(await serverOn(sql, schema, options))
   return { apps, sql, schema }
+}
+
+/**
+ * One server on `schema` through `client` (a wrapped one, for a test that holds its statements), ready.
+ * @example const app = await serverOn(holdingClient(sql).client, schema)
+ */
+export async function serverOn(
+  client: SqlClient,
+  schema: string,
+  options: Partial<MockOptions> = {},
+): Promise<MockApp> {
+  const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, ...options, sql: { client, schema } })
+  await app.core.ready
+  return app
 }

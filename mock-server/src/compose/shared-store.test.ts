@@ -5,9 +5,8 @@ import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { holdingClient } from '../../testing/holding-client.ts'
 import { createSqlEngines, type Engine } from '../../testing/sql-stores.ts'
-import { migratedSchema, serversOnOneDatabase } from '../../testing/shared-servers.ts'
-import { createApp, type MockApp } from '../app.ts'
-import type { SqlClient } from '../shared/sql.ts'
+import { migratedSchema, serverOn, serversOnOneDatabase } from '../../testing/shared-servers.ts'
+import type { MockApp } from '../app.ts'
 import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
 import { ServiceUnavailableError } from '../shared/unavailable.ts'
 
@@ -25,12 +24,7 @@ const CLOCK_READ = /^SELECT \(value->>'clockOffsetMs'\)/
 async function twoServersOneHeld(engine: Engine) {
   const { sql, schema } = await migratedSchema(engines, engine)
   const held = holdingClient(sql)
-  const start = async (client: SqlClient) => {
-    const app = createApp({ hasher: { memoryCost: 1024, timeCost: 1 }, sql: { client, schema } })
-    await app.core.ready
-    return app
-  }
-  return { a: await start(held.client), b: await start(sql), held }
+  return { a: await serverOn(held.client, schema), b: await serverOn(sql, schema), held }
 }
 
 /**

@@ -86,10 +86,9 @@ export function createSqlPersistence(
     saving = run.catch(() => undefined)
     return run
   }
-  const unsaved = () =>
-    clock.offsetMs() !== shared.offset ||
-    clock.outrightMoves() !== shared.outright ||
-    buildText() !== shared.build
+  /** A clock move made here that the database does not hold yet. */
+  const clockUnsaved = () => clock.offsetMs() !== shared.offset || clock.outrightMoves() !== shared.outright
+  const unsaved = () => clockUnsaved() || buildText() !== shared.build
   /** This instance's unsaved moves and build are undone, and every save asked for before now fails with `error`. */
   function undo(error: unknown): void {
     clock.setOffset(shared.offset)
@@ -127,8 +126,8 @@ export function createSqlPersistence(
    */
   async function addMoves(): Promise<void> {
     await saveBuild()
+    if (options.production || !clockUnsaved()) return
     const offset = clock.offsetMs()
-    if (options.production || (offset === shared.offset && clock.outrightMoves() === shared.outright)) return
     await writing(async () => {
       // A set or a reset made here while a statement runs is not in it: it stays unsettled, for the next save.
       const outright = clock.outrightMoves()
