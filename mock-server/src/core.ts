@@ -176,7 +176,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       if (control && unsynced) return faultResponse(unsynced)
       // Taken before the call moves anything: a write failing from here on may undo its move, so its save fails too
       // (a reset moves the clock and then seeds: a save beside it may fail before it asks for its own).
-      const since = persistence?.failures?.()
+      const since = persistence?.mark?.()
       await unavailableIn(product.purgeWhenDue())
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') {

@@ -297,6 +297,32 @@ describe.each([
     await expectResetAsAnswered((await reset).status, [a, b])
   }, 120_000)
 
+  it('a reset whose clock write the database fails is answered 503 and kept by none, its cleared build neither', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    await hourAndBuildOn(b)
+    // The reset clears the build and moves the clock; the write of the clock fails.
+    held.failNext(/^UPDATE \S+\.server_meta .*clockOffsetMs/s, new ServiceUnavailableError('cut'))
+    const reset = await request(a).post('/__mock/reset').send({})
+    await expectResetAsAnswered(reset.status, [a, b])
+    expect(reset.status).toBe(503)
+  }, 120_000)
+
+  it('a scenario armed beside a clock move whose save fails is answered as kept, once', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // The arming is in the database, its answer held; an advance on the same server is then cut by the database.
+    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
+    const arm = request(a)
+      .post('/__mock/scenarios')
+      .send({ name: 'server-error', operation: 'getSession', times: 1 })
+      .then((answer) => answer)
+    await written.caught
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
+    written.release()
+    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
+    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
+  }, 120_000)
+
   it('a build announced on one server survives a clock set on another made beside it', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
     // A set on A has read the database; a build is then announced on B.

@@ -6,7 +6,7 @@ import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { qualified, type SqlClient } from '../shared/sql.ts'
-import type { Persistence } from './persistence.ts'
+import type { Persistence, SaveMark } from './persistence.ts'
 import { createSaveChain } from './save-chain.ts'
 
 export interface SqlState {
@@ -75,7 +75,11 @@ export function createSqlPersistence(
   let writes = 0
   /** Bumped when a write fails: a save asked for before then fails with it, since the moves it was for are undone. */
   let failed: { count: number; error?: unknown } = { count: 0 }
-  const save = (asked = failed.count): Promise<void> => {
+  const save = (since?: SaveMark): Promise<void> => {
+    // A call that moved neither the clock nor the build (arming a scenario) wrote its own rows already: its answer
+    // neither waits on nor fails with a save of other calls' moves, which would have it retried and count twice.
+    if (since && since.moves === movesNow()) return Promise.resolve()
+    const asked = since?.failures ?? failed.count
     const run = saving.then(() => {
       if (failed.count === asked) return addMoves()
       // A move this call made after the failed write was undone is unsaved still; so may be other calls' moves,
@@ -86,6 +90,8 @@ export function createSqlPersistence(
     saving = run.catch(() => undefined)
     return run
   }
+  /** The clock and the build as this instance has them; any call's move changes it (a set counts an outright move). */
+  const movesNow = () => `${clock.offsetMs()} ${clock.outrightMoves()} ${buildText()}`
   /** A clock move made here that the database does not hold yet. */
   const clockUnsaved = () => clock.offsetMs() !== shared.offset || clock.outrightMoves() !== shared.outright
   const unsaved = () => clockUnsaved() || buildText() !== shared.build
@@ -108,52 +114,49 @@ export function createSqlPersistence(
       writes += 1
     }
   }
-  /** A build announced here since this instance last read the database, written as it is (the last one wins). */
-  async function saveBuild(): Promise<void> {
-    const text = buildText()
-    if (options.production || text === shared.build) return
-    await writing(async () => {
-      await state.client.query(
-        `UPDATE ${table} SET value = jsonb_set(value, '{servedBuild}', $1::jsonb) WHERE key = 'server'`,
-        [text],
-      )
-      shared = { ...shared, build: text }
-    })
-  }
   /**
-   * This instance's clock moves since it last read the database. A set or a reset is written as it is (the last one
-   * wins); advances are added to what the database holds in one statement, so concurrent ones all count.
+   * This instance's clock moves and build since it last read the database, in one statement: a move answered 503
+   * is kept by none. A build or a set or a reset is written as it is (the last one wins); advances are added to what
+   * the database holds, so concurrent ones all count.
    */
   async function addMoves(): Promise<void> {
-    await saveBuild()
-    if (options.production || !clockUnsaved()) return
+    if (options.production) return
+    const text = buildText()
+    const buildMoved = text !== shared.build
+    if (!buildMoved && !clockUnsaved()) return
     const offset = clock.offsetMs()
     await writing(async () => {
-      // A set or a reset made here while a statement runs is not in it: it stays unsettled, for the next save.
+      // A move made here while the statement runs is not in it: it stays unsettled, for the next save.
       const outright = clock.outrightMoves()
+      // The fields alone: the whole row would also write back a build or a clock another instance moved meanwhile.
+      const value = buildMoved ? `jsonb_set(value, '{servedBuild}', $2::jsonb)` : 'value'
+      const params = (first: number) => (buildMoved ? [first, text] : [first])
+      const settled = (databaseOffset: number) => {
+        settle(databaseOffset, outright)
+        shared = { ...shared, build: text }
+      }
       if (outright !== shared.outright) {
-        // The offset alone: the whole row would also write back a build another instance announced meanwhile.
         const [written] = await state.client.query(
-          `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}', to_jsonb($1::double precision))
+          `UPDATE ${table} SET value = jsonb_set(${value}, '{clockOffsetMs}', to_jsonb($1::double precision))
            WHERE key = 'server' RETURNING 1 AS written`,
-          [offset],
+          params(offset),
         )
         if (!written) await writeMeta()
-        settle(offset, outright)
-        return
+        return settled(offset)
       }
+      // An advance, or none when only the build moved: the offset the database holds is read back either way.
       const delta = offset - shared.offset
       const [row] = await state.client.query<{ offset: number }>(
-        `UPDATE ${table} SET value = jsonb_set(value, '{clockOffsetMs}',
+        `UPDATE ${table} SET value = jsonb_set(${value}, '{clockOffsetMs}',
            to_jsonb(COALESCE((value->>'clockOffsetMs')::double precision, 0) + $1::double precision))
          WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
-        [delta],
+        params(delta),
       )
-      if (!row) return writeMeta().then(() => void settle(offset, outright))
+      if (!row) return writeMeta().then(() => settled(offset))
       // Advances made here while the statement ran stay on top of what the database now holds; a set or a reset
       // made meanwhile stays as it is.
       if (clock.outrightMoves() === outright) clock.setOffset(row.offset + (clock.offsetMs() - offset))
-      settle(row.offset, outright)
+      settled(row.offset)
     })
   }
   return {
@@ -183,7 +186,7 @@ export function createSqlPersistence(
     },
     save,
     sync: syncMoves,
-    failures: () => failed.count,
+    mark: () => ({ failures: failed.count, moves: movesNow() }),
     ...createSaveChain(() =>
       save().catch((error: unknown) =>
         report(`Failed to save the server's state to the database (${(error as Error).message}).`),
