@@ -89,6 +89,19 @@ async function unavailableIn(work: Promise<unknown> | undefined): Promise<Servic
 /** A call of the control surface (/__mock), whose changes other instances must see from the next call on. */
 const isControlPath = (url: string) => url.startsWith('/__mock/')
 
+/**
+ * A call that moved the clock or the served build: POST /__mock/clock, /__mock/build or /__mock/reset, its path read
+ * as the pipeline reads it (pipeline/dispatch.ts), not refused (a 4xx moved nothing). Which calls did cannot be told
+ * from the instance's clock, which a sync or another call's move changes meanwhile. Any other control call writes
+ * its own rows: its answer neither waits on nor fails with the save of other calls' moves, which would have it
+ * retried and count twice.
+ */
+const movedClockOrBuild = (request: RawRequest, response: RawResponse | null) =>
+  request.method.toUpperCase() === 'POST' &&
+  /^\/__mock\/(clock|build|reset)$/.test(new URL(request.url, 'http://mock.invalid').pathname) &&
+  response !== null &&
+  !(response.status >= 400 && response.status < 500)
+
 export function createMockCore(options: MockOptions = {}): MockCore {
   const production = options.production === true
   const clock = createControlClock(options.realNow)
@@ -176,13 +189,14 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       if (control && unsynced) return faultResponse(unsynced)
       // Taken before the call moves anything: a write failing from here on may undo its move, so its save fails too
       // (a reset moves the clock and then seeds: a save beside it may fail before it asks for its own).
-      const since = persistence?.mark?.()
+      const since = persistence?.failures?.()
       await unavailableIn(product.purgeWhenDue())
       const response = await dispatch(request)
       if (persistence && request.method !== 'GET') {
         // A control call (a clock move) on a shared database is saved before its answer, so the next call on any
         // instance sees it; one that cannot be saved is answered 503, never 200 and then forgotten.
         if (control && persistence.sync) {
+          if (!movedClockOrBuild(request, response)) return response
           const unsaved = await unavailableIn(persistence.save(since))
           if (unsaved) return faultResponse(unsaved)
         } else {

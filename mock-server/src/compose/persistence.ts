@@ -76,26 +76,15 @@ export interface PersistenceOptions {
 export interface Persistence {
   /** Loads the file; false when there is none yet. Throws on a file it cannot read. */
   load(): Promise<boolean>
-  /**
-   * `since`: what `mark()` said before the call; the save fails if a write has failed since, and is nothing at all
-   * when the call moved nothing that it writes.
-   */
-  save(since?: SaveMark): Promise<void>
+  /** `since`: what `failures()` said before the call moved anything; the save fails if a write has failed since. */
+  save(since?: number): Promise<void>
   /** Saves soon, after any save under way. */
   schedule(): void
   flush(): Promise<void>
   /** Takes what other instances changed since (the control clock), before a call; absent for one instance's file. */
   sync?(): Promise<void>
-  /** Taken before a call moves anything, for its `save`; absent for a file. */
-  mark?(): SaveMark
-}
-
-/** What a SQL store's save compares a call's outcome with (compose/sql-persistence.ts). */
-export interface SaveMark {
-  /** How many writes had failed (each undoing this instance's unsaved moves). */
-  failures: number
-  /** The clock's and the served build's state on this instance. */
-  moves: string
+  /** How many writes have failed so far (each undoing this instance's unsaved moves); absent for a file. */
+  failures?(): number
 }
 
 export function createPersistence(

@@ -323,6 +323,103 @@ describe.each([
     expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
   }, 120_000)
 
+  it('a scenario armed while the clock moves, beside a move cut on its server, is answered as kept, once', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    // The arming is in the database, its answer held; the clock then moves on B, and an advance on A, which reads
+    // that move, is cut by the database.
+    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
+    const arm = request(a)
+      .post('/__mock/scenarios')
+      .send({ name: 'server-error', operation: 'getSession', times: 1 })
+      .then((answer) => answer)
+    await written.caught
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
+    written.release()
+    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
+    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
+  }, 120_000)
+
+  it('a scenario armed beside an advance saved and one cut on its server is answered as kept, once', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
+    const arm = request(a)
+      .post('/__mock/scenarios')
+      .send({ name: 'server-error', operation: 'getSession', times: 1 })
+      .then((answer) => answer)
+    await written.caught
+    await request(a).post('/__mock/clock').send({ advance_ms: 1000 }).expect(200)
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
+    written.release()
+    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
+    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
+  }, 120_000)
+
+  it('an advance answered 200 after its server took a reset from another is held on every server', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
+    // An advance of an hour on A has read the clock (an hour ahead) and waits on its purge (A's first call).
+    const purging = held.holdNext(/FROM \S+\.users/)
+    const advanced = request(a)
+      .post('/__mock/clock')
+      .send({ advance_ms: HOUR_MS })
+      .then((answer) => answer)
+    await purging.caught
+    // A reset on B lands, and a call on A reads it before the advance moves A's clock.
+    await request(b).post('/__mock/reset').send({}).expect(200)
+    expect((await request(a).get('/__mock/clock').expect(200)).body.offset_ms).toBe(0)
+    purging.release()
+    expect((await advanced).status).toBe(200)
+    const offsets = []
+    for (const app of [a, b])
+      offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+    expect(offsets).toEqual([HOUR_MS, HOUR_MS])
+  }, 120_000)
+
+  it('an advance answered 200 beside a reset whose save the database cut is held on every server', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    const tenDaysAgo = new Date(Date.now() - 240 * HOUR_MS).toISOString()
+    const set = await request(b).post('/__mock/clock').send({ now: tenDaysAgo }).expect(200)
+    const past = set.body.offset_ms as number
+    // A reset on A has moved A's clock to 0 and is seeding.
+    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
+    // An advance on A, of the set's distance from 0, has read the clock (the reset's 0, unsaved) and waits on its
+    // purge (the clock moved ten days since the last).
+    const purging = held.holdNext(/FROM \S+\.users/)
+    const advanced = request(a)
+      .post('/__mock/clock')
+      .send({ advance_ms: -past })
+      .then((answer) => answer)
+    await purging.caught
+    // The reset's save is cut by the database: A's clock goes back to the set, and the advance then moves it.
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    seeding.release()
+    expect((await reset).status).toBe(503)
+    purging.release()
+    const answered = (await advanced).status
+    const offsets = []
+    for (const app of [a, b])
+      offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+    expect({ answered, offsets }).toEqual({ answered, offsets: answered === 200 ? [0, 0] : [past, past] })
+  }, 120_000)
+
+  it('a clock move refused 400 beside a save its server fails is answered 400', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    await hourAndBuildOn(b)
+    // A reset on A has moved its clock and build and is seeding; a refused move then comes, and the next write fails.
+    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
+    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const refused = await request(a).post('/__mock/clock').send({ advance_ms: 'soon' })
+    expect({ status: refused.status, error: refused.body.error }).toEqual({
+      status: 400,
+      error: 'validation_failed',
+    })
+    seeding.release()
+    await expectResetAsAnswered((await reset).status, [a, b])
+  }, 120_000)
+
   it('a build announced on one server survives a clock set on another made beside it', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
     // A set on A has read the database; a build is then announced on B.

@@ -6,7 +6,7 @@ import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
 import { qualified, type SqlClient } from '../shared/sql.ts'
-import type { Persistence, SaveMark } from './persistence.ts'
+import type { Persistence } from './persistence.ts'
 import { createSaveChain } from './save-chain.ts'
 
 export interface SqlState {
@@ -75,11 +75,7 @@ export function createSqlPersistence(
   let writes = 0
   /** Bumped when a write fails: a save asked for before then fails with it, since the moves it was for are undone. */
   let failed: { count: number; error?: unknown } = { count: 0 }
-  const save = (since?: SaveMark): Promise<void> => {
-    // A call that moved neither the clock nor the build (arming a scenario) wrote its own rows already: its answer
-    // neither waits on nor fails with a save of other calls' moves, which would have it retried and count twice.
-    if (since && since.moves === movesNow()) return Promise.resolve()
-    const asked = since?.failures ?? failed.count
+  const save = (asked = failed.count): Promise<void> => {
     const run = saving.then(() => {
       if (failed.count === asked) return addMoves()
       // A move this call made after the failed write was undone is unsaved still; so may be other calls' moves,
@@ -90,8 +86,6 @@ export function createSqlPersistence(
     saving = run.catch(() => undefined)
     return run
   }
-  /** The clock and the build as this instance has them; any call's move changes it (a set counts an outright move). */
-  const movesNow = () => `${clock.offsetMs()} ${clock.outrightMoves()} ${buildText()}`
   /** A clock move made here that the database does not hold yet. */
   const clockUnsaved = () => clock.offsetMs() !== shared.offset || clock.outrightMoves() !== shared.outright
   const unsaved = () => clockUnsaved() || buildText() !== shared.build
@@ -186,7 +180,7 @@ export function createSqlPersistence(
     },
     save,
     sync: syncMoves,
-    mark: () => ({ failures: failed.count, moves: movesNow() }),
+    failures: () => failed.count,
     ...createSaveChain(() =>
       save().catch((error: unknown) =>
         report(`Failed to save the server's state to the database (${(error as Error).message}).`),
