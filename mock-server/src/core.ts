@@ -86,8 +86,21 @@ async function unavailableIn(work: Promise<unknown> | undefined): Promise<Servic
   }
 }
 
-/** A call of the control surface (/__mock), whose changes other instances must see from the next call on. */
-const isControlPath = (url: string) => url.startsWith('/__mock/')
+/** A request's path as the pipeline reads it (pipeline/dispatch.ts): dot segments resolved, a backslash read as `/`. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://mock.invalid').pathname
+  } catch {
+    return url // the pipeline fails on it as well
+  }
+}
+
+/**
+ * A call of the control surface (/__mock), whose changes other instances must see from the next call on. Its path is
+ * read as the pipeline routes it: /x/../__mock/clock and an absolute-form http://host/__mock/clock are routed to the
+ * clock too, and must not be answered before their save.
+ */
+const isControlPath = (url: string) => pathOf(url).startsWith('/__mock/')
 
 /**
  * A call that moved the clock or the served build: POST /__mock/clock, /__mock/build or /__mock/reset, its path read
@@ -98,7 +111,7 @@ const isControlPath = (url: string) => url.startsWith('/__mock/')
  */
 const movedClockOrBuild = (request: RawRequest, response: RawResponse | null) =>
   request.method.toUpperCase() === 'POST' &&
-  /^\/__mock\/(clock|build|reset)$/.test(new URL(request.url, 'http://mock.invalid').pathname) &&
+  /^\/__mock\/(clock|build|reset)$/.test(pathOf(request.url)) &&
   response !== null &&
   !(response.status >= 400 && response.status < 500)
 

@@ -1,6 +1,8 @@
 // Several servers on one SQL database behave as one for what the database keeps (docs/mock-server.md, "Where the
 // state lives"): a token from one works on all, a log-out on one ends it on all at once, and concurrent refreshes
 // of one token spread over the servers rotate it once.
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { holdingClient } from '../../testing/holding-client.ts'
@@ -65,6 +67,33 @@ async function expectResetAsAnswered(answered: number, apps: MockApp[]) {
     const offset = (await request(app).get('/__mock/clock').expect(200)).body.offset_ms
     const build = (await request(app).get('/builds/latest.json')).body.id === 'build-two'
     expect({ answered, offset, build }).toEqual({ answered, ...expected })
+  }
+}
+
+/** A POST of `body` to `app` over HTTP, its request-target sent exactly as written (no client normalizes it). */
+async function postAt(app: MockApp, target: string, body: unknown) {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((listening) => server.once('listening', listening))
+  const { port } = server.address() as AddressInfo
+  const text = JSON.stringify(body)
+  const headers = {
+    host: `127.0.0.1:${port}`,
+    'content-type': 'application/json',
+    'content-length': text.length,
+  }
+  try {
+    return await new Promise<{ status: number }>((answered, failed) => {
+      const sent = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: target, headers },
+        (answer) => {
+          answer.resume().on('end', () => answered({ status: answer.statusCode ?? 0 }))
+        },
+      )
+      sent.on('error', failed)
+      sent.end(text)
+    })
+  } finally {
+    server.close()
   }
 }
 
@@ -462,5 +491,38 @@ describe.each([
     await request(apps[2]!).post('/__mock/reset').send({}).expect(200)
     for (const app of apps)
       expect((await request(app).get('/__mock/mailbox').expect(200)).body.messages).toEqual([])
+  }, 120_000)
+
+  it.each(['/x/../__mock/clock', '/%2e/__mock/clock', '/__mock\\clock', 'http://127.0.0.1/__mock/clock'])(
+    'a clock move sent as %s is held on every server exactly when answered 200',
+    async (target) => {
+      const { a, b, held } = await twoServersOneHeld(engine)
+      // The pipeline reads the path as /__mock/clock; the database cuts the write of its move.
+      const cut = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+      const answered = (await postAt(a, target, { advance_ms: HOUR_MS })).status
+      await cut
+      const offsets = []
+      for (const app of [a, b])
+        offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+      expect({ answered, offsets }).toEqual({
+        answered,
+        offsets: answered === 200 ? [HOUR_MS, HOUR_MS] : [0, 0],
+      })
+    },
+    120_000,
+  )
+
+  it('a build announced at /./__mock/build is served by every server exactly when answered 200', async () => {
+    const { a, b, held } = await twoServersOneHeld(engine)
+    const cut = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const answered = (await postAt(a, '/./__mock/build', { id: 'build-two' })).status
+    await cut
+    const served = []
+    for (const app of [a, b])
+      served.push((await request(app).get('/builds/latest.json')).body.id === 'build-two')
+    expect({ answered, served }).toEqual({
+      answered,
+      served: answered === 200 ? [true, true] : [false, false],
+    })
   }, 120_000)
 })
