@@ -70,6 +70,13 @@ async function expectResetAsAnswered(answered: number, apps: MockApp[]) {
   }
 }
 
+/** The clock offset each of `apps` reads, in turn. */
+async function offsetsOn(apps: MockApp[]): Promise<number[]> {
+  const offsets: number[] = []
+  for (const app of apps) offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+  return offsets
+}
+
 /** A POST of `body` to `app` over HTTP, its request-target sent exactly as written (no client normalizes it). */
 async function postAt(app: MockApp, target: string, body: unknown) {
   const server = app.listen(0, '127.0.0.1')
@@ -336,55 +343,38 @@ describe.each([
     expect(reset.status).toBe(503)
   }, 120_000)
 
-  it('a scenario armed beside a clock move whose save fails is answered as kept, once', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    // The arming is in the database, its answer held; an advance on the same server is then cut by the database.
-    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
-    const arm = request(a)
-      .post('/__mock/scenarios')
-      .send({ name: 'server-error', operation: 'getSession', times: 1 })
-      .then((answer) => answer)
-    await written.caught
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
-    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
-    written.release()
-    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
-    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
-  }, 120_000)
-
-  it('a scenario armed while the clock moves, beside a move cut on its server, is answered as kept, once', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    // The arming is in the database, its answer held; the clock then moves on B, and an advance on A, which reads
-    // that move, is cut by the database.
-    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
-    const arm = request(a)
-      .post('/__mock/scenarios')
-      .send({ name: 'server-error', operation: 'getSession', times: 1 })
-      .then((answer) => answer)
-    await written.caught
-    await request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200)
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
-    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
-    written.release()
-    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
-    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
-  }, 120_000)
-
-  it('a scenario armed beside an advance saved and one cut on its server is answered as kept, once', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
-    const arm = request(a)
-      .post('/__mock/scenarios')
-      .send({ name: 'server-error', operation: 'getSession', times: 1 })
-      .then((answer) => answer)
-    await written.caught
-    await request(a).post('/__mock/clock').send({ advance_ms: 1000 }).expect(200)
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
-    expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
-    written.release()
-    const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
-    expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
-  }, 120_000)
+  // The arming is in the database, its answer held; something may move the clock meanwhile; an advance on the same
+  // server is then cut by the database.
+  it.each([
+    { meanwhile: 'nothing else', move: async () => {} },
+    {
+      meanwhile: 'the clock moved on another server',
+      move: (_a: MockApp, b: MockApp) =>
+        request(b).post('/__mock/clock').send({ advance_ms: HOUR_MS }).expect(200),
+    },
+    {
+      meanwhile: 'an advance saved on its server',
+      move: (a: MockApp) => request(a).post('/__mock/clock').send({ advance_ms: 1000 }).expect(200),
+    },
+  ])(
+    'a scenario armed beside a move cut on its server ($meanwhile meanwhile) is answered as kept, once',
+    async ({ move }) => {
+      const { a, b, held } = await twoServersOneHeld(engine)
+      const written = held.holdNext(/^INSERT INTO \S+\.scenarios/)
+      const arm = request(a)
+        .post('/__mock/scenarios')
+        .send({ name: 'server-error', operation: 'getSession', times: 1 })
+        .then((answer) => answer)
+      await written.caught
+      await move(a, b)
+      held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+      expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
+      written.release()
+      const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
+      expect({ armed: (await arm).status, listed }).toEqual({ armed: 201, listed: 1 })
+    },
+    120_000,
+  )
 
   it('an advance answered 200 after its server took a reset from another is held on every server', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
@@ -401,9 +391,7 @@ describe.each([
     expect((await request(a).get('/__mock/clock').expect(200)).body.offset_ms).toBe(0)
     purging.release()
     expect((await advanced).status).toBe(200)
-    const offsets = []
-    for (const app of [a, b])
-      offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+    const offsets = await offsetsOn([a, b])
     expect(offsets).toEqual([HOUR_MS, HOUR_MS])
   }, 120_000)
 
@@ -428,9 +416,7 @@ describe.each([
     expect((await reset).status).toBe(503)
     purging.release()
     const answered = (await advanced).status
-    const offsets = []
-    for (const app of [a, b])
-      offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+    const offsets = await offsetsOn([a, b])
     expect({ answered, offsets }).toEqual({ answered, offsets: answered === 200 ? [0, 0] : [past, past] })
   }, 120_000)
 
@@ -501,9 +487,7 @@ describe.each([
       const cut = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
       const answered = (await postAt(a, target, { advance_ms: HOUR_MS })).status
       await cut
-      const offsets = []
-      for (const app of [a, b])
-        offsets.push((await request(app).get('/__mock/clock').expect(200)).body.offset_ms)
+      const offsets = await offsetsOn([a, b])
       expect({ answered, offsets }).toEqual({
         answered,
         offsets: answered === 200 ? [HOUR_MS, HOUR_MS] : [0, 0],
