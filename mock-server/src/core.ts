@@ -23,7 +23,7 @@ import type { OpenIdProvider } from './idp/provider.ts'
 import { faultResponse, type Dispatch } from './pipeline/dispatch.ts'
 import type { Journal } from './pipeline/journal.ts'
 import { createCompiledDocuments, type DocumentName } from './pipeline/openapi-docs.ts'
-import type { RawRequest, RawResponse } from './pipeline/raw.ts'
+import { requestUrl, type RawRequest, type RawResponse } from './pipeline/raw.ts'
 import type { AnyHandler } from './pipeline/types.ts'
 import { createProduct, type Product } from './product/index.ts'
 import { SEED_ACCOUNTS } from './product/domain/seed.ts'
@@ -86,32 +86,24 @@ async function unavailableIn(work: Promise<unknown> | undefined): Promise<Servic
   }
 }
 
-/** A request's path as the pipeline reads it (pipeline/dispatch.ts): dot segments resolved, a backslash read as `/`. */
-function pathOf(url: string): string {
+/** A request's path as the pipeline routes it (pipeline/raw.ts, `requestUrl`); a target it cannot read, as sent. */
+function pathOf(request: RawRequest): string {
   try {
-    return new URL(url, 'http://mock.invalid').pathname
+    return requestUrl(request).pathname
   } catch {
-    return url // the pipeline fails on it as well
+    return request.url // the pipeline fails on it as well
   }
 }
 
 /**
- * A call of the control surface (/__mock), whose changes other instances must see from the next call on. Its path is
- * read as the pipeline routes it: /x/../__mock/clock and an absolute-form http://host/__mock/clock are routed to the
- * clock too, and must not be answered before their save.
+ * A call that moved the clock or the served build: POST /__mock/clock, /__mock/build or /__mock/reset, not refused
+ * (a 4xx moved nothing). Which calls did cannot be told from the instance's clock, which a sync or another call's
+ * move changes meanwhile. Any other control call writes its own rows: its answer neither waits on nor fails with
+ * the save of other calls' moves, which would have it retried and count twice.
  */
-const isControlPath = (url: string) => pathOf(url).startsWith('/__mock/')
-
-/**
- * A call that moved the clock or the served build: POST /__mock/clock, /__mock/build or /__mock/reset, its path read
- * as the pipeline reads it (pipeline/dispatch.ts), not refused (a 4xx moved nothing). Which calls did cannot be told
- * from the instance's clock, which a sync or another call's move changes meanwhile. Any other control call writes
- * its own rows: its answer neither waits on nor fails with the save of other calls' moves, which would have it
- * retried and count twice.
- */
-const movedClockOrBuild = (request: RawRequest, response: RawResponse | null) =>
+const movedClockOrBuild = (request: RawRequest, path: string, response: RawResponse | null) =>
   request.method.toUpperCase() === 'POST' &&
-  /^\/__mock\/(clock|build|reset)$/.test(pathOf(request.url)) &&
+  /^\/__mock\/(clock|build|reset)$/.test(path) &&
   response !== null &&
   !(response.status >= 400 && response.status < 500)
 
@@ -194,7 +186,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       await ready
       // A probe asks nothing of the store: liveness must not fail with a database.
       if (isProbePath(request.url)) return dispatch(request)
-      const control = isControlPath(request.url)
+      // A call of the control surface, its path read as routed (/x/../__mock/clock is the clock's too): what it
+      // changes, other instances must see from the next call on.
+      const path = pathOf(request)
+      const control = path.startsWith('/__mock/')
       // What another instance changed (the control clock) counts from this call on (compose/sql-persistence.ts);
       // a control call must not answer from a clock it could not read. With the database out of reach the purge
       // waits for a later call, and the call itself gets its 503 from the pipeline.
@@ -209,7 +204,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
         // A control call (a clock move) on a shared database is saved before its answer, so the next call on any
         // instance sees it; one that cannot be saved is answered 503, never 200 and then forgotten.
         if (control && persistence.sync) {
-          if (!movedClockOrBuild(request, response)) return response
+          if (!movedClockOrBuild(request, path, response)) return response
           const unsaved = await unavailableIn(persistence.save(since))
           if (unsaved) return faultResponse(unsaved)
         } else {

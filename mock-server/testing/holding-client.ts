@@ -9,6 +9,11 @@ interface Hold {
   released: Promise<void>
 }
 
+/** How mock-server/src/compose/sql-persistence.ts reads the shared clock another instance may have moved. */
+export const CLOCK_READ = /^SELECT \(value->>'clockOffsetMs'\)/
+/** How it writes an instance's clock moves and build. */
+export const META_WRITE = /^UPDATE \S+\.server_meta/
+
 /**
  * @example
  * const held = holdingClient(sql)

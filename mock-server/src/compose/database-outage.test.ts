@@ -4,7 +4,7 @@
 // The database is taken away by a TCP proxy (testing/tcp-proxy.ts), since the machine's PostgreSQL is shared.
 import request from 'supertest'
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest'
-import { holdingClient } from '../../testing/holding-client.ts'
+import { CLOCK_READ, holdingClient } from '../../testing/holding-client.ts'
 import { createSqlEngines } from '../../testing/sql-stores.ts'
 import { createTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts'
 import { createApp, type MockApp } from '../app.ts'
@@ -145,7 +145,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
   it('a clock move whose save the outage cut answers 503 and is not kept: sent again, it counts once', async () => {
     const { apps, proxy, held } = await twoServersBehindAProxy()
     // The advance on the first server has read the clock; the database goes before the move is saved.
-    const clockRead = held.holdNext(/^SELECT \(value->>'clockOffsetMs'\)/)
+    const clockRead = held.holdNext(CLOCK_READ)
     const advanced = request(apps[0]!)
       .post('/__mock/clock')
       .send({ advance_ms: 3_600_000 })

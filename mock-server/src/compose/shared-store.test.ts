@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { holdingClient } from '../../testing/holding-client.ts'
+import { CLOCK_READ, holdingClient, META_WRITE } from '../../testing/holding-client.ts'
 import { createSqlEngines, type Engine } from '../../testing/sql-stores.ts'
 import { migratedSchema, serverOn, serversOnOneDatabase } from '../../testing/shared-servers.ts'
 import type { MockApp } from '../app.ts'
@@ -19,8 +19,6 @@ afterAll(() => engines.close())
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 
 const HOUR_MS = 3_600_000
-/** The statement with which a server reads the clock another may have moved (compose/sql-persistence.ts). */
-const CLOCK_READ = /^SELECT \(value->>'clockOffsetMs'\)/
 
 /** Two servers on one fresh schema; A's statements can be held (mock-server/testing/holding-client.ts). */
 async function twoServersOneHeld(engine: Engine) {
@@ -58,6 +56,20 @@ async function resetHeldAt(app: MockApp, held: ReturnType<typeof holdingClient>,
     .then((answer) => answer)
   await hold.caught
   return { reset, hold }
+}
+
+/** A reset's seeding: its first statement after it moved the clock and the build. */
+const SEEDING = /^INSERT INTO \S+\.users/
+
+/** The next statement of `held` matching `pattern` (by default a write of the clock or build) fails, as in an outage. */
+const cutNext = (held: ReturnType<typeof holdingClient>, pattern = META_WRITE) =>
+  held.failNext(pattern, new ServiceUnavailableError('cut'))
+
+/** Two servers, A's statements held; an hour and build-two on B; a reset on A held at its first `pattern`. */
+async function resetBesideHourAndBuild(engine: Engine, pattern: RegExp) {
+  const servers = await twoServersOneHeld(engine)
+  await hourAndBuildOn(servers.b)
+  return { ...servers, ...(await resetHeldAt(servers.a, servers.held, pattern)) }
 }
 
 /** Answered 200, the reset (of hourAndBuildOn's moves) holds on every one of `apps`; answered 503, it is kept by none. */
@@ -295,7 +307,7 @@ describe.each([
     const { reset, hold: clearing } = await resetHeldAt(a, held, /^DELETE FROM \S+\.mails/)
     const saved = await advanceHeldUnsettled(a, held, 1000)
     // The reset moves A's clock (its seed follows), and a set on B lands, before A's advance settles.
-    const seeding = held.sent(/^INSERT INTO \S+\.users/)
+    const seeding = held.sent(SEEDING)
     clearing.release()
     await seeding
     const set = await request(b).post('/__mock/clock').send({ now: '2040-01-01T00:00:00.000Z' }).expect(200)
@@ -308,12 +320,10 @@ describe.each([
   }, 120_000)
 
   it('a reset answered 200 holds on every server even when a save beside it on its server fails', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    await hourAndBuildOn(b)
     // A reset on A has reset its clock and cleared the build, and is seeding.
-    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
+    const { a, b, held, reset, hold: seeding } = await resetBesideHourAndBuild(engine, SEEDING)
     // A call beside it on A ends; the save it asks for writes the reset's moves, and the database fails it.
-    const failed = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const failed = cutNext(held)
     await request(a)
       .post('/api/auth/login')
       .send({ ...ADA, password: 'wrong-password-1' })
@@ -323,11 +333,15 @@ describe.each([
   }, 120_000)
 
   it('a reset answered 503 because a save beside it failed is not kept by its server', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    await hourAndBuildOn(b)
     // A reset on A is clearing the stores; an advance on A is then cut by the database.
-    const { reset, hold: clearing } = await resetHeldAt(a, held, /^DELETE FROM \S+\.mails/)
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const {
+      a,
+      b,
+      held,
+      reset,
+      hold: clearing,
+    } = await resetBesideHourAndBuild(engine, /^DELETE FROM \S+\.mails/)
+    cutNext(held)
     expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
     clearing.release()
     await expectResetAsAnswered((await reset).status, [a, b])
@@ -337,7 +351,7 @@ describe.each([
     const { a, b, held } = await twoServersOneHeld(engine)
     await hourAndBuildOn(b)
     // The reset clears the build and moves the clock; the write of the clock fails.
-    held.failNext(/^UPDATE \S+\.server_meta .*clockOffsetMs/s, new ServiceUnavailableError('cut'))
+    cutNext(held, /^UPDATE \S+\.server_meta .*clockOffsetMs/s)
     const reset = await request(a).post('/__mock/reset').send({})
     await expectResetAsAnswered(reset.status, [a, b])
     expect(reset.status).toBe(503)
@@ -367,7 +381,7 @@ describe.each([
         .then((answer) => answer)
       await written.caught
       await move(a, b)
-      held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+      cutNext(held)
       expect((await request(a).post('/__mock/clock').send({ advance_ms: 1000 })).status).toBe(503)
       written.release()
       const listed = (await request(b).get('/__mock/scenarios').expect(200)).body.armed.length
@@ -401,7 +415,7 @@ describe.each([
     const set = await request(b).post('/__mock/clock').send({ now: tenDaysAgo }).expect(200)
     const past = set.body.offset_ms as number
     // A reset on A has moved A's clock to 0 and is seeding.
-    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
+    const { reset, hold: seeding } = await resetHeldAt(a, held, SEEDING)
     // An advance on A, of the set's distance from 0, has read the clock (the reset's 0, unsaved) and waits on its
     // purge (the clock moved ten days since the last).
     const purging = held.holdNext(/FROM \S+\.users/)
@@ -411,7 +425,7 @@ describe.each([
       .then((answer) => answer)
     await purging.caught
     // The reset's save is cut by the database: A's clock goes back to the set, and the advance then moves it.
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    cutNext(held)
     seeding.release()
     expect((await reset).status).toBe(503)
     purging.release()
@@ -421,11 +435,9 @@ describe.each([
   }, 120_000)
 
   it('a clock move refused 400 beside a save its server fails is answered 400', async () => {
-    const { a, b, held } = await twoServersOneHeld(engine)
-    await hourAndBuildOn(b)
     // A reset on A has moved its clock and build and is seeding; a refused move then comes, and the next write fails.
-    const { reset, hold: seeding } = await resetHeldAt(a, held, /^INSERT INTO \S+\.users/)
-    held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const { a, b, held, reset, hold: seeding } = await resetBesideHourAndBuild(engine, SEEDING)
+    cutNext(held)
     const refused = await request(a).post('/__mock/clock').send({ advance_ms: 'soon' })
     expect({ status: refused.status, error: refused.body.error }).toEqual({
       status: 400,
@@ -484,7 +496,7 @@ describe.each([
     async (target) => {
       const { a, b, held } = await twoServersOneHeld(engine)
       // The pipeline reads the path as /__mock/clock; the database cuts the write of its move.
-      const cut = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+      const cut = cutNext(held)
       const answered = (await postAt(a, target, { advance_ms: HOUR_MS })).status
       await cut
       const offsets = await offsetsOn([a, b])
@@ -498,7 +510,7 @@ describe.each([
 
   it('a build announced at /./__mock/build is served by every server exactly when answered 200', async () => {
     const { a, b, held } = await twoServersOneHeld(engine)
-    const cut = held.failNext(/^UPDATE \S+\.server_meta/, new ServiceUnavailableError('cut'))
+    const cut = cutNext(held)
     const answered = (await postAt(a, '/./__mock/build', { id: 'build-two' })).status
     await cut
     const served = []

@@ -56,9 +56,12 @@ export function createSqlPersistence(
    * served build (as JSON text).
    */
   let shared = { offset: clock.offsetMs(), outright: clock.outrightMoves(), build: buildText() }
-  /** The database holds `offset`, and every outright move up to the `outright`th (by default, all made so far). */
-  const settle = (offset: number, outright = clock.outrightMoves()) =>
-    (shared = { ...shared, offset, outright })
+  /**
+   * The database holds `offset`, every outright move up to the `outright`th (by default, all made so far), and
+   * `build` (by default, what it held).
+   */
+  const settle = (offset: number, outright = clock.outrightMoves(), build = shared.build) =>
+    (shared = { offset, outright, build })
   async function writeMeta(): Promise<void> {
     await state.client.query(
       `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb)
@@ -125,10 +128,6 @@ export function createSqlPersistence(
       // The fields alone: the whole row would also write back a build or a clock another instance moved meanwhile.
       const value = buildMoved ? `jsonb_set(value, '{servedBuild}', $2::jsonb)` : 'value'
       const params = (first: number) => (buildMoved ? [first, text] : [first])
-      const settled = (databaseOffset: number) => {
-        settle(databaseOffset, outright)
-        shared = { ...shared, build: text }
-      }
       if (outright !== shared.outright) {
         const [written] = await state.client.query(
           `UPDATE ${table} SET value = jsonb_set(${value}, '{clockOffsetMs}', to_jsonb($1::double precision))
@@ -136,7 +135,7 @@ export function createSqlPersistence(
           params(offset),
         )
         if (!written) await writeMeta()
-        return settled(offset)
+        return void settle(offset, outright, text)
       }
       // An advance, or none when only the build moved: the offset the database holds is read back either way.
       const delta = offset - shared.offset
@@ -146,11 +145,11 @@ export function createSqlPersistence(
          WHERE key = 'server' RETURNING (value->>'clockOffsetMs')::double precision AS offset`,
         params(delta),
       )
-      if (!row) return writeMeta().then(() => settled(offset))
+      if (!row) return writeMeta().then(() => void settle(offset, outright, text))
       // Advances made here while the statement ran stay on top of what the database now holds; a set or a reset
       // made meanwhile stays as it is.
       if (clock.outrightMoves() === outright) clock.setOffset(row.offset + (clock.offsetMs() - offset))
-      settled(row.offset)
+      settle(row.offset, outright, text)
     })
   }
   return {
@@ -171,8 +170,7 @@ export function createSqlPersistence(
       domain.config.secret = saved.secret
       if (!options.production) clock.setOffset(saved.clockOffsetMs)
       if (!options.production) build.override = saved.servedBuild ?? null
-      settle(clock.offsetMs())
-      shared = { ...shared, build: buildText() }
+      settle(clock.offsetMs(), clock.outrightMoves(), buildText())
       if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
       // The mails move to their table once: the row is written again without them.
       if (mails) await writeMeta()

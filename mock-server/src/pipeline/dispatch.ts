@@ -7,7 +7,7 @@ import { addCorsHeaders, isAllowedOrigin, type CorsOrigins } from './cors.ts'
 import { recordCall, recordFault, recordRefusal, type CallRecorders, type Outcome } from './journal-step.ts'
 import { matchRoute, type ControlGuard } from './match.ts'
 import type { DocumentName, Route } from './openapi-docs.ts'
-import { errorResponse, parseCookies, type RawRequest, type RawResponse } from './raw.ts'
+import { errorResponse, parseCookies, requestUrl, type RawRequest, type RawResponse } from './raw.ts'
 import { readInput } from './read-input.ts'
 import { applyScenario, createArrivalOrder, type ScenarioHooks } from './scenario-step.ts'
 import { serialize } from './serialize.ts'
@@ -35,7 +35,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     corsOrigins.size > 0 ? addCorsHeaders(corsOrigins, raw, response) : response
   const takeInOrder = createArrivalOrder()
   return async (raw) => {
-    const url = new URL(raw.url, 'http://mock.invalid')
+    const url = requestUrl(raw)
     const match = matchRoute(options.routes, raw, url, options.guardControl, corsOrigins)
     if (match.kind === 'refused') recordRefusal(options, raw, url, match.response)
     if (match.kind === 'answered' && url.pathname.startsWith('/api/')) return withCors(raw, match.response)

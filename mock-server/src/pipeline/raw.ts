@@ -30,6 +30,11 @@ export function bodyFrom(bytes: Uint8Array | undefined): RawRequest['readBody'] 
   }
 }
 
+/** A request's URL as the pipeline routes it: dot segments resolved, a backslash read as `/`, absolute form taken. */
+export function requestUrl(raw: Pick<RawRequest, 'url'>): URL {
+  return new URL(raw.url, 'http://mock.invalid')
+}
+
 export interface RawResponse {
   status: number
   headers: Record<string, string | string[]>
