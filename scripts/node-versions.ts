@@ -27,6 +27,7 @@ import {
 import { delimiter, dirname, join } from 'node:path'
 import { SQL_LEG_REQUESTS } from '../harness/leg-requests.ts'
 import { fileURLToPath } from 'node:url'
+import { isProcessAlive } from '../mock-server/src/shared/process-alive.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const CACHE = join(root, 'node_modules/.cache/node-versions')
@@ -92,16 +93,6 @@ function latestOf(pkg: string, major: string): { version: string | null } | { un
   }
 }
 
-/** Whether the process `pid` still runs (a signal 0 reaches it). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * `work` alone among the runs of this script on this machine: `npm test` starts two of them at once, and a fetch
  * replaces the folder the other would run from. The lock names its holder; one whose holder is gone (killed) or older
@@ -127,7 +118,7 @@ function underLock<T>(work: () => T): T {
     const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
     const holder = Number(existsSync(owner) ? readFileSync(owner, 'utf8') : 0)
     // A lock just made may not name its holder yet: only a second old one without a live holder is left behind.
-    if (age > LOCK_STALE_MS || (age > 1_000 && !(holder > 0 && alive(holder))))
+    if (age > LOCK_STALE_MS || (age > 1_000 && !(holder > 0 && isProcessAlive(holder))))
       rmSync(lock, { recursive: true, force: true })
     else if (Date.now() > deadline) throw new Error(`${lock} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
     else {

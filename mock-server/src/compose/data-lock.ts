@@ -22,6 +22,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { isProcessAlive } from '../shared/process-alive.ts'
 
 /** How often a holder marks its lock as alive, for a server in another pid namespace that cannot see its pid. */
 export const LOCK_HEARTBEAT_MS = 5_000
@@ -252,7 +253,7 @@ function holderOf(text: string | null, file: string): Holder | null {
       ? { pid, elsewhere: true }
       : null
   }
-  if (pid === process.pid || !isAlive(pid)) return null
+  if (pid === process.pid || !isProcessAlive(pid)) return null
   const now = processStart(pid)
   return start === undefined || now === undefined || now === start ? { pid, elsewhere: false } : null
 }
@@ -285,15 +286,6 @@ export function pidNamespace(): string | undefined {
     return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1]
   } catch {
     return undefined
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
