@@ -47,9 +47,14 @@ test.each([
     { ...BASE, host: 'flag.example', port: 587 },
   ],
   [
-    'credentials from SMTP_USER and SMTP_PASSWORD',
+    'credentials from SMTP_USER and SMTP_PASSWORD, which require STARTTLS on smtp://',
     { env: { SMTP_URL: 'smtp://mail.example', SMTP_USER: 'mailer', SMTP_PASSWORD: 'pw' } },
-    { ...BASE, host: 'mail.example', port: 587, auth: { user: 'mailer', pass: 'pw' } },
+    { ...BASE, host: 'mail.example', port: 587, requireTls: true, auth: { user: 'mailer', pass: 'pw' } },
+  ],
+  [
+    'credentials for a relay on this machine, where nothing between can strip STARTTLS',
+    { env: { SMTP_URL: 'smtp://mailer:pw@127.0.0.1:2525' } },
+    { ...BASE, host: '127.0.0.1', port: 2525, auth: { user: 'mailer', pass: 'pw' } },
   ],
   [
     'credentials in SMTP_URL, %-escapes read',

@@ -1,6 +1,7 @@
 // `--smtp <url>` / SMTP_URL, SMTP_USER, SMTP_PASSWORD and `--smtp-from` / MAIL_FROM, read and checked at start
 // (docs/mail.md). No refusal quotes the URL or a credential: either may hold the password.
 import type { SmtpSettings } from '../control/smtp-mail.ts'
+import { isLoopbackUrl } from '../shared/loopback.ts'
 
 /** The From address when neither --smtp-from nor MAIL_FROM names one. */
 export const DEFAULT_MAIL_FROM = 'Auth Shell <no-reply@localhost>'
@@ -52,11 +53,14 @@ export function parseSmtp({ flag, from, env, readFile }: SmtpInput): SmtpSetting
       `Failed to start: ${from !== undefined ? '--smtp-from' : 'MAIL_FROM'} is not an address like no-reply@example.com or Auth Shell <no-reply@example.com>.`,
     )
   const auth = readCredentials(url, source, env)
+  // A login never crosses a connection in clear: a network that strips the STARTTLS offer would get the password,
+  // not only a code. On this machine there is no network between the two to strip it.
+  const loginInClear = auth !== undefined && !implicitTls && !isLoopbackUrl(url)
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port === '' ? (implicitTls ? 465 : 587) : Number(url.port),
     implicitTls,
-    requireTls: tls === 'required',
+    requireTls: tls === 'required' || loginInClear,
     ...(caFile !== null && { ca: readCa(caFile, source, readFile) }),
     ...(auth && { auth }),
     from: sender,
