@@ -1,6 +1,7 @@
 // The product's external sign-in as a relying party, through openid-client, a certified library that makes every
 // check of the ID token. The provider is the mock's own /idp or one set with --oidc-issuer
 // (docs/decisions/022-openid-provider.md).
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import * as client from 'openid-client'
 import type { ExternalIdentity, ExternalSignInProvider, PendingSignIn } from './types.ts'
 
@@ -133,12 +134,18 @@ export function createRelyingParty(options: RelyingPartyOptions): ExternalSignIn
   }
 }
 
+/**
+ * An address as the API's validator reads `format: email` (ajv-formats, full mode: pipeline/openapi-docs.ts): no list
+ * (`a,b@x`) and no display part (`x<y@z>`), which a mail library would send to another mailbox than the account's.
+ */
+const EMAIL = fullFormats.email as RegExp
+
 /** Only an address the provider says it verified proves anything (docs/decisions/022-openid-provider.md). */
-function toIdentity(claims: Record<string, unknown>): ExternalIdentity | null {
+export function toIdentity(claims: Record<string, unknown>): ExternalIdentity | null {
   if (typeof claims.email !== 'string' || claims.email_verified !== true) return null
   const email = claims.email.trim().toLowerCase()
   // What an account can hold (openapi.yaml: User): an address of at most 254 characters, a name of at most 100.
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) return null
+  if (email.length > 254 || !EMAIL.test(email)) return null
   const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : ''
   return { email, name: name || email.split('@')[0]! }
 }
