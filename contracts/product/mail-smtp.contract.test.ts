@@ -43,7 +43,7 @@ function useSmtpServer(capture: CaptureOptions = {}): { server: TestServer; curr
         requireTls: false,
         from: 'no-reply@example.test',
       },
-      openSmtp: (settings, report) => createSmtpOutbox(settings, report, timer),
+      openSmtp: (settings, report) => createSmtpOutbox(settings, report, { timer }),
       logError: (line) => lines.push(line),
     }
   })

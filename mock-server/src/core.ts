@@ -64,8 +64,8 @@ export interface MockCore {
   beginShutdown(): void
   /**
    * For a shutdown, once no request is in flight: as flush, after giving each mail waiting for an SMTP retry its
-   * last attempt now (a failure is reported as given up at shutdown); then every shutdown hook in order
-   * (compose/shutdown.ts). The core is not used after it.
+   * last attempt now, for at most MAIL_CLOSE_DEADLINE_MS (each mail not sent is reported as given up at shutdown);
+   * then every shutdown hook in order (compose/shutdown.ts). The core is not used after it.
    */
   close(): Promise<void>
   /**

@@ -1,5 +1,5 @@
-// A timer the test fires itself (control/mail-delivery.ts `Timer`), so the retries of mail delivery are tested without
-// waiting: the test waits for a retry to be scheduled, reads its delay, and runs it.
+// A timer the test fires itself (control/mail-delivery.ts `Timer`), so the retries and deadlines of mail delivery are
+// tested without waiting: the test waits for a run to be scheduled, reads its delay, and runs it.
 import type { Timer } from '../src/control/mail-delivery.ts'
 
 export interface ManualTimer extends Timer {
@@ -11,6 +11,8 @@ export interface ManualTimer extends Timer {
   untilPending(count: number): Promise<void>
   /** Runs the oldest pending run. */
   fireNext(): void
+  /** Runs the oldest pending run scheduled after `ms`. */
+  fire(ms: number): void
 }
 
 export function createManualTimer(): ManualTimer {
@@ -50,6 +52,11 @@ export function createManualTimer(): ManualTimer {
       const entry = runs.shift()
       if (!entry) throw new Error('Failed to fire a retry: none is scheduled.')
       entry.run()
+    },
+    fire(ms) {
+      const index = runs.findIndex((entry) => entry.ms === ms)
+      if (index < 0) throw new Error(`Failed to fire a run after ${ms} ms: none is scheduled (${runs.length} are).`)
+      runs.splice(index, 1)[0]!.run()
     },
   }
 }

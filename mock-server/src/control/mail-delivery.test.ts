@@ -2,7 +2,12 @@
 // documented wait, a final failure is one line without address or code, and close gives waiting mails their last try.
 import { expect, test } from 'vitest'
 import { createManualTimer } from '../../testing/manual-timer.ts'
-import { MAIL_RETRY_DELAYS_MS } from '../shared/constants.ts'
+import {
+  CODE_TTL_MS,
+  MAIL_ATTEMPT_DEADLINE_MS,
+  MAIL_CLOSE_DEADLINE_MS,
+  MAIL_RETRY_DELAYS_MS,
+} from '../shared/constants.ts'
 import { createMailDelivery, type SendFailure } from './mail-delivery.ts'
 import type { Mail } from './mailbox.ts'
 
@@ -20,11 +25,14 @@ const PERMANENT: SendFailure = { permanent: true, reason: 'the server answered 5
 /** A send whose outcomes the test lists; past the list every send succeeds. */
 function setUp(outcomes: Array<'ok' | SendFailure | 'hang'>, options: { maxWaiting?: number } = {}) {
   const timer = createManualTimer()
+  const deadlines = createManualTimer()
   const lines: string[] = []
   const sent: Mail[] = []
+  const signals: AbortSignal[] = []
   let calls = 0
   const delivery = createMailDelivery({
-    async send(mail) {
+    async send(mail, signal) {
+      signals.push(signal)
       const outcome = outcomes[calls++] ?? 'ok'
       if (outcome === 'hang') return new Promise(() => {})
       if (outcome !== 'ok') throw outcome
@@ -33,10 +41,11 @@ function setUp(outcomes: Array<'ok' | SendFailure | 'hang'>, options: { maxWaiti
     classify: (error) => error as SendFailure,
     report: (line) => lines.push(line),
     timer,
+    deadlines,
     via: 'over SMTP',
     ...options,
   })
-  return { delivery, timer, lines, sent, calls: () => calls }
+  return { delivery, timer, deadlines, lines, sent, signals, calls: () => calls }
 }
 
 test('deliver returns before the send starts, and flush waits for it', async () => {
@@ -122,4 +131,79 @@ test('close delivers a waiting mail that now goes through, and reports nothing',
   await delivery.close()
   expect(sent).toEqual([MAIL])
   expect(lines).toEqual([])
+})
+
+/** Resolves once `count` sends have started. */
+async function untilSends(calls: () => number, count: number) {
+  while (calls() < count) await new Promise((resolve) => setImmediate(resolve))
+}
+
+const NOTICE: Mail = {
+  to: 'ada@example.com',
+  subject: 'Your password was changed',
+  purpose: 'password_changed',
+  sent_at: '2026-01-02T03:04:05.678Z',
+}
+
+test('an attempt past its deadline is aborted and tried again, and the mail behind it goes on', async () => {
+  const { delivery, timer, deadlines, lines, sent, signals, calls } = setUp(['hang', 'hang'])
+  for (const mail of [NOTICE, NOTICE, MAIL]) delivery.deliver(mail)
+  await untilSends(calls, 2)
+  deadlines.fire(MAIL_ATTEMPT_DEADLINE_MS)
+  await untilSends(calls, 3)
+  expect(signals.map((signal) => signal.aborted)).toEqual([true, false, false])
+  expect(timer.pending()).toEqual([MAIL_RETRY_DELAYS_MS[0]])
+  timer.fireNext()
+  await untilSends(calls, 4)
+  deadlines.fire(MAIL_ATTEMPT_DEADLINE_MS)
+  await delivery.flush()
+  expect(sent).toEqual([MAIL, NOTICE])
+  expect(lines).toEqual([])
+  expect(timer.pending()).toEqual([MAIL_RETRY_DELAYS_MS[0]])
+})
+
+test("a code's mail is not sent once its code expired: not waiting for a retry, nor in an attempt", async () => {
+  const { delivery, timer, deadlines, lines, signals, calls } = setUp([TRANSIENT, 'hang'])
+  delivery.deliver(MAIL)
+  delivery.deliver({ ...MAIL, purpose: 'reset', subject: 'Reset your password' })
+  await untilSends(calls, 2)
+  await timer.untilPending(1)
+  // Both codes expire: the first waits for its retry, the second is in its first attempt.
+  deadlines.fire(CODE_TTL_MS)
+  deadlines.fire(CODE_TTL_MS)
+  await delivery.flush()
+  expect(timer.pending()).toEqual([])
+  expect(signals[1]!.aborted).toBe(true)
+  expect(calls()).toBe(2)
+  expect(lines).toEqual([
+    'Failed to deliver a mail over SMTP: its code expired before it was sent, given up after 1 attempt (a sign-in code mail of 2026-01-02T03:04:05.678Z).',
+    'Failed to deliver a mail over SMTP: its code expired before it was sent, given up after 1 attempt (a password reset code mail of 2026-01-02T03:04:05.678Z).',
+  ])
+})
+
+test('a mail without a code has no lifetime, and a delivered one leaves no deadline behind', async () => {
+  const { delivery, deadlines } = setUp([])
+  delivery.deliver(NOTICE)
+  delivery.deliver(MAIL)
+  await delivery.flush()
+  expect(deadlines.pending()).toEqual([])
+  expect(deadlines.history.filter((ms) => ms === CODE_TTL_MS)).toHaveLength(1)
+})
+
+test("at the shutdown's deadline every mail not sent is reported, sends under way aborted, and close resolves", async () => {
+  const { delivery, deadlines, lines, signals, calls } = setUp(['hang', 'hang'])
+  for (let i = 0; i < 3; i += 1) delivery.deliver(MAIL)
+  await untilSends(calls, 2)
+  const closed = delivery.close()
+  deadlines.fire(MAIL_CLOSE_DEADLINE_MS)
+  await closed
+  expect(signals.map((signal) => signal.aborted)).toEqual([true, true])
+  expect(calls()).toBe(2)
+  const of = '(a sign-in code mail of 2026-01-02T03:04:05.678Z).'
+  expect(lines.sort()).toEqual([
+    `Failed to deliver a mail over SMTP: no answer by the shutdown's 5 s, given up at shutdown after 1 attempt ${of}`,
+    `Failed to deliver a mail over SMTP: no answer by the shutdown's 5 s, given up at shutdown after 1 attempt ${of}`,
+    `Failed to deliver a mail over SMTP: the shutdown came before its turn, given up at shutdown after 0 attempts ${of}`,
+  ])
+  expect(deadlines.pending()).toEqual([])
 })

@@ -1,7 +1,15 @@
 // Mails handed to a transport that may fail (SMTP): sent a few at a time, never awaited by the call that caused them,
 // tried again after each of a few waits, and each final failure reported in one line without the address or the
-// code (docs/mail.md). Pure: the send, the timer and the report are handed in.
-import { MAIL_RETRY_DELAYS_MS, MAIL_SEND_CONCURRENCY, MAX_MAILS_WAITING } from '../shared/constants.ts'
+// code (docs/mail.md). Each attempt, a code's mail and the shutdown have a deadline of their own. Pure: the send,
+// the timers and the report are handed in.
+import {
+  CODE_TTL_MS,
+  MAIL_ATTEMPT_DEADLINE_MS,
+  MAIL_CLOSE_DEADLINE_MS,
+  MAIL_RETRY_DELAYS_MS,
+  MAIL_SEND_CONCURRENCY,
+  MAX_MAILS_WAITING,
+} from '../shared/constants.ts'
 import type { MailOutbox } from './mail-outbox.ts'
 import type { Mail, MailPurpose } from './mailbox.ts'
 
@@ -17,13 +25,19 @@ export interface SendFailure {
 }
 
 export interface MailDeliveryOptions {
-  send(mail: Mail): Promise<void>
+  /** Sends one mail; `signal` aborts when the attempt has passed its deadline or the shutdown gave up on it. */
+  send(mail: Mail, signal: AbortSignal): Promise<void>
   classify(error: unknown): SendFailure
   report(line: string): void
+  /** Schedules the retries. */
   timer: Timer
+  /** Schedules the deadlines: an attempt's, a code's lifetime and the shutdown's. */
+  deadlines: Timer
   /** The transport, as the report names it ('over SMTP'). */
   via: string
   delaysMs?: readonly number[]
+  attemptDeadlineMs?: number
+  closeDeadlineMs?: number
   /**
    * Runs the first attempt of a new mail later (default: a microtask), never inside the call that sent it, so the
    * answer does not carry the cost of starting a send. The Node server hands setImmediate: after the answer is written.
@@ -36,7 +50,10 @@ export interface MailDeliveryOptions {
 export interface MailDelivery extends MailOutbox {
   /** Resolves once no attempt runs and none is due (mails waiting for a retry do not hold it). */
   flush(): Promise<void>
-  /** Gives every mail waiting for a retry its last attempt now, then resolves once none runs. */
+  /**
+   * Gives every mail waiting for a retry its last attempt now, then resolves once none runs; at the close deadline
+   * every mail not sent yet is reported and its attempt aborted.
+   */
   close(): Promise<void>
 }
 
@@ -52,23 +69,34 @@ const KINDS: Record<MailPurpose, string> = {
 interface Job {
   mail: Mail
   attempts: number
+  /** Cancels the wait for its next attempt. */
   cancel?: () => void
+  /** Cancels the end of its code's lifetime. */
+  stopExpiry?: () => void
+  /** Ends its attempt under way with this failure, whatever the send does next. */
+  stop?: (failure: SendFailure) => void
+  expired?: boolean
 }
+
+/** A code's mail that arrives after the code expired is no use, and would only confuse its reader. */
+const EXPIRED: SendFailure = { permanent: false, reason: 'its code expired before it was sent' }
 
 /**
  * @example
- * const delivery = createMailDelivery({ send, classify, report: console.error, timer, via: 'over SMTP' })
+ * const delivery = createMailDelivery({ send, classify, report: console.error, timer, deadlines: timer, via: 'over SMTP' })
  * delivery.deliver(mail) // returns at once; the send runs behind
  */
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
-  const { send, classify, report, timer, via } = options
+  const { send, classify, report, timer, deadlines, via } = options
   const delays = options.delaysMs ?? MAIL_RETRY_DELAYS_MS
+  const attemptDeadlineMs = options.attemptDeadlineMs ?? MAIL_ATTEMPT_DEADLINE_MS
+  const closeDeadlineMs = options.closeDeadlineMs ?? MAIL_CLOSE_DEADLINE_MS
   const concurrency = options.concurrency ?? MAIL_SEND_CONCURRENCY
   const maxWaiting = options.maxWaiting ?? MAX_MAILS_WAITING
   const defer = options.defer ?? queueMicrotask
   const due: Job[] = []
   const retrying = new Set<Job>()
-  let running = 0
+  const running = new Set<Job>()
   let closing = false
   const idle: Array<() => void> = []
 
@@ -76,35 +104,59 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`
 
   function pump(): void {
-    while (running < concurrency && due.length > 0) void attempt(due.shift()!)
-    if (running > 0 || due.length > 0) return
+    while (running.size < concurrency && due.length > 0) void attempt(due.shift()!)
+    if (running.size > 0 || due.length > 0) return
     for (const resolve of idle.splice(0)) resolve()
   }
 
   async function attempt(job: Job): Promise<void> {
-    running += 1
+    running.add(job)
     job.attempts += 1
-    try {
-      await send(job.mail)
-    } catch (error) {
-      failed(job, classify(error))
-    } finally {
-      running -= 1
-      pump()
-    }
+    const aborted = new AbortController()
+    let sendEnded = false
+    let stopDeadline = () => {}
+    // Whichever comes first ends the attempt: the send, its deadline, the code's expiry or the shutdown's deadline.
+    const failure = await new Promise<SendFailure | null>((settle) => {
+      job.stop = settle
+      stopDeadline = deadlines.after(attemptDeadlineMs, () =>
+        settle({ permanent: false, reason: `no answer within ${attemptDeadlineMs / 1000} s` }),
+      )
+      let sending: Promise<void>
+      try {
+        sending = send(job.mail, aborted.signal)
+      } catch (error) {
+        sending = Promise.reject(error)
+      }
+      sending.then(
+        () => {
+          sendEnded = true
+          settle(null)
+        },
+        (error: unknown) => {
+          sendEnded = true
+          settle(classify(error))
+        },
+      )
+    })
+    stopDeadline()
+    job.stop = undefined
+    // A send still under way (past its deadline, or given up on) is ended: it holds no connection.
+    if (!sendEnded) aborted.abort()
+    if (failure) failed(job, failure)
+    else job.stopExpiry?.()
+    running.delete(job)
+    pump()
   }
 
   function failed(job: Job, failure: SendFailure): void {
     const delay = delays[job.attempts - 1]
-    if (failure.permanent || delay === undefined || closing) {
+    if (failure.permanent || delay === undefined || closing || job.expired) {
       const why = failure.permanent
         ? 'refused'
-        : closing && delay !== undefined
+        : closing && delay !== undefined && !job.expired
           ? 'given up at shutdown'
           : 'given up'
-      report(
-        `Failed to deliver a mail ${via}: ${failure.reason}, ${why} after ${attempts(job.attempts)} ${describe(job)}.`,
-      )
+      giveUp(job, `${failure.reason}, ${why} after ${attempts(job.attempts)}`)
       return
     }
     retrying.add(job)
@@ -115,19 +167,40 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
     })
   }
 
+  function giveUp(job: Job, what: string): void {
+    job.stopExpiry?.()
+    report(`Failed to deliver a mail ${via}: ${what} ${describe(job)}.`)
+  }
+
+  /** The code in `job`'s mail has expired: it is not sent, nor tried again. */
+  function expire(job: Job): void {
+    job.expired = true
+    if (running.has(job)) return job.stop?.(EXPIRED)
+    const queued = due.indexOf(job)
+    if (queued >= 0) due.splice(queued, 1)
+    else if (retrying.delete(job)) job.cancel?.()
+    else return
+    giveUp(job, `${EXPIRED.reason}, given up after ${attempts(job.attempts)}`)
+    pump()
+  }
+
   const flush = () =>
-    running === 0 && due.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))
+    running.size === 0 && due.length === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => idle.push(resolve))
 
   return {
     deliver(mail) {
-      const waiting = due.length + retrying.size + running
+      const waiting = due.length + retrying.size + running.size
       if (waiting >= maxWaiting) {
         report(
           `Failed to deliver a mail ${via}: ${waiting} mails are waiting already, so it was dropped ${describe({ mail, attempts: 0 })}.`,
         )
         return
       }
-      due.push({ mail, attempts: 0 })
+      const job: Job = { mail, attempts: 0 }
+      if (mail.code !== undefined) job.stopExpiry = deadlines.after(CODE_TTL_MS, () => expire(job))
+      due.push(job)
       defer(pump)
     },
     flush,
@@ -139,7 +212,18 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       }
       retrying.clear()
       pump()
-      return flush()
+      const done = flush()
+      const stopWaiting = deadlines.after(closeDeadlineMs, () => {
+        // Past it the process is about to exit: each mail not sent is reported now, or never.
+        for (const job of due.splice(0))
+          giveUp(
+            job,
+            `the shutdown came before its turn, given up at shutdown after ${attempts(job.attempts)}`,
+          )
+        for (const job of [...running])
+          job.stop?.({ permanent: false, reason: `no answer by the shutdown's ${closeDeadlineMs / 1000} s` })
+      })
+      return done.then(() => stopWaiting())
     },
   }
 }

@@ -1,6 +1,8 @@
 // Mail over SMTP (docs/mail.md) against a real SMTP server the test starts: both bodies with the code, the sender and
 // the address; a 451 tried again, a 550 reported once; TLS from the start or through STARTTLS, with the certificate
 // checked; the login from the settings.
+import { once } from 'node:events'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createManualTimer } from '../../testing/manual-timer.ts'
 import {
@@ -34,7 +36,7 @@ async function setUp(capture: CaptureOptions = {}, settings: Partial<SmtpSetting
   const smtp = createSmtpOutbox(
     { host: '127.0.0.1', port: server.port, implicitTls: false, requireTls: false, from: FROM, ...settings },
     (line) => lines.push(line),
-    timer,
+    { timer },
   )
   open.push(smtp)
   return { server, smtp, timer, lines }
@@ -150,4 +152,76 @@ test.each([
   [{ code: 'not a code <ada@example.com>' }, false, 'the connection failed (no error code)'],
 ] as const)('classifySmtpError(%o): permanent %s, %s', (error, permanent, reason) => {
   expect(classifySmtpError(error)).toEqual({ permanent, reason })
+})
+
+/**
+ * A server that never ends an answer: silent, or greeting and then trickling a continuation line (`250-`) every
+ * 100 ms, which resets every idle time-out nodemailer has. Counts the connections still open.
+ */
+async function stuckServer(mode: 'silent' | 'trickle') {
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+    if (mode === 'silent') return
+    socket.write('220 stuck.example ESMTP\r\n')
+    socket.once('data', () => {
+      const trickle = setInterval(() => socket.write('250-still thinking\r\n'), 100)
+      socket.on('close', () => clearInterval(trickle))
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  open.push({
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((closed) => server.close(closed))
+    },
+  })
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return { port: (server.address() as AddressInfo).port, open: () => sockets.size, until }
+}
+
+test('an attempt past its deadline closes its connection and is tried again, though the server keeps talking', async () => {
+  const server = await stuckServer('trickle')
+  const timer = createManualTimer()
+  const lines: string[] = []
+  const smtp = createSmtpOutbox(
+    { host: '127.0.0.1', port: server.port, implicitTls: false, requireTls: false, from: FROM },
+    (line) => lines.push(line),
+    { timer, attemptDeadlineMs: 1_000 },
+  )
+  open.push(smtp)
+  smtp.deliver(MAIL)
+  await server.until(() => server.open() === 1)
+  await timer.untilPending(1)
+  await server.until(() => server.open() === 0)
+  expect(timer.pending()).toEqual([10_000])
+  await smtp.close()
+  expect(lines).toEqual([
+    'Failed to deliver a mail over SMTP: no answer within 1 s, given up at shutdown after 2 attempts (a sign-in code mail of 2026-01-02T03:04:05.678Z).',
+  ])
+  await server.until(() => server.open() === 0)
+})
+
+test("at the shutdown's deadline, mails a stuck server holds are reported, and their connections closed", async () => {
+  const server = await stuckServer('silent')
+  const lines: string[] = []
+  const smtp = createSmtpOutbox(
+    { host: '127.0.0.1', port: server.port, implicitTls: false, requireTls: false, from: FROM },
+    (line) => lines.push(line),
+    { timer: createManualTimer(), closeDeadlineMs: 500 },
+  )
+  for (let i = 0; i < 3; i += 1) smtp.deliver(MAIL)
+  await server.until(() => server.open() === 2)
+  await smtp.close()
+  expect(lines.map((line) => line.replace(/ \(a sign-in.*/, '')).sort()).toEqual([
+    "Failed to deliver a mail over SMTP: no answer by the shutdown's 0.5 s, given up at shutdown after 1 attempt",
+    "Failed to deliver a mail over SMTP: no answer by the shutdown's 0.5 s, given up at shutdown after 1 attempt",
+    'Failed to deliver a mail over SMTP: the shutdown came before its turn, given up at shutdown after 0 attempts',
+  ])
+  await server.until(() => server.open() === 0)
 })

@@ -5,7 +5,13 @@
 import { rootCertificates } from 'node:tls'
 import { createTransport } from 'nodemailer'
 import { renderMail } from './mail-content.ts'
-import { createMailDelivery, type MailDelivery, type SendFailure, type Timer } from './mail-delivery.ts'
+import {
+  createMailDelivery,
+  type MailDelivery,
+  type MailDeliveryOptions,
+  type SendFailure,
+  type Timer,
+} from './mail-delivery.ts'
 
 export interface SmtpSettings {
   host: string
@@ -61,7 +67,9 @@ export function classifySmtpError(error: unknown): SendFailure {
 export function createSmtpOutbox(
   settings: SmtpSettings,
   report: (line: string) => void,
-  timer: Timer = NODE_TIMER,
+  timing: Partial<
+    Pick<MailDeliveryOptions, 'timer' | 'deadlines' | 'attemptDeadlineMs' | 'closeDeadlineMs'>
+  > = {},
 ): MailDelivery {
   const transport = createTransport({
     host: settings.host,
@@ -80,7 +88,7 @@ export function createSmtpOutbox(
     disableUrlAccess: true,
   })
   const delivery = createMailDelivery({
-    async send(mail) {
+    async send(mail, signal) {
       const { text, html } = renderMail(mail)
       await transport.sendMail({
         from: settings.from,
@@ -90,11 +98,15 @@ export function createSmtpOutbox(
         html,
         // Out-of-office and other automatic replies are not sent back to a mail marked so.
         headers: { 'Auto-Submitted': 'auto-generated' },
+        // Aborted, nodemailer closes the connection: a stuck attempt holds no socket past its deadline.
+        signal,
       })
     },
     classify: classifySmtpError,
     report,
-    timer,
+    timer: NODE_TIMER,
+    deadlines: NODE_TIMER,
+    ...timing,
     defer: setImmediate,
     via: 'over SMTP',
   })

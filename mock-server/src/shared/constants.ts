@@ -132,11 +132,16 @@ export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 export const HASH_CONCURRENCY = 2
 /**
  * A mail the SMTP server did not take is tried again after each of these waits (docs/mail.md): four attempts in
- * about six minutes, so the last still carries a code within its 10 minutes.
+ * about six minutes, so the last still carries a code within its 10 minutes; one whose code expires first is not sent.
  */
 export const MAIL_RETRY_DELAYS_MS = [10_000, MINUTE_MS, 5 * MINUTE_MS] as const
 /** Mails sent over SMTP at once; the others wait their turn. */
 export const MAIL_SEND_CONCURRENCY = 2
+/**
+ * One attempt to send a mail ends by then, whatever the server does: nodemailer's own limits bound only silence, and
+ * a server trickling a line now and then held both sends, and every mail behind them, for good (docs/mail.md).
+ */
+export const MAIL_ATTEMPT_DEADLINE_MS = 2 * MINUTE_MS
 /** Mails waiting for SMTP at most (queued or waiting for a retry); past it a new one is dropped and reported. */
 export const MAX_MAILS_WAITING = 1_000
 
@@ -149,6 +154,11 @@ export const READINESS_RETRY_AFTER_S = 5
  * Stopping): below Kubernetes' default grace period of 30 s, so the server's own flush runs before a SIGKILL.
  */
 export const SHUTDOWN_TIMEOUT_MS = 10_000
+/**
+ * The part of the shutdown a stopping server gives the mails still to send (docs/mail.md): then every one not sent is
+ * reported, and the rest of the shutdown (the store's closing) still has its time.
+ */
+export const MAIL_CLOSE_DEADLINE_MS = SHUTDOWN_TIMEOUT_MS / 2
 
 /**
  * The subject of each mail that carries a code, by purpose (docs/mail.md): the contract suite's capture of a target's
