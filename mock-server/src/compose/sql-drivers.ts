@@ -24,14 +24,23 @@ export function pgliteClient(db: PGlite): SqlClient {
   }
 }
 
-/** How long a connection may take to open, and a statement to answer, before the database counts as out of reach. */
+/** How long a connection may take to open before the database counts as out of reach. */
 export const CONNECT_TIMEOUT_MS = 5_000
-export const QUERY_TIMEOUT_MS = 10_000
+/**
+ * How long PostgreSQL runs a statement (a wait on a lock included) before it cancels it itself. The server must be
+ * the one to give up: a statement the client stopped waiting for still ran, and a refresh answered 503 was then
+ * rotated behind its client's back, which signed the client out when it sent the same token again.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000
+/** How long the client waits for an answer: longer, so the server's own cancel arrives first; past it, a silent server. */
+export const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 2_000
 
 // Node's socket errors, and SQLSTATE connection_exception (08…), admin_shutdown, crash_shutdown,
-// cannot_connect_now and too_many_connections: the server or the way to it is gone, not the statement wrong.
+// cannot_connect_now and too_many_connections: the server or the way to it is gone, not the statement wrong. Also
+// query_canceled (57014: past STATEMENT_TIMEOUT_MS, nothing written) and read_only_sql_transaction (25006: a primary
+// demoted by a failover): answered 503, to be tried again, as the database's own trouble rather than the call's.
 const UNREACHABLE_CODES =
-  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|08...|57P0[123]|53300)$/
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|08...|57P0[123]|53300|57014|25006)$/
 // node-postgres's own errors for a lost or silent connection, which carry no code.
 const UNREACHABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Connection ended/i
@@ -61,13 +70,19 @@ async function reaching<T>(work: () => Promise<T>): Promise<T> {
  * A pool on a PostgreSQL server. Its connection errors reach `onError` (one line), never the process; a call made
  * while the server is out of reach fails with ServiceUnavailableError, and the pool reconnects on the next call.
  */
-export function openPostgres(url: string, onError: (line: string) => void): SqlClient {
+export function openPostgres(
+  url: string,
+  onError: (line: string) => void,
+  /** Tests shorten the statement's time; the client's wait stays the 2 s longer. */
+  { statementTimeoutMs = STATEMENT_TIMEOUT_MS } = {},
+): SqlClient {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
     // A server that stops answering mid-statement must not hold the call for ever.
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: statementTimeoutMs + (QUERY_TIMEOUT_MS - STATEMENT_TIMEOUT_MS),
   })
   // An idle client losing its server emits here; the next query gets a fresh one.
   const onLost = (error: Error) => onError(`The database connection failed (${describe(error)}).`)

@@ -98,11 +98,20 @@ export function productCountersOf(options: MockOptions): CounterBackend | undefi
   return options.sql ? createSqlCounters(options.sql.client, options.sql.schema) : undefined
 }
 
-/** The database answers: readiness fails while it does not (docs/deploying.md, Probes). */
+/**
+ * The database answers and takes writes: readiness fails while it does not (docs/deploying.md, Probes). A primary a
+ * failover demoted answers reads, and every write there fails.
+ */
 export function storeProbesOf(options: MockOptions): ReadinessProbe[] {
   const { sql } = options
   if (!sql) return []
-  return [{ name: 'store', check: async () => (await sql.client.query('SELECT 1 AS ok')).length === 1 }]
+  const writable = `SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS ok`
+  return [
+    {
+      name: 'store',
+      check: async () => (await sql.client.query<{ ok: boolean }>(writable))[0]?.ok === true,
+    },
+  ]
 }
 
 interface StateParts {
