@@ -63,7 +63,9 @@ export async function openSqlState(
   if ('database' in location) {
     const client = openPostgres(location.database, onError)
     try {
-      return { client, applied: await migrate(client, PRODUCT_MIGRATIONS), close: () => client.close() }
+      const onWait = () => onError('Another server is migrating the database: waiting for it to finish.')
+      const applied = await migrate(client, PRODUCT_MIGRATIONS, undefined, { onWait })
+      return { client, applied, close: () => client.close() }
     } catch (error) {
       await client.close().catch(() => undefined)
       // A refusal of migrate's own (a newer schema) already says why the start failed.

@@ -1,7 +1,7 @@
 // Applies versioned migrations once each, in order, in one transaction under an advisory lock, so instances
 // starting together on one database migrate it once and the others wait and find it done
 // (docs/decisions/024-storage-port.md). A database migrated by a newer server is refused, never half-understood.
-import { qualified, type SqlClient } from './sql.ts'
+import { qualified, type SqlClient, type SqlQueryable } from './sql.ts'
 
 export interface Migration {
   version: number
@@ -10,7 +10,19 @@ export interface Migration {
 }
 
 /** The advisory lock's key: any fixed number no other tool on the database uses (ASCII "authmock"). */
-const LOCK_KEY = 0x617574686d6f636bn
+export const MIGRATION_LOCK_KEY = 0x617574686d6f636bn
+
+export interface MigrateOptions {
+  /** Called once when another server holds the lock (it is migrating): this one waits for it. */
+  onWait?: () => void
+  /** How long to wait for another server's migration before the start fails. */
+  waitMs?: number
+  /** How often to ask for the lock meanwhile, at most (first after 20 ms, then twice as long each time). */
+  pollMs?: number
+}
+
+/** A big table's migration may take minutes; a server waiting longer than this says so and stops. */
+export const MIGRATION_WAIT_MS = 15 * 60_000
 
 /**
  * Returns the versions it applied (none when the database was current). With `schema`, the tables go there (made
@@ -20,9 +32,10 @@ export async function migrate(
   sql: SqlClient,
   migrations: readonly Migration[],
   schema?: string,
+  options: MigrateOptions = {},
 ): Promise<number[]> {
   return sql.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY.toString()])
+    await takeLock(tx, options)
     if (schema !== undefined) {
       qualified('schema_migrations', schema) // checks the name, which goes into the SQL text
       await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET LOCAL search_path TO ${schema}`)
@@ -52,4 +65,26 @@ export async function migrate(
     }
     return done
   })
+}
+
+/**
+ * The migration lock, asked for again and again rather than waited on in one statement: a wait in one statement would
+ * pass the database's statement time-out (compose/sql-drivers.ts) behind a migration of a few seconds more, and fail
+ * the start as if the database were out of reach.
+ */
+async function takeLock(tx: SqlQueryable, options: MigrateOptions): Promise<void> {
+  const { waitMs = MIGRATION_WAIT_MS, pollMs = 250 } = options
+  const deadline = Date.now() + waitMs
+  for (let tries = 0; ; tries += 1) {
+    const [row] = await tx.query<{ taken: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS taken', [
+      MIGRATION_LOCK_KEY.toString(),
+    ])
+    if (row?.taken === true) return
+    if (tries === 0) options.onWait?.()
+    if (Date.now() >= deadline)
+      throw new Error(
+        `Failed to start: another server has been migrating the database for ${waitMs / 1000} s and still is; start this one once it is done.`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, 20 * 2 ** tries)))
+  }
 }
