@@ -101,6 +101,23 @@ test('closes an idle keep-alive connection at once, so it holds nothing up', asy
   agent.destroy()
 })
 
+test('a connection that has sent nothing, or half a request head, holds nothing up: closed, resolves 0', async () => {
+  const held = await startHoldingServer()
+  const sockets = ['', 'GET /quick HTTP/1.1\r\nHost: x\r\n'].map((sent) => {
+    const socket = connect(held.port, '127.0.0.1')
+    socket.on('error', () => undefined)
+    socket.once('connect', () => socket.write(sent))
+    return socket
+  })
+  await Promise.all(sockets.map((socket) => once(socket, 'connect')))
+  // A reset is how the server may close them: 'error' first, then 'close'.
+  const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve)))
+  const events: string[] = []
+  expect(await createGracefulShutdown(held.server, planFor(events)).stop('SIGTERM')).toBe(0)
+  await Promise.all(closed)
+  expect(events).toEqual(['not ready', 'Stopping (SIGTERM).', 'closed'])
+})
+
 test('past the timeout it cuts the request off, still closes, and resolves 1', async () => {
   const held = await startHoldingServer()
   const events: string[] = []

@@ -32,13 +32,16 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
   const active = new Set<ServerResponse>()
   let stopping: Promise<number> | null = null
   let cutOff: (() => void) | null = null
+  let lastAnswered: (() => void) | null = null
   const track = (_request: IncomingMessage, response: ServerResponse) => {
     active.add(response)
     // A request that arrives on a connection still open while stopping is answered, then its connection closes.
     if (stopping) response.shouldKeepAlive = false
     response.once('close', () => {
       active.delete(response)
-      if (stopping) server.closeIdleConnections()
+      if (!stopping) return
+      server.closeIdleConnections()
+      if (active.size === 0) lastAnswered?.()
     })
   }
   server.on('request', track)
@@ -57,9 +60,16 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
         : `Stopping (${signal}): ${plural(waiting)} in flight, waiting at most ${seconds}.`,
     )
     const forced = new Promise<'forced'>((resolve) => (cutOff = () => resolve('forced')))
-    const drained = await withDeadline(Promise.race([closed, forced]), plan.timeoutMs)
+    // Every request answered is drained too: a connection left then has none in flight (one that sent nothing yet,
+    // as a browser or a balancer opens ahead, or half a request's head), and waiting on it held every stop 10 s.
+    const answered = new Promise<'drained'>((resolve) => {
+      lastAnswered = () => resolve('drained')
+      if (active.size === 0) resolve('drained')
+    })
+    const drained = await withDeadline(Promise.race([closed, answered, forced]), plan.timeoutMs)
     let code = 0
-    if (drained !== 'drained') {
+    if (drained === 'drained') server.closeAllConnections()
+    else {
       plan.print(`Stopped waiting: ${plural(active.size)} cut off.`)
       server.closeAllConnections()
       code = 1
