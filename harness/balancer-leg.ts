@@ -4,14 +4,13 @@
 // take, so every check of the suite passes on PostgreSQL once. Where PostgreSQL or nginx cannot be had outside CI it
 // says so in one line and passes; under CI=true that is a failure. Arguments (`-- generated-input`) filter the
 // contract files.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { nginxConfig, NGINX_TEMPLATE } from './balancer/config.ts'
+import { startNginx } from './balancer/nginx-process.ts'
 import { createCluster, type Cluster } from './cluster.ts'
 import { ensureNginx } from './nginx.ts'
 import { SQL_LEG_REQUESTS } from './leg-requests.ts'
@@ -29,41 +28,6 @@ const INSTANCES = 3
 const REPORT_DIR = 'reports/contracts-balancer'
 /** The CTRF report of the in-process run on PostgreSQL (harness/contract-leg.ts). */
 const IN_PROCESS_CTRF = 'reports/contracts-postgres/ctrf.json'
-/** How long nginx may take to answer its first call through to an instance, on a loaded machine. */
-const BALANCER_READY_MS = 30_000
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startNginx(binary: string, dir: string, ports: number[]) {
-  const listen = await freePort()
-  const conf = join(dir, 'nginx.conf')
-  writeFileSync(conf, nginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), dir, listen, ports))
-  const check = spawnSync(binary, ['-t', '-q', '-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
-    encoding: 'utf8',
-  })
-  if (check.status !== 0)
-    throw new Error(`Failed to start nginx: its configuration test said ${check.stderr}`)
-  const child = spawn(binary, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], { stdio: 'inherit' })
-  const origin = `http://127.0.0.1:${listen}`
-  const deadline = Date.now() + BALANCER_READY_MS
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Failed to start nginx: it exited with ${child.exitCode}.`)
-    const ready = await fetch(`${origin}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    )
-    if (ready) return { child, origin }
-    if (Date.now() > deadline) throw new Error(`Failed to start nginx: ${origin}/healthz did not answer 200.`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
 /** Calls per instance, from the access log: every instance must have answered its share. */
 function callsPerInstance(dir: string, ports: number[]): number[] {
   const lines = readFileSync(join(dir, 'access.log'), 'utf8').split('\n')
