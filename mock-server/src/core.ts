@@ -182,7 +182,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     await Promise.all([persistence?.flush(), control.flush()])
   }
   return {
-    async dispatch(request) {
+    async dispatch(arrived) {
+      const request = { ...arrived, receivedAt: arrived.receivedAt ?? performance.now() }
       await ready
       // A probe asks nothing of the store: liveness must not fail with a database.
       if (isProbePath(request.url)) return dispatch(request)

@@ -172,3 +172,28 @@ describe('PostgreSQL out of reach under two running servers', () => {
       await expect.poll(async () => (await request(app).get('/__mock/clock')).body.offset_ms).toBe(0)
   }, 120_000)
 })
+
+test('a call the database holds before the pipeline is logged with the time it took from its arrival', async () => {
+  const { sql, schema } = await engines.fresh('postgres')
+  await migrate(sql, PRODUCT_MIGRATIONS, schema)
+  const held = holdingClient(sql)
+  const lines: string[] = []
+  const app = createApp({
+    hasher,
+    sql: { client: held.client, schema },
+    log: (line) => lines.push(line),
+    logError: () => undefined,
+  })
+  await app.core.ready
+  // The shared clock's read, the call's first statement, is answered 300 ms late: a slow database.
+  const hold = held.holdNext(CLOCK_READ)
+  const answer = request(app)
+    .get('/api/_auth/session')
+    .then((response) => response)
+  await hold.caught
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  hold.release()
+  expect((await answer).status).toBe(200)
+  const logged = lines.map((line) => /^GET \/api\/_auth\/session 200 (\d+)ms$/.exec(line)?.[1]).find(Boolean)
+  expect(Number(logged)).toBeGreaterThanOrEqual(300)
+}, 60_000)

@@ -41,7 +41,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     if (match.kind === 'answered' && url.pathname.startsWith('/api/')) return withCors(raw, match.response)
     if (match.kind !== 'route') return match.kind === 'elsewhere' ? null : match.response
     const { route } = match
-    const startedAt = performance.now()
+    const startedAt = raw.receivedAt ?? performance.now()
     const crossOrigin = isAllowedOrigin(corsOrigins, raw.headers)
     const outcome = await runRoute(options, takeInOrder, route, raw, url, crossOrigin).catch(
       (error: unknown): Outcome => {

@@ -17,6 +17,11 @@ export interface RawRequest {
   secure: boolean
   /** This server's origin as the client reached it, e.g. http://127.0.0.1:4010. */
   origin: string
+  /**
+   * performance.now() when the call arrived, before any store work ahead of the pipeline (core.ts sets it): the
+   * request log's duration counts from it, so a call held by an unreachable database is logged as long as it took.
+   */
+  receivedAt?: number
 }
 
 /** The bytes, or why there are none: more than the limit, an encoding the server does not decode, or unreadable. */
