@@ -52,6 +52,13 @@ export const EARLIEST_DATE_MS = Date.parse('0000-01-01T00:00:00.000Z')
 export const LATEST_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z')
 /** Expired codes, tokens and ended sessions are purged at most this often (control-clock time). */
 export const PURGE_INTERVAL_MS = MINUTE_MS
+/**
+ * Ended sessions a SQL store deletes in one statement, and statements in one purge: a backlog (instances stopped for
+ * days, a restored backup) goes 100,000 a purge, each statement well inside PostgreSQL's statement time-out, which
+ * cancelled one DELETE of millions every time, so the backlog never went (compose/sql-drivers.ts).
+ */
+export const PURGE_BATCH_ROWS = 5_000
+export const PURGE_BATCHES_PER_RUN = 20
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS
 /**
  * The mock OpenID provider (docs/decisions/022-openid-provider.md): an authorization code lives 2 minutes, its ID

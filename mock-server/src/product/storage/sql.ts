@@ -3,6 +3,7 @@
 // a rotation retires its parent only `WHERE retired_at IS NULL`, a code is used only while usable, and so on.
 // Nothing is cached: every read goes to the database, so a revocation on one instance holds on every other at once.
 import { qualified, type SqlClient, type SqlQueryable } from '../../shared/sql.ts'
+import { PURGE_BATCH_ROWS, PURGE_BATCHES_PER_RUN } from '../../shared/constants.ts'
 import type { ProductStore } from './port.ts'
 import type {
   CollectionName,
@@ -20,7 +21,12 @@ const COLLECTIONS = Object.keys(TABLES) as CollectionName[]
  * @param schema Where the tables are (default: the connection's search path). Tests put each server's tables in
  * a schema of their own, so many servers share one database.
  */
-export function createSqlStore(client: SqlClient, schema?: string): ProductStore {
+export function createSqlStore(
+  client: SqlClient,
+  schema?: string,
+  /** Tests make the purge's batches small. */
+  { purgeBatchRows = PURGE_BATCH_ROWS, purgeBatchesPerRun = PURGE_BATCHES_PER_RUN } = {},
+): ProductStore {
   const T = tableNames(schema)
   /** Every collection's table, as a reset or an import empties them. */
   const collectionTables = COLLECTIONS.map((name) => T[TABLES[name].name])
@@ -114,14 +120,25 @@ export function createSqlStore(client: SqlClient, schema?: string): ProductStore
           await tx.query(`UPDATE ${T.refresh_tokens} SET grace_box = NULL WHERE session_id = $1`, [id])
           return true
         }),
-      purgeEnded: (endedBy) =>
-        count(
-          `WITH gone AS (
-             DELETE FROM ${T.sessions} WHERE LEAST(expires_at, COALESCE(revoked_at, 'Infinity')) <= $1 RETURNING id
-           ), tokens AS (DELETE FROM ${T.refresh_tokens} WHERE session_id IN (SELECT id FROM gone) RETURNING id)
-           SELECT ((SELECT count(*) FROM gone) + (SELECT count(*) FROM tokens))::int AS n`,
-          [endedBy],
-        ),
+      // In batches, each its own statement (PURGE_BATCH_ROWS): what one purge leaves, the next takes.
+      async purgeEnded(endedBy) {
+        let removed = 0
+        for (let batch = 0; batch < purgeBatchesPerRun; batch += 1) {
+          const [row] = await sql.query<{ sessions: number; n: number }>(
+            `WITH gone AS (
+               DELETE FROM ${T.sessions} WHERE id IN (
+                 SELECT id FROM ${T.sessions} WHERE LEAST(expires_at, COALESCE(revoked_at, 'Infinity')) <= $1 LIMIT $2
+               ) RETURNING id
+             ), tokens AS (DELETE FROM ${T.refresh_tokens} WHERE session_id IN (SELECT id FROM gone) RETURNING id)
+             SELECT (SELECT count(*) FROM gone)::int AS sessions,
+               ((SELECT count(*) FROM gone) + (SELECT count(*) FROM tokens))::int AS n`,
+            [endedBy, purgeBatchRows],
+          )
+          removed += row?.n ?? 0
+          if ((row?.sessions ?? 0) < purgeBatchRows) break
+        }
+        return removed
+      },
     },
     refreshTokens: {
       async create(token) {
