@@ -57,6 +57,11 @@ test.each([
     { ...BASE, host: '127.0.0.1', port: 2525, auth: { user: 'mailer', pass: 'pw' } },
   ],
   [
+    'credentials for ::1',
+    { env: { SMTP_URL: 'smtp://mailer:pw@[::1]:2525' } },
+    { ...BASE, host: '::1', port: 2525, auth: { user: 'mailer', pass: 'pw' } },
+  ],
+  [
     'credentials in SMTP_URL, %-escapes read',
     { env: { SMTP_URL: 'smtps://me%40corp:p%40ss@mail.example' } },
     { ...BASE, host: 'mail.example', port: 465, implicitTls: true, auth: { user: 'me@corp', pass: 'p@ss' } },
@@ -164,4 +169,15 @@ test.each([
 ] as const)('the banner names where mail goes, never the login: %o', (settings, where) => {
   const line = describeSmtp({ ...settings, from: 'a@example.com', auth: { user: 'mailer', pass: 'hunter2' } })
   expect(line).toBe(`Mail goes over SMTP to ${where}, from a@example.com.`)
+})
+
+// nodemailer looks a name up in DNS before /etc/hosts: a network that strips STARTTLS answers DNS too.
+test.each([
+  'smtp://mailer:pw@localhost:2525',
+  'smtp://mailer:pw@127.000.000.001:2525',
+  'smtp://mailer:pw@127.0.0.1.nip.io:2525',
+  'smtp://mailer:pw@0.0.0.0:2525',
+  'smtp://mailer:pw@[::ffff:127.0.0.1]:2525',
+])('a login to %s requires STARTTLS: only an address of this machine is spared', (url) => {
+  expect(read({ env: { SMTP_URL: url } })?.requireTls).toBe(true)
 })

@@ -1,7 +1,7 @@
 // `--smtp <url>` / SMTP_URL, SMTP_USER, SMTP_PASSWORD and `--smtp-from` / MAIL_FROM, read and checked at start
 // (docs/mail.md). No refusal quotes the URL or a credential: either may hold the password.
 import type { SmtpSettings } from '../control/smtp-mail.ts'
-import { isLoopbackUrl } from '../shared/loopback.ts'
+import { isIP } from 'node:net'
 
 /** The From address when neither --smtp-from nor MAIL_FROM names one. */
 export const DEFAULT_MAIL_FROM = 'Auth Shell <no-reply@localhost>'
@@ -54,10 +54,12 @@ export function parseSmtp({ flag, from, env, readFile }: SmtpInput): SmtpSetting
     )
   const auth = readCredentials(url, source, env)
   // A login never crosses a connection in clear: a network that strips the STARTTLS offer would get the password,
-  // not only a code. On this machine there is no network between the two to strip it.
-  const loginInClear = auth !== undefined && !implicitTls && !isLoopbackUrl(url)
+  // not only a code. To an address of this machine there is no network between to strip it; a name, even
+  // `localhost`, nodemailer looks up in DNS first, which such a network answers.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const loginInClear = auth !== undefined && !implicitTls && !isLoopbackAddress(host)
   return {
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    host,
     port: url.port === '' ? (implicitTls ? 465 : 587) : Number(url.port),
     implicitTls,
     requireTls: tls === 'required' || loginInClear,
@@ -65,6 +67,12 @@ export function parseSmtp({ flag, from, env, readFile }: SmtpInput): SmtpSetting
     ...(auth && { auth }),
     from: sender,
   }
+}
+
+/** An address of this machine written as one (127.0.0.0/8, ::1), never a name that must be looked up. */
+function isLoopbackAddress(host: string): boolean {
+  if (isIP(host) === 6) return host === '::1'
+  return isIP(host) === 4 && host.startsWith('127.')
 }
 
 /** One line for the start banner: where mail goes and how, never who logs in. */
