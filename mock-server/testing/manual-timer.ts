@@ -55,7 +55,8 @@ export function createManualTimer(): ManualTimer {
     },
     fire(ms) {
       const index = runs.findIndex((entry) => entry.ms === ms)
-      if (index < 0) throw new Error(`Failed to fire a run after ${ms} ms: none is scheduled (${runs.length} are).`)
+      if (index < 0)
+        throw new Error(`Failed to fire a run after ${ms} ms: none is scheduled (${runs.length} are).`)
       runs.splice(index, 1)[0]!.run()
     },
   }
