@@ -9,8 +9,12 @@ export interface Migration {
   sql: string
 }
 
-/** The advisory lock's key: any fixed number no other tool on the database uses (ASCII "authmock"). */
-export const MIGRATION_LOCK_KEY = 0x617574686d6f636bn
+/**
+ * The advisory lock's first key, any fixed number no other tool on the database uses (ASCII "auth"); the second is
+ * the schema's name hashed, so migrations of two schemas of one database (the tests give each server one) never wait
+ * on each other.
+ */
+export const MIGRATION_LOCK_CLASS = 0x61757468
 
 export interface MigrateOptions {
   /** Called once when another server holds the lock (it is migrating): this one waits for it. */
@@ -35,7 +39,7 @@ export async function migrate(
   options: MigrateOptions = {},
 ): Promise<number[]> {
   return sql.transaction(async (tx) => {
-    await takeLock(tx, options)
+    await takeLock(tx, schema, options)
     if (schema !== undefined) {
       qualified('schema_migrations', schema) // checks the name, which goes into the SQL text
       await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET LOCAL search_path TO ${schema}`)
@@ -72,13 +76,18 @@ export async function migrate(
  * pass the database's statement time-out (compose/sql-drivers.ts) behind a migration of a few seconds more, and fail
  * the start as if the database were out of reach.
  */
-async function takeLock(tx: SqlQueryable, options: MigrateOptions): Promise<void> {
+async function takeLock(
+  tx: SqlQueryable,
+  schema: string | undefined,
+  options: MigrateOptions,
+): Promise<void> {
   const { waitMs = MIGRATION_WAIT_MS, pollMs = 250 } = options
   const deadline = Date.now() + waitMs
   for (let tries = 0; ; tries += 1) {
-    const [row] = await tx.query<{ taken: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS taken', [
-      MIGRATION_LOCK_KEY.toString(),
-    ])
+    const [row] = await tx.query<{ taken: boolean }>(
+      `SELECT pg_try_advisory_xact_lock($1::int, hashtext(COALESCE($2::text, current_schema()))) AS taken`,
+      [MIGRATION_LOCK_CLASS, schema ?? null],
+    )
     if (row?.taken === true) return
     if (tries === 0) options.onWait?.()
     if (Date.now() >= deadline)
