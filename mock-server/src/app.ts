@@ -2,6 +2,7 @@
 // createReplayApp(options): the same host answering the product API from a recorded HAR (--replay).
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createMockCore, type MockCore, type MockOptions } from './core.ts'
+import type { InFlight } from './hosts/in-flight.ts'
 import { createNodeHost } from './hosts/node-host.ts'
 import { NODE_PORTS, readBuildFile } from './compose/node-ports.ts'
 import { createWebFiles, type WebHostOptions } from './hosts/web.ts'
@@ -20,6 +21,8 @@ export interface AppOptions extends MockOptions {
 /** A `node:http` request listener (for `createServer`, supertest), with `listen` as a plain server gives it. */
 export interface Host extends RequestListener {
   listen(port: number, hostname?: string, onListening?: () => void): Server
+  /** The calls still being dispatched (hosts/in-flight.ts): a stop waits for them. */
+  inFlight: InFlight
 }
 
 export interface MockApp extends Host {

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
           ...SHUTDOWN,
           beginShutdown: app.core.beginShutdown,
           close: app.core.close,
+          inFlight: app.inFlight,
         }),
         log,
       )
@@ -201,7 +202,12 @@ async function startReplay(file: string, options: ReplayStart): Promise<void> {
     warnIfOpen(address, controlToken)
     console.log('State in memory: the recorded calls, and the journal of this run.')
   })
-  const plan = { ...SHUTDOWN, beginShutdown: app.beginShutdown, close: async () => undefined }
+  const plan = {
+    ...SHUTDOWN,
+    beginShutdown: app.beginShutdown,
+    close: async () => undefined,
+    inFlight: app.inFlight,
+  }
   stopOnSignals(createGracefulShutdown(server, plan), log)
 }
 

@@ -1,8 +1,16 @@
 import { once } from 'node:events'
-import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http'
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import { createGracefulShutdown, type ShutdownPlan } from './graceful-shutdown.ts'
+import { createInFlight } from './in-flight.ts'
 
 interface Held {
   server: Server
@@ -116,6 +124,47 @@ test('a connection that has sent nothing, or half a request head, holds nothing 
   expect(await createGracefulShutdown(held.server, planFor(events)).stop('SIGTERM')).toBe(0)
   await Promise.all(closed)
   expect(events).toEqual(['not ready', 'Stopping (SIGTERM).', 'closed'])
+})
+
+test('a call whose client gave up is waited for until its handler is done, then the store closes', async () => {
+  const inFlight = createInFlight()
+  const events: string[] = []
+  let finish = () => undefined as void
+  let responded = (_response: ServerResponse) => undefined as void
+  const arrived = new Promise<ServerResponse>((resolve) => (responded = resolve))
+  const server = createServer((_request, response) => {
+    responded(response)
+    // The handler writes to the store after its client has gone, then answers into the closed response.
+    void inFlight.track(
+      new Promise<void>((resolve) => (finish = resolve)).then(() => {
+        events.push('handler done')
+        response.end()
+      }),
+    )
+  })
+  servers.push(server)
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const shutdown = createGracefulShutdown(server, planFor(events, { inFlight }))
+  const client = request({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/' })
+  client.on('error', () => undefined)
+  client.end()
+  const response = await arrived
+  const stopped = shutdown.stop('SIGTERM')
+  const gone = once(response, 'close')
+  client.destroy()
+  await gone
+  // The client is gone and its response closed; a few turns later the stop still waits for the handler.
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve))
+  expect(events).not.toContain('closed')
+  finish()
+  expect(await stopped).toBe(0)
+  expect(events).toEqual([
+    'not ready',
+    'Stopping (SIGTERM): 1 request in flight, waiting at most 10 s.',
+    'handler done',
+    'closed',
+  ])
 })
 
 test('past the timeout it cuts the request off, still closes, and resolves 1', async () => {

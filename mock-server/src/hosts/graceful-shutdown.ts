@@ -3,6 +3,7 @@
 // and their connections close behind them; then what must be written is written. A request that outlives the
 // timeout is cut off, and the exit code says so.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { InFlight } from './in-flight.ts'
 
 export interface ShutdownPlan {
   /** How long the requests in flight may take, and then how long closing may take (SHUTDOWN_TIMEOUT_MS). */
@@ -11,6 +12,11 @@ export interface ShutdownPlan {
   beginShutdown?: () => void
   /** Called once no request is in flight, or the time is up: the flush and the shutdown hooks (core.ts `close`). */
   close(): Promise<void>
+  /**
+   * The calls the host still works on (hosts/in-flight.ts): a call whose client gave up has closed its response,
+   * but its handler may still write to the store, so the stop waits for it too.
+   */
+  inFlight?: Pick<InFlight, 'size' | 'idle'>
   /** One line each step (stdout in main.ts). */
   print(line: string): void
 }
@@ -66,11 +72,15 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
       lastAnswered = () => resolve('drained')
       if (active.size === 0) resolve('drained')
     })
-    const drained = await withDeadline(Promise.race([closed, answered, forced]), plan.timeoutMs)
+    const settled = Promise.race([closed, answered, forced]).then(async (how) => {
+      if (how === 'drained') await plan.inFlight?.idle()
+      return how
+    })
+    const drained = await withDeadline(Promise.race([settled, forced]), plan.timeoutMs)
     let code = 0
     if (drained === 'drained') server.closeAllConnections()
     else {
-      plan.print(`Stopped waiting: ${plural(active.size)} cut off.`)
+      plan.print(`Stopped waiting: ${plural(Math.max(active.size, plan.inFlight?.size ?? 0))} cut off.`)
       server.closeAllConnections()
       code = 1
     }

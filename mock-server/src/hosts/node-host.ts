@@ -2,6 +2,7 @@
 // (pipeline/dispatch.ts), then the web app's files (web.ts), then the 404. Every answer carries the security headers
 // (security-headers.ts), HSTS over https read from the trusted hop; the client is read from the same hop; whatever
 // escapes ends in the last resort (answers.ts).
+import { createInFlight, type InFlight } from './in-flight.ts'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { toClientKey } from '../pipeline/client-key.ts'
@@ -31,11 +32,14 @@ export interface NodeHostOptions {
 /** The host's listener, with the body reader its server tells of broken bodies and deferred `100 Continue`s. */
 export interface NodeHostListener extends RequestListener {
   bodies: BodyReader
+  /** The calls still being dispatched: a stop waits for them. */
+  inFlight: InFlight
 }
 
 export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): NodeHostListener {
   const { hops, web, logError } = options
   const bodies = createBodyReader()
+  const inFlight = createInFlight()
   const fail = (request: IncomingMessage, response: ServerResponse, error: unknown) =>
     answerFault(request, response, error, logError)
   const notFound = (request: IncomingMessage, response: ServerResponse, error?: unknown) =>
@@ -47,7 +51,7 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): No
   const listener: RequestListener = (request, response) => {
     const raw = toRawRequest(request, hops, bodies)
     const headers = securityHeaders(raw.secure)
-    dispatch(raw).then(
+    inFlight.track(dispatch(raw)).then(
       (answer) => {
         if (answer) return answerWith(request, response, answer, headers, fail)
         // What answers from here on sets its headers one by one (the static sender among them): these go first.
@@ -65,7 +69,7 @@ export function createNodeHost(dispatch: Dispatch, options: NodeHostOptions): No
       },
     )
   }
-  return Object.assign(listener, { bodies })
+  return Object.assign(listener, { bodies, inFlight })
 }
 
 function toRawRequest(request: IncomingMessage, hops: number, bodies: BodyReader): RawRequest {
