@@ -83,6 +83,17 @@ async function recycle(sql: SqlClient, schema: string, fresh: Fresh): Promise<Sp
  * afterAll(() => engines.close())
  * const { sql, schema } = await engines.fresh('pglite')
  */
+/**
+ * The SQL engines a test runs on, for `describe.each`: PostgreSQL `missing` where no URL came (outside CI only:
+ * harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had).
+ */
+export function sqlEngineCases(databaseUrl: string | null): { engine: Engine; missing: boolean }[] {
+  return [
+    { engine: 'pglite', missing: false },
+    { engine: 'postgres', missing: databaseUrl === null },
+  ]
+}
+
 export function createSqlEngines(databaseUrl: string | null) {
   const open: Partial<Record<Engine, Promise<SqlClient>>> = {}
   const engine = (name: Engine): Promise<SqlClient> => {

@@ -3,7 +3,7 @@
 // across servers, a reset through one empties it for all, and its caps hold as the memory journal's do.
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { createSqlEngines } from '../../testing/sql-stores.ts'
+import { createSqlEngines, sqlEngineCases } from '../../testing/sql-stores.ts'
 import { migratedSchema, serversOnOneDatabase } from '../../testing/shared-servers.ts'
 import type { MockApp } from '../app.ts'
 import { toExchange, type ExchangeInput } from '../pipeline/exchange.ts'
@@ -36,10 +36,7 @@ function signIn(chars = 200): ExchangeInput {
 
 const LOGIN = { method: 'POST', path: '/api/auth/login', operation: 'login', status: 401 }
 
-describe.each([
-  { engine: 'pglite' as const, missing: false },
-  { engine: 'postgres' as const, missing: databaseUrl === null },
-])('the journal on one $engine database', ({ engine, missing }) => {
+describe.each(sqlEngineCases(databaseUrl))('the journal on one $engine database', ({ engine, missing }) => {
   // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
   const it = missing ? test.skip : test
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { CLOCK_READ, holdingClient, META_WRITE } from '../../testing/holding-client.ts'
-import { createSqlEngines, type Engine } from '../../testing/sql-stores.ts'
+import { createSqlEngines, type Engine, sqlEngineCases } from '../../testing/sql-stores.ts'
 import { migratedSchema, serverOn, serversOnOneDatabase } from '../../testing/shared-servers.ts'
 import type { MockApp } from '../app.ts'
 import { LOCKOUT_THRESHOLD } from '../shared/constants.ts'
@@ -116,10 +116,7 @@ async function postAt(app: MockApp, target: string, body: unknown) {
   }
 }
 
-describe.each([
-  { engine: 'pglite' as const, missing: false },
-  { engine: 'postgres' as const, missing: databaseUrl === null },
-])('three servers on one $engine database', ({ engine, missing }) => {
+describe.each(sqlEngineCases(databaseUrl))('three servers on one $engine database', ({ engine, missing }) => {
   // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
   const it = missing ? test.skip : test
 

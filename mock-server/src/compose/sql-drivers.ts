@@ -32,8 +32,8 @@ export const CONNECT_TIMEOUT_MS = 5_000
  * rotated behind its client's back, which signed the client out when it sent the same token again.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000
-/** How long the client waits for an answer: longer, so the server's own cancel arrives first; past it, a silent server. */
-export const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 2_000
+/** How much longer the client waits for an answer, so the server's own cancel arrives first; past it, a silent server. */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000
 
 // Node's socket errors, and SQLSTATE connection_exception (08…), admin_shutdown, crash_shutdown,
 // cannot_connect_now and too_many_connections: the server or the way to it is gone, not the statement wrong. Also
@@ -82,7 +82,7 @@ export function openPostgres(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: statementTimeoutMs,
     // A server that stops answering mid-statement must not hold the call for ever.
-    query_timeout: statementTimeoutMs + (QUERY_TIMEOUT_MS - STATEMENT_TIMEOUT_MS),
+    query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
   })
   // An idle client losing its server emits here; the next query gets a fresh one.
   const onLost = (error: Error) => onError(`The database connection failed (${describe(error)}).`)

@@ -2,7 +2,7 @@
 // fail on a store that reads and then writes: each asks many callers to win one step at once.
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { migrate } from '../../shared/sql-migrate.ts'
-import { createSqlEngines } from '../../../testing/sql-stores.ts'
+import { createSqlEngines, sqlEngineCases } from '../../../testing/sql-stores.ts'
 import { createMemoryStore } from './memory.ts'
 import { PRODUCT_MIGRATIONS } from './migrations.ts'
 import type { ProductStore } from './port.ts'
@@ -291,34 +291,34 @@ describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
   })
 })
 
-describe.each([
-  { engine: 'pglite' as const, missing: false },
-  { engine: 'postgres' as const, missing: databaseUrl === null },
-])('a backlog of ended sessions on $engine', ({ engine, missing }) => {
-  // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
-  const it = missing ? test.skip : test
+describe.each(sqlEngineCases(databaseUrl))(
+  'a backlog of ended sessions on $engine',
+  ({ engine, missing }) => {
+    // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
+    const it = missing ? test.skip : test
 
-  it('goes in batches of bounded statements, so many a purge; the next purge takes the rest', async () => {
-    const { sql, schema } = await engines.fresh(engine)
-    await migrate(sql, PRODUCT_MIGRATIONS, schema)
-    const store = createSqlStore(sql, schema, { purgeBatchRows: 2, purgeBatchesPerRun: 2 })
-    for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) {
-      await store.sessions.create({ ...session(id, 'u1'), expiresAt: 2_000 })
-      await store.refreshTokens.create(token(`t-${id}`, id))
-    }
-    await store.sessions.create(session('live', 'u1'))
-    // Two batches of two sessions, each with its token; then the one left; then nothing.
-    const removed = [
-      await store.sessions.purgeEnded(5_000),
-      await store.sessions.purgeEnded(5_000),
-      await store.sessions.purgeEnded(5_000),
-    ]
-    expect(removed).toEqual([8, 2, 0])
-    const left = await store.snapshot()
-    expect(left.sessions.map((record) => record.id)).toEqual(['live'])
-    expect(left.refreshTokens).toEqual([])
-  })
-})
+    it('goes in batches of bounded statements, so many a purge; the next purge takes the rest', async () => {
+      const { sql, schema } = await engines.fresh(engine)
+      await migrate(sql, PRODUCT_MIGRATIONS, schema)
+      const store = createSqlStore(sql, schema, { purgeBatchRows: 2, purgeBatchesPerRun: 2 })
+      for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) {
+        await store.sessions.create({ ...session(id, 'u1'), expiresAt: 2_000 })
+        await store.refreshTokens.create(token(`t-${id}`, id))
+      }
+      await store.sessions.create(session('live', 'u1'))
+      // Two batches of two sessions, each with its token; then the one left; then nothing.
+      const removed = [
+        await store.sessions.purgeEnded(5_000),
+        await store.sessions.purgeEnded(5_000),
+        await store.sessions.purgeEnded(5_000),
+      ]
+      expect(removed).toEqual([8, 2, 0])
+      const left = await store.snapshot()
+      expect(left.sessions.map((record) => record.id)).toEqual(['live'])
+      expect(left.refreshTokens).toEqual([])
+    })
+  },
+)
 
 describe('a reset on PostgreSQL, beside another instance', () => {
   // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
