@@ -12,6 +12,8 @@ export interface TcpProxy {
   /** New connections reach the database again, on the same port. */
   restore(): Promise<void>
   close(): Promise<void>
+  /** How many connections it has taken, stalled ones included. */
+  accepted(): number
 }
 
 /**
@@ -22,12 +24,14 @@ export interface TcpProxy {
 export async function createTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
   let mode: 'forward' | 'stall' = 'forward'
+  let accepted = 0
   const track = (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => socket.destroy())
   }
   const handle = (client: Socket) => {
+    accepted += 1
     track(client)
     if (mode === 'stall') return
     const upstream = connect(target.port, target.host)
@@ -68,5 +72,6 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
       dropAll()
       if (server.listening) await closeServer()
     },
+    accepted: () => accepted,
   }
 }

@@ -37,7 +37,7 @@ const UNAVAILABLE = {
  * Two servers, each with its own pool, on one fresh schema reached through one proxy; and what they logged. The
  * first server's statements can be held (testing/holding-client.ts).
  */
-async function twoServersBehindAProxy() {
+async function twoServersBehindAProxy(pool: Parameters<typeof openPostgres>[2] = {}) {
   const { sql, schema } = await engines.fresh('postgres')
   await migrate(sql, PRODUCT_MIGRATIONS, schema)
   const direct = new URL(databaseUrl!)
@@ -46,7 +46,7 @@ async function twoServersBehindAProxy() {
   viaProxy.hostname = '127.0.0.1'
   viaProxy.port = String(proxy.port)
   const lines: string[] = []
-  const clients = [0, 1].map(() => openPostgres(viaProxy.href, (line) => lines.push(line)))
+  const clients = [0, 1].map(() => openPostgres(viaProxy.href, (line) => lines.push(line), pool))
   opened.push({ proxy, clients })
   const held = holdingClient(clients[0]!)
   const apps: MockApp[] = []
@@ -118,6 +118,26 @@ describe('PostgreSQL out of reach under two running servers', () => {
     await expectUnavailable(await request(apps[1]!).get('/api/me').set(bearer))
     await proxy.restore()
     await expect.poll(async () => (await request(apps[1]!).get('/api/me').set(bearer)).status).toBe(200)
+  }, 120_000)
+  it('silent: a call waits for one connection, not one for each of its statements; the calls after it are answered at once', async () => {
+    // The second try only after a minute: the statements after the first failure are the gate's, whatever the
+    // machine's speed (compose/reach-gate.ts).
+    const { apps, proxy, lines } = await twoServersBehindAProxy({ connectTimeoutMs: 1_000, retryMs: 60_000 })
+    const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
+    const bearer = { Authorization: `Bearer ${signedIn.body.token}` }
+    proxy.stall()
+    const before = proxy.accepted()
+    // Its clock read, its own reads and its journal entry: one connection tried, not three.
+    await expectUnavailable(await request(apps[1]!).get('/api/me').set(bearer))
+    expect(proxy.accepted()).toBe(before + 1)
+    await expectUnavailable(await request(apps[1]!).post('/api/auth/login').send(ADA))
+    await request(apps[1]!).get('/readyz').expect(503)
+    expect(proxy.accepted()).toBe(before + 1)
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^POST \/api\/auth\/login 503 in login: ServiceUnavailableError: The database is out of reach \(Connection terminated due to connection timeout; one statement at a time tries it again\)/,
+      ),
+    )
   }, 120_000)
   it('cut with calls in flight: each call is answered, the servers live on, and all comes back', async () => {
     const { apps, proxy } = await twoServersBehindAProxy()

@@ -1,7 +1,7 @@
 // Which database errors mean "out of reach" (a 503 the client may retry) and which are the statement's own (a 500):
 // a real restart sends admin_shutdown to every connection, which the proxy of database-outage.test.ts cannot.
 import { expect, test } from 'vitest'
-import { isUnreachable } from './sql-drivers.ts'
+import { isConnectionLost, isUnreachable } from './sql-drivers.ts'
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code })
 
@@ -22,4 +22,18 @@ test.each([
   ['a thrown string', 'ECONNREFUSED', false],
 ])('%s', (_name, error, unreachable) => {
   expect(isUnreachable(error)).toBe(unreachable)
+})
+
+// Only a lost connection makes the pool's next statements fail at once (compose/reach-gate.ts): a database that
+// answered, even with a refusal it counts as its own trouble, is there.
+test.each([
+  ['a refused connection', withCode('ECONNREFUSED'), true],
+  ['admin_shutdown', withCode('57P01'), true],
+  ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect'), true],
+  ['too_many_connections', withCode('53300'), false],
+  ['query_canceled by the statement time-out', withCode('57014'), false],
+  ['read_only_sql_transaction', withCode('25006'), false],
+  ['a unique violation', withCode('23505'), false],
+])('lost connection? %s', (_name, error, lost) => {
+  expect(isConnectionLost(error)).toBe(lost)
 })
