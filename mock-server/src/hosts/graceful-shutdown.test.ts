@@ -19,6 +19,8 @@ interface Held {
   arrived: Promise<void>
   /** Lets the held request answer. */
   release(): void
+  /** The paths of the requests it has received, in order. */
+  seen: string[]
 }
 
 const servers: Server[] = []
@@ -35,7 +37,9 @@ async function startHoldingServer(): Promise<Held> {
   let release = () => undefined as void
   const arrived = new Promise<void>((resolve) => (arrive = resolve))
   const released = new Promise<void>((resolve) => (release = resolve))
+  const seen: string[] = []
   const server = createServer((req, res) => {
+    seen.push(req.url ?? '')
     if (req.url !== '/hold') return void res.end('quick')
     arrive()
     void released.then(() => res.end('held answer'))
@@ -43,7 +47,7 @@ async function startHoldingServer(): Promise<Held> {
   servers.push(server)
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
-  return { server, port: (server.address() as AddressInfo).port, arrived, release }
+  return { server, port: (server.address() as AddressInfo).port, arrived, release, seen }
 }
 
 function get(port: number, path: string, agent?: Agent): Promise<IncomingMessage & { text: string }> {
@@ -95,6 +99,44 @@ test('refuses new connections, lets the request in flight answer, then closes an
   expect(await code).toBe(0)
   expect(events.at(-1)).toBe('closed')
 })
+
+test.each([
+  ['before the stop', true],
+  ['once the stop has begun', false],
+])(
+  'a request pipelined behind one in flight, sent %s, is answered before its connection closes',
+  async (_when, before) => {
+    const held = await startHoldingServer()
+    const events: string[] = []
+    const shutdown = createGracefulShutdown(held.server, planFor(events))
+    const socket = connect(held.port, '127.0.0.1')
+    let received = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (received += chunk))
+    const closed = once(socket, 'close')
+    await once(socket, 'connect')
+    const [first, second] = ['/hold', '/quick'].map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
+    socket.write(before ? first! + second! : first!)
+    await held.arrived
+    if (before) await expect.poll(() => held.seen).toEqual(['/hold', '/quick'])
+    const code = shutdown.stop('SIGTERM')
+    if (!before) {
+      socket.write(second!)
+      await expect.poll(() => held.seen).toEqual(['/hold', '/quick'])
+    }
+    held.release()
+    await closed
+    // Both answers, in order, and then the connection closes. The first one does not close it; the second says
+    // close when it was answered after the stop began (one answered before it is idle, and closed as such).
+    const answers = received.split(/(?=HTTP\/1\.1 )/)
+    expect(answers.map((answer) => /\r\n\r\n(.*)$/s.exec(answer)?.[1])).toEqual(['held answer', 'quick'])
+    expect(answers.map((answer) => /^connection: (.*)\r$/im.exec(answer)?.[1])).toEqual([
+      'keep-alive',
+      before ? 'keep-alive' : 'close',
+    ])
+    expect(await code).toBe(0)
+  },
+)
 
 test('closes an idle keep-alive connection at once, so it holds nothing up', async () => {
   const held = await startHoldingServer()

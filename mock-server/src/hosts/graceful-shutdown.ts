@@ -3,6 +3,7 @@
 // and their connections close behind them; then what must be written is written. A request that outlives the
 // timeout is cut off, and the exit code says so.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { InFlight } from './in-flight.ts'
 
 export interface ShutdownPlan {
@@ -36,27 +37,50 @@ export interface GracefulShutdown {
  */
 export function createGracefulShutdown(server: Server, plan: ShutdownPlan): GracefulShutdown {
   const active = new Set<ServerResponse>()
+  /** Each connection's responses not yet finished, oldest first (more than one when its client pipelines). */
+  const queues = new Map<Socket, ServerResponse[]>()
+  /** The responses this stop told to close their connection, and only those: a client's own close stays. */
+  const closedByStop = new WeakSet<ServerResponse>()
+  /**
+   * While stopping, only a connection's last response closes it: Node ends a connection after a response that says
+   * close, and an answer queued behind that one was never sent, though its handler had run.
+   */
+  const closeAfterLast = (queue: ServerResponse[]) =>
+    queue.forEach((response, index) => {
+      if (response.headersSent) return
+      if (index === queue.length - 1) {
+        if (!response.shouldKeepAlive) return
+        response.shouldKeepAlive = false
+        closedByStop.add(response)
+      } else if (closedByStop.delete(response)) response.shouldKeepAlive = true
+    })
   let stopping: Promise<number> | null = null
   let cutOff: (() => void) | null = null
   let lastAnswered: (() => void) | null = null
-  const track = (_request: IncomingMessage, response: ServerResponse) => {
+  const track = (request: IncomingMessage, response: ServerResponse) => {
     active.add(response)
+    const queue = queues.get(request.socket) ?? []
+    queues.set(request.socket, [...queue, response])
     // A request that arrives on a connection still open while stopping is answered, then its connection closes.
-    if (stopping) response.shouldKeepAlive = false
+    if (stopping) closeAfterLast(queues.get(request.socket)!)
     response.once('close', () => {
       active.delete(response)
+      const left = (queues.get(request.socket) ?? []).filter((one) => one !== response)
+      if (left.length > 0) queues.set(request.socket, left)
+      else queues.delete(request.socket)
       if (!stopping) return
       server.closeIdleConnections()
       if (active.size === 0) lastAnswered?.()
     })
   }
-  server.on('request', track)
-  server.on('checkContinue', track)
+  // Before the server's own handler, which may answer at once: a response's Connection header is fixed once it ends.
+  server.prependListener('request', track)
+  server.prependListener('checkContinue', track)
   const seconds = `${Math.round(plan.timeoutMs / 100) / 10} s`
 
   async function run(signal: string): Promise<number> {
     plan.beginShutdown?.()
-    for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false
+    for (const queue of queues.values()) closeAfterLast(queue)
     const closed = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')))
     server.closeIdleConnections()
     const waiting = active.size
