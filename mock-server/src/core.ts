@@ -157,13 +157,14 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   const ready = (async () => {
     // Made now: made by the first sign-in at an unknown address, it would slow that call and give the address away.
     await product.domain.hasher.dummyHash()
-    if (persistence && (await persistence.load())) {
-      // Another instance seeded this database, maybe before the provider's accounts had a table: the missing go in.
+    if (!persistence) return reset()
+    if (await persistence.load(reset)) {
+      // Another instance seeded this database, maybe before the provider's accounts had a table, or it took a data
+      // file's state: the missing go in.
       await idp.provider?.seed()
       return
     }
-    await reset()
-    await persistence?.save()
+    await persistence.save()
   })()
   // Where a store or a transport composed here adds its probe and its closer (the options' come after them).
   const health = createHealth({ probes: [...storeProbesOf(options), ...(options.readinessProbes ?? [])] })

@@ -54,6 +54,7 @@ export function holdingClient(client: SqlClient) {
     },
     // Statements in a transaction or an exec are neither held nor watched: the clock's and the tests' are neither.
     exec: (text) => client.exec(text),
+    manyConnections: client.manyConnections,
     transaction: (work) => client.transaction(work),
     close: () => client.close(),
   }

@@ -74,8 +74,11 @@ export interface PersistenceOptions {
 }
 
 export interface Persistence {
-  /** Loads the file; false when there is none yet. Throws on a file it cannot read. */
-  load(): Promise<boolean>
+  /**
+   * Loads what is kept and resolves true; when nothing is kept yet, runs `initialize` (the reset and seed of a first
+   * start), keeps its result where the store needs it at once, and resolves false. Throws on a file it cannot read.
+   */
+  load(initialize: () => Promise<void>): Promise<boolean>
   /** `since`: what `failures()` said before the call moved anything; the save fails if a write has failed since. */
   save(since?: number): Promise<void>
   /** Saves soon, after any save under way. */
@@ -153,13 +156,13 @@ export function createPersistence(
     }
   }
   return {
-    async load() {
+    async load(initialize) {
       await removeStaleTemporaries()
       let text: string
       try {
         text = await files.readFile(file, 'utf8')
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return initialize().then(() => false)
         throw new Error(`Failed to read ${file}: ${(error as Error).message}.`, { cause: error })
       }
       let json: unknown

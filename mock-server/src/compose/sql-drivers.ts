@@ -117,6 +117,7 @@ export function openPostgres(
   }
   return {
     ...over(pool),
+    manyConnections: true,
     transaction: (work) =>
       reaching(() =>
         gate.run(async () => {

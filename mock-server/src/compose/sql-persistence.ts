@@ -5,7 +5,8 @@
 import type { Mail, Mailbox } from '../control/mailbox.ts'
 import type { DomainContext } from '../product/domain/context.ts'
 import type { ControlClock } from '../shared/control-clock.ts'
-import { qualified, type SqlClient } from '../shared/sql.ts'
+import { takeTransactionLock } from '../shared/sql-migrate.ts'
+import { qualified, type SqlClient, type SqlQueryable } from '../shared/sql.ts'
 import type { Persistence } from './persistence.ts'
 import { createSaveChain } from './save-chain.ts'
 
@@ -14,6 +15,9 @@ export interface SqlState {
   /** Where the tables are (tests: a schema per server); default the connection's search path. */
   schema?: string | undefined
 }
+
+/** The first start's advisory lock class (ASCII "seed"), beside the migrations' (shared/sql-migrate.ts). */
+const FIRST_START_LOCK_CLASS = 0x73656564
 
 /** The build QA announced as newest (POST /__mock/build), or null. */
 type ServedBuildOverride = { id: string; timestamp: number } | null
@@ -28,8 +32,8 @@ interface SavedMeta {
 }
 
 /**
- * The first instance on an empty database claims it (its secret goes in, and it seeds); any other, started with
- * it or later, loads what is there, so every instance signs with one secret.
+ * The first instance on an empty database seeds it and then writes its secret in; any other, started with it or
+ * later, loads what is there, so every instance signs with one secret.
  */
 export function createSqlPersistence(
   state: SqlState,
@@ -152,29 +156,54 @@ export function createSqlPersistence(
       settle(row.offset, outright, text)
     })
   }
-  return {
-    async load() {
-      const mine = JSON.stringify(meta())
-      const claimed = await state.client.query(
+  const readRow = async (db: SqlQueryable) =>
+    (await db.query<{ value: SavedMeta }>(`SELECT value FROM ${table} WHERE key = 'server'`))[0]?.value
+  /** Writes this instance's row if none is there; whether it did. */
+  const claim = async (db: SqlQueryable) =>
+    (
+      await db.query(
         `INSERT INTO ${table} (key, value) VALUES ('server', $1::jsonb) ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [mine],
+        [JSON.stringify(meta())],
       )
-      if (claimed.length === 1) {
-        settle(clock.offsetMs())
-        return false
-      }
-      const [row] = await state.client.query<{ value: SavedMeta }>(
-        `SELECT value FROM ${table} WHERE key = 'server'`,
-      )
-      const { mails, ...saved } = row!.value
-      domain.config.secret = saved.secret
-      if (!options.production) clock.setOffset(saved.clockOffsetMs)
-      if (!options.production) build.override = saved.servedBuild ?? null
-      settle(clock.offsetMs(), clock.outrightMoves(), buildText())
-      if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
-      // The mails move to their table once: the row is written again without them.
-      if (mails) await writeMeta()
-      return true
+    ).length === 1
+  async function loadRow(saved: SavedMeta): Promise<true> {
+    const { mails, ...rest } = saved
+    domain.config.secret = rest.secret
+    if (!options.production) clock.setOffset(rest.clockOffsetMs)
+    if (!options.production) build.override = rest.servedBuild ?? null
+    settle(clock.offsetMs(), clock.outrightMoves(), buildText())
+    if (mails?.length && (await mailbox.snapshot()).length === 0) await mailbox.restore(mails)
+    // The mails move to their table once: the row is written again without them.
+    if (mails) await writeMeta()
+    return true
+  }
+  /**
+   * The row goes in only once `initialize` has made the state, inside a transaction holding the first start's lock
+   * on PostgreSQL: a start killed before then leaves no row and no lock (its transaction rolls back with its
+   * connection), so the next start makes the state again instead of loading an unseeded database; and a start
+   * beside it waits for the lock, then loads the row. PGlite has one server (the --data lock) and one connection,
+   * which an open transaction would hold back from `initialize`.
+   */
+  async function firstStart(initialize: () => Promise<void>): Promise<SavedMeta | null> {
+    if (!state.client.manyConnections) {
+      await initialize()
+      return (await claim(state.client)) ? null : ((await readRow(state.client)) ?? null)
+    }
+    return state.client.transaction(async (tx) => {
+      await takeTransactionLock(tx, FIRST_START_LOCK_CLASS, state.schema, 'seeding the database', {})
+      const saved = await readRow(tx)
+      if (saved) return saved
+      await initialize()
+      await claim(tx)
+      return null
+    })
+  }
+  return {
+    async load(initialize) {
+      const saved = (await readRow(state.client)) ?? (await firstStart(initialize))
+      if (saved) return loadRow(saved)
+      settle(clock.offsetMs())
+      return false
     },
     save,
     sync: syncMoves,

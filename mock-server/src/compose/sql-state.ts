@@ -102,6 +102,7 @@ function whileHeld(client: SqlClient, held: () => boolean): SqlClient {
   })
   return {
     ...guarded(client),
+    manyConnections: client.manyConnections,
     transaction: (work) => guard(() => client.transaction((tx) => work(guarded(tx)))),
     close: () => client.close(),
   }

@@ -136,13 +136,14 @@ export function openPersistence(options: MockOptions, parts: StateParts): Persis
   if (!file) return sql
   return {
     ...sql,
-    // A database met for the first time takes the JSON file's state, once; the file is left as it was.
-    async load() {
-      if (await sql.load()) return true
-      if (!(await file.load())) return false
-      await sql.save()
-      options.log?.(`Imported ${options.dataFile} into the database; the file is left as it was.`)
-      return true
+    // A database met for the first time takes the JSON file's state, once, as its first start; the file is left
+    // as it was. Its secret and clock so go into the database's row with it.
+    async load(initialize) {
+      let imported = false
+      const loaded = await sql.load(async () => void (imported = await file.load(initialize)))
+      if (imported)
+        options.log?.(`Imported ${options.dataFile} into the database; the file is left as it was.`)
+      return loaded || imported
     },
   }
 }

@@ -39,7 +39,7 @@ export async function migrate(
   options: MigrateOptions = {},
 ): Promise<number[]> {
   return sql.transaction(async (tx) => {
-    await takeLock(tx, schema, options)
+    await takeTransactionLock(tx, MIGRATION_LOCK_CLASS, schema, 'migrating the database', options)
     if (schema !== undefined) {
       qualified('schema_migrations', schema) // checks the name, which goes into the SQL text
       await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET LOCAL search_path TO ${schema}`)
@@ -72,13 +72,16 @@ export async function migrate(
 }
 
 /**
- * The migration lock, asked for again and again rather than waited on in one statement: a wait in one statement would
- * pass the database's statement time-out (compose/sql-drivers.ts) behind a migration of a few seconds more, and fail
- * the start as if the database were out of reach.
+ * A transaction's advisory lock on `lockClass` and the schema, asked for again and again rather than waited on in one
+ * statement: a wait in one statement would pass the database's statement time-out (compose/sql-drivers.ts) behind a
+ * holder of a few seconds more, and fail the start as if the database were out of reach. `what` names what the
+ * holder is doing, for the refusal past `waitMs`.
  */
-async function takeLock(
+export async function takeTransactionLock(
   tx: SqlQueryable,
+  lockClass: number,
   schema: string | undefined,
+  what: string,
   options: MigrateOptions,
 ): Promise<void> {
   const { waitMs = MIGRATION_WAIT_MS, pollMs = 250 } = options
@@ -86,13 +89,13 @@ async function takeLock(
   for (let tries = 0; ; tries += 1) {
     const [row] = await tx.query<{ taken: boolean }>(
       `SELECT pg_try_advisory_xact_lock($1::int, hashtext(COALESCE($2::text, current_schema()))) AS taken`,
-      [MIGRATION_LOCK_CLASS, schema ?? null],
+      [lockClass, schema ?? null],
     )
     if (row?.taken === true) return
     if (tries === 0) options.onWait?.()
     if (Date.now() >= deadline)
       throw new Error(
-        `Failed to start: another server has been migrating the database for ${waitMs / 1000} s and still is; start this one once it is done.`,
+        `Failed to start: another server has been ${what} for ${waitMs / 1000} s and still is; start this one once it is done.`,
       )
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, 20 * 2 ** tries)))
   }

@@ -10,6 +10,11 @@ export interface SqlQueryable {
 }
 
 export interface SqlClient extends SqlQueryable {
+  /**
+   * Several connections (PostgreSQL): a transaction may stay open while other statements run beside it. PGlite has
+   * one, and a statement outside its open transaction waits for it to end.
+   */
+  readonly manyConnections?: boolean
   /** Runs `work` in one transaction: every statement in it commits together or not at all. */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>
   close(): Promise<void>

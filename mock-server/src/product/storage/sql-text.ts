@@ -41,6 +41,7 @@ function escaping(db: SqlQueryable): SqlQueryable {
 export function withTextEscapes(sql: SqlClient): SqlClient {
   return {
     ...escaping(sql),
+    manyConnections: sql.manyConnections,
     transaction: (work) => sql.transaction((tx) => work(escaping(tx))),
     close: () => sql.close(),
   }
