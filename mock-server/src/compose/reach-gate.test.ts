@@ -22,7 +22,13 @@ function gateAt(retryMs = 1_000) {
     })
     return { result, ran, settle }
   }
-  return { gate, pending, advance: (ms: number) => (time += ms) }
+  /** A statement fails with a lost connection. */
+  const lose = async () => {
+    const lost = pending()
+    lost.settle.fail(LOST)
+    await expect(lost.result).rejects.toBe(LOST)
+  }
+  return { gate, pending, lose, advance: (ms: number) => (time += ms) }
 }
 
 const fastFailure = (result: Promise<unknown>) =>
@@ -46,10 +52,8 @@ test('while the database answers, statements run side by side, whatever they fai
 })
 
 test('a lost connection: the next statements fail at once, without running, until the retry time has passed', async () => {
-  const { gate, pending, advance } = gateAt()
-  const lost = pending()
-  lost.settle.fail(LOST)
-  await expect(lost.result).rejects.toBe(LOST)
+  const { gate, lose, advance } = gateAt()
+  await lose()
   let ran = 0
   await fastFailure(gate.run(async () => void (ran += 1)))
   advance(999)
@@ -61,10 +65,8 @@ test('a lost connection: the next statements fail at once, without running, unti
 })
 
 test('past the retry time one statement tries; the others fail at once while it does, and all run once it answers', async () => {
-  const { gate, pending, advance } = gateAt()
-  const lost = pending()
-  lost.settle.fail(LOST)
-  await expect(lost.result).rejects.toBe(LOST)
+  const { gate, pending, lose, advance } = gateAt()
+  await lose()
   advance(5_000)
   const trial = pending()
   expect(trial.ran.count).toBe(1)
@@ -75,10 +77,8 @@ test('past the retry time one statement tries; the others fail at once while it 
 })
 
 test('a try that fails again waits a retry time of its own; one the database refuses leaves the next free to try', async () => {
-  const { gate, pending, advance } = gateAt()
-  const lost = pending()
-  lost.settle.fail(LOST)
-  await expect(lost.result).rejects.toBe(LOST)
+  const { gate, pending, lose, advance } = gateAt()
+  await lose()
   advance(1_000)
   const again = pending()
   advance(3_000) // the try itself took a while
@@ -93,11 +93,9 @@ test('a try that fails again waits a retry time of its own; one the database ref
 })
 
 test('a statement begun before the loss that answers after it shows the database is back', async () => {
-  const { gate, pending } = gateAt(60_000)
+  const { gate, pending, lose } = gateAt(60_000)
   const early = pending()
-  const lost = pending()
-  lost.settle.fail(LOST)
-  await expect(lost.result).rejects.toBe(LOST)
+  await lose()
   await fastFailure(gate.run(async () => 'refused at once'))
   early.settle.ok()
   await early.result
