@@ -28,6 +28,11 @@ afterAll(() => engines.close())
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine-1843' }
 const hasher = { memoryCost: 1024, timeCost: 1 }
+/**
+ * How long a test waits for a database given back to answer: a statement may first meet the reach gate's retry time
+ * (compose/reach-gate.ts), or a try still waiting out its connect time-out on a loaded machine.
+ */
+const BACK = { timeout: 15_000 }
 const UNAVAILABLE = {
   error: 'service_unavailable',
   message: 'The service is unavailable. Try again shortly.',
@@ -98,7 +103,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
 
     await proxy.restore()
     for (const app of apps)
-      await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
+      await expect.poll(async () => (await request(app).get('/readyz')).status, BACK).toBe(200)
     for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
     const refreshed = await request(apps[1]!)
       .post('/api/refresh_token')
@@ -117,7 +122,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
     proxy.stall()
     await expectUnavailable(await request(apps[1]!).get('/api/me').set(bearer))
     await proxy.restore()
-    await expect.poll(async () => (await request(apps[1]!).get('/api/me').set(bearer)).status).toBe(200)
+    await expect.poll(async () => (await request(apps[1]!).get('/api/me').set(bearer)).status, BACK).toBe(200)
   }, 120_000)
   it('silent: a call waits for one connection, not one for each of its statements; the calls after it are answered at once', async () => {
     // The second try only after a minute: the statements after the first failure are the gate's, whatever the
@@ -159,7 +164,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true)
     await proxy.restore()
     for (const app of apps)
-      await expect.poll(async () => (await request(app).get('/readyz')).status).toBe(200)
+      await expect.poll(async () => (await request(app).get('/readyz')).status, BACK).toBe(200)
     for (const app of apps) await request(app).get('/api/me').set(bearer).expect(200)
   }, 120_000)
   it('a clock move whose save the outage cut answers 503 and is not kept: sent again, it counts once', async () => {
@@ -178,6 +183,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
     await expect
       .poll(
         async () => (await request(apps[0]!).post('/__mock/clock').send({ advance_ms: 3_600_000 })).status,
+        BACK,
       )
       .toBe(200)
     for (const app of apps) expect((await request(app).get('/__mock/clock')).body.offset_ms).toBe(3_600_000)
@@ -189,8 +195,32 @@ describe('PostgreSQL out of reach under two running servers', () => {
     await expectUnavailable(await request(apps[1]!).get('/__mock/clock'))
     await proxy.restore()
     for (const app of apps)
-      await expect.poll(async () => (await request(app).get('/__mock/clock')).body.offset_ms).toBe(0)
+      await expect.poll(async () => (await request(app).get('/__mock/clock')).body.offset_ms, BACK).toBe(0)
   }, 120_000)
+})
+
+describe('the reach gate on a database that is there (compose/reach-gate.ts)', () => {
+  const it = databaseUrl === null ? test.skip : test
+
+  it('a pool whose ten connections are all busy past the connect time-out does not shut the gate', async () => {
+    const client = openPostgres(databaseUrl!, () => undefined, { connectTimeoutMs: 1_000, retryMs: 60_000 })
+    try {
+      // Ten slow statements (a slow disk, lock waits) hold every connection of the pool for 1.5 s.
+      const slow = Array.from({ length: 10 }, () => client.query('SELECT pg_sleep(1.5)'))
+      // The eleventh waits for a connection past the time-out: 503, as before the gate.
+      await expect(client.query('SELECT 1')).rejects.toThrow(/timeout exceeded when trying to connect/)
+      // The next, sent while the ten still run, waits for a connection like the eleventh, not failed at once by
+      // the gate (compose/reach-gate.ts): the database is there.
+      const next = await client.query('SELECT 1').then(
+        () => 'ran',
+        (error: Error) => error.message,
+      )
+      expect(next).not.toMatch(/one statement at a time/)
+      await Promise.all(slow)
+    } finally {
+      await client.close()
+    }
+  }, 60_000)
 })
 
 test('a call the database holds before the pipeline is logged with the time it took from its arrival', async () => {

@@ -59,6 +59,69 @@ test.skipIf(databaseUrl === null)(
   60_000,
 )
 
+test.skipIf(databaseUrl === null)(
+  'servers started at once on an empty database seed it once and all sign with one secret',
+  async () => {
+    const { sql, schema } = await migratedSchema(engines, 'postgres')
+    const apps = await Promise.all([0, 1, 2, 3].map(() => serverOn(sql, schema)))
+    expect(new Set(apps.map((app) => app.core.ops.domain.config.secret)).size).toBe(1)
+    const signedIn = await request(apps[3]!).post('/api/auth/login').send(GRACE).expect(200)
+    for (const app of apps)
+      await request(app).get('/api/me').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200)
+    const [row] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${schema}.users`)
+    expect(row!.count).toBe(3)
+  },
+  60_000,
+)
+
+test.skipIf(databaseUrl === null)(
+  'a row written beside the first start without its lock (a server of an earlier release) is loaded, not ignored',
+  async () => {
+    const { sql, schema } = await migratedSchema(engines, 'postgres')
+    const held = holdingClient(sql)
+    const seeding = held.holdNext(/^INSERT INTO \S+\.users /)
+    const first = createApp({ hasher, sql: { client: held.client, schema }, logError: () => undefined })
+    await seeding.caught
+    // An earlier release claimed the row first, then seeded.
+    const theirs = 'b'.repeat(64)
+    await sql.query(`INSERT INTO ${schema}.server_meta (key, value) VALUES ('server', $1::jsonb)`, [
+      JSON.stringify({ secret: theirs, clockOffsetMs: 0 }),
+    ])
+    seeding.release()
+    await first.core.ready
+    expect(first.core.ops.domain.config.secret).toBe(theirs)
+  },
+  60_000,
+)
+
+test.skipIf(databaseUrl === null)(
+  'a start waiting on the seed lock of another says so in one line, and starts once it is free',
+  async () => {
+    const { sql, schema } = await migratedSchema(engines, 'postgres')
+    let release = () => undefined as void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let locked = () => undefined as void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    // Another server holds the first start's lock (class "seed") while it seeds.
+    const seeding = sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [0x73656564, schema])
+      locked()
+      await released
+    })
+    await isLocked
+    const lines: string[] = []
+    const waiting = createApp({ hasher, sql: { client: sql, schema }, logError: (line) => lines.push(line) })
+    await expect
+      .poll(() => lines, { timeout: 30_000 })
+      .toContain('Another server is seeding the database: waiting for it to finish.')
+    release()
+    await seeding
+    await waiting.core.ready
+    await request(waiting).post('/api/auth/login').send(ADA).expect(200)
+  },
+  60_000,
+)
+
 describe.each(sqlEngineCases(databaseUrl))('a data file imported on $engine', ({ engine, missing }) => {
   test.skipIf(missing)(
     'brings its secret into the database: its tokens hold on another server there',

@@ -101,3 +101,16 @@ test('a statement begun before the loss that answers after it shows the database
   await early.result
   await expect(gate.run(async () => 'runs')).resolves.toBe('runs')
 })
+
+test('a try that hangs lets another try a retry time later; its late failure does not shut the gate again', async () => {
+  const { gate, pending, lose, advance } = gateAt()
+  await lose()
+  advance(1_000)
+  const hanging = pending() // on a connection that will wait out its time-out
+  await fastFailure(gate.run(async () => 'beside it'))
+  advance(1_000) // the database is back meanwhile
+  await expect(gate.run(async () => 'the next try')).resolves.toBe('the next try')
+  hanging.settle.fail(LOST)
+  await expect(hanging.result).rejects.toBe(LOST)
+  await expect(gate.run(async () => 'after it')).resolves.toBe('after it')
+})

@@ -22,26 +22,35 @@ export function createReachGate(
     describe = (error: Error) => error.message,
   }: { retryMs?: number; now?: () => number; describe?: (error: Error) => string } = {},
 ): ReachGate {
-  /** The last lost connection's reason and when a statement learned it; null while the database answers. */
-  let down: { reason: string; at: number } | null = null
-  let trying = false
+  /**
+   * The last lost connection's reason, and when a statement last tried the database since; null while it answers.
+   * A try is let through every `retryMs`, even while an earlier one still waits: a try on a connection that hangs
+   * (a silent database, until its time-out) kept every statement failing after the database was back.
+   */
+  let down: { reason: string; tried: number } | null = null
+  /** When the latest statement the database answered began: a loss met by one begun before it is old news. */
+  let answered = -Infinity
   return {
     async run(work) {
+      const began = now()
       const trial = down !== null
-      if (down && (trying || now() - down.at < retryMs))
-        throw new ServiceUnavailableError(
-          `The database is out of reach (${down.reason}; one statement at a time tries it again).`,
-        )
-      if (trial) trying = true
+      if (down) {
+        if (began - down.tried < retryMs)
+          throw new ServiceUnavailableError(
+            `The database is out of reach (${down.reason}; one statement at a time tries it again).`,
+          )
+        down.tried = began
+      }
       try {
         const result = await work()
         down = null
+        answered = Math.max(answered, began)
         return result
       } catch (error) {
-        if (lost(error)) down = { reason: describe(error as Error), at: now() }
+        if (lost(error)) {
+          if (began >= answered) down = { reason: describe(error as Error), tried: now() }
+        } else if (trial && down) down.tried = -Infinity // the database answered the try: the next tries at once
         throw error
-      } finally {
-        if (trial) trying = false
       }
     },
   }

@@ -45,8 +45,11 @@ const LOST_CODES =
 // the database's own trouble rather than the call's.
 const BUSY_CODES = /^(53300|57014|25006)$/
 // node-postgres's own errors for a lost or silent connection, which carry no code.
-const LOST_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Connection ended/i
+const LOST_MESSAGES = /Connection terminated|Query read timeout|connection error|Connection ended/i
+// pg-pool's error for a statement that waited past the connect time-out for one of the pool's connections, all busy
+// (a new connection that takes too long is "Connection terminated due to connection timeout"): a 503, but the
+// database is there, and the statements holding the connections will answer.
+const POOL_BUSY_MESSAGE = /timeout exceeded when trying to connect/i
 
 const codeOf = (error: Error) => (error as { code?: unknown }).code
 
@@ -61,7 +64,11 @@ export function isConnectionLost(error: unknown): boolean {
 export function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   const code = codeOf(error)
-  return isConnectionLost(error) || (typeof code === 'string' && BUSY_CODES.test(code))
+  return (
+    isConnectionLost(error) ||
+    (typeof code === 'string' && BUSY_CODES.test(code)) ||
+    POOL_BUSY_MESSAGE.test(error.message)
+  )
 }
 
 /** Runs `work`; an error saying the database is out of reach becomes a ServiceUnavailableError (a 503). */

@@ -190,12 +190,15 @@ export function createSqlPersistence(
       return (await claim(state.client)) ? null : ((await readRow(state.client)) ?? null)
     }
     return state.client.transaction(async (tx) => {
-      await takeTransactionLock(tx, FIRST_START_LOCK_CLASS, state.schema, 'seeding the database', {})
+      await takeTransactionLock(tx, FIRST_START_LOCK_CLASS, state.schema, 'seeding the database', {
+        onWait: () => report('Another server is seeding the database: waiting for it to finish.'),
+      })
       const saved = await readRow(tx)
       if (saved) return saved
       await initialize()
-      await claim(tx)
-      return null
+      // A row written meanwhile without this lock (a server of an earlier release claims before it seeds) wins:
+      // kept with a secret of its own, this server's tokens were refused by that one.
+      return (await claim(tx)) ? null : ((await readRow(tx)) ?? null)
     })
   }
   return {

@@ -3,7 +3,7 @@
 // and their connections close behind them; then what must be written is written. A request that outlives the
 // timeout is cut off, and the exit code says so.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
+import { Server as NetServer, type Socket } from 'node:net'
 import type { InFlight } from './in-flight.ts'
 
 export interface ShutdownPlan {
@@ -43,17 +43,35 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
   const closedByStop = new WeakSet<ServerResponse>()
   /**
    * While stopping, only a connection's last response closes it: Node ends a connection after a response that says
-   * close, and an answer queued behind that one was never sent, though its handler had run.
+   * close, and an answer queued behind that one was never sent, though its handler had run. Only the response that
+   * has the connection may say so: one queued behind it fixes its headers as soon as its handler ends, and a request
+   * pipelined after that would run unanswered. A queued one is told when it takes the connection (below); one that
+   * ended before then leaves its connection idle once written, and closed as such.
    */
   const closeAfterLast = (queue: ServerResponse[]) =>
     queue.forEach((response, index) => {
       if (response.headersSent) return
-      if (index === queue.length - 1) {
+      if (index === queue.length - 1 && response.socket) {
         if (!response.shouldKeepAlive) return
         response.shouldKeepAlive = false
         closedByStop.add(response)
       } else if (closedByStop.delete(response)) response.shouldKeepAlive = true
     })
+  /** Every open connection, to close those with no answer under way (closeIdle). */
+  const connections = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
+  /**
+   * Closes each connection with no answer under way or queued. Not Node's closeIdleConnections: it counts a connection
+   * idle once its current response has ended, though the body may still be going out to a slow reader (cut short,
+   * and the stop exited 0) and answers pipelined behind it wait (never sent, though their handlers ran). A response
+   * closes once its last byte is with the system, which still sends it.
+   */
+  const closeIdle = () => {
+    for (const socket of connections) if (!queues.has(socket)) socket.destroy()
+  }
   let stopping: Promise<number> | null = null
   let cutOff: (() => void) | null = null
   let lastAnswered: (() => void) | null = null
@@ -69,7 +87,9 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
       if (left.length > 0) queues.set(request.socket, left)
       else queues.delete(request.socket)
       if (!stopping) return
-      server.closeIdleConnections()
+      // The next response has taken the connection (Node hands it over as this one finishes).
+      if (left.length > 0) closeAfterLast(left)
+      closeIdle()
       if (active.size === 0) lastAnswered?.()
     })
   }
@@ -81,8 +101,11 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
   async function run(signal: string): Promise<number> {
     plan.beginShutdown?.()
     for (const queue of queues.values()) closeAfterLast(queue)
-    const closed = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')))
-    server.closeIdleConnections()
+    // The listener alone: http's close() first runs Node's closeIdleConnections, which cuts an answer still going out.
+    const closed = new Promise<'drained'>((resolve) =>
+      NetServer.prototype.close.call(server, () => resolve('drained')),
+    )
+    closeIdle()
     const waiting = active.size
     plan.print(
       waiting === 0
