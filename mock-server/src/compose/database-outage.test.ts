@@ -127,7 +127,7 @@ describe('PostgreSQL out of reach under two running servers', () => {
   it('silent: a call waits for one connection, not one for each of its statements; the calls after it are answered at once', async () => {
     // The second try only after a minute: the statements after the first failure are the gate's, whatever the
     // machine's speed (compose/reach-gate.ts).
-    const { apps, proxy, lines } = await twoServersBehindAProxy({ connectTimeoutMs: 1_000, retryMs: 60_000 })
+    const { apps, proxy, lines } = await twoServersBehindAProxy({ connectTimeoutMs: 3_000, retryMs: 60_000 })
     const signedIn = await request(apps[0]!).post('/api/auth/login').send(ADA).expect(200)
     const bearer = { Authorization: `Bearer ${signedIn.body.token}` }
     proxy.stall()
@@ -203,10 +203,10 @@ describe('the reach gate on a database that is there (compose/reach-gate.ts)', (
   const it = databaseUrl === null ? test.skip : test
 
   it('a pool whose ten connections are all busy past the connect time-out does not shut the gate', async () => {
-    const client = openPostgres(databaseUrl!, () => undefined, { connectTimeoutMs: 1_000, retryMs: 60_000 })
+    const client = openPostgres(databaseUrl!, () => undefined, { connectTimeoutMs: 3_000, retryMs: 60_000 })
     try {
-      // Ten slow statements (a slow disk, lock waits) hold every connection of the pool for 1.5 s.
-      const slow = Array.from({ length: 10 }, () => client.query('SELECT pg_sleep(1.5)'))
+      // Ten slow statements (a slow disk, lock waits) hold every connection of the pool for 5 s.
+      const slow = Array.from({ length: 10 }, () => client.query('SELECT pg_sleep(5)'))
       // The eleventh waits for a connection past the time-out: 503, as before the gate.
       await expect(client.query('SELECT 1')).rejects.toThrow(/timeout exceeded when trying to connect/)
       // The next, sent while the ten still run, waits for a connection like the eleventh, not failed at once by
