@@ -10,7 +10,7 @@ import { createApp, type AppOptions, type MockApp } from '#mock-server/app.ts'
 import { createHttpServer, type ServerLimits } from '#mock-server/hosts/http-server.ts'
 import { createCompiledDocuments } from '#mock-server/pipeline/openapi-docs.ts'
 import { PRODUCT_MIGRATIONS } from '#mock-server/product/storage/migrations.ts'
-import { createSqlEngines, type Engine } from '../../mock-server/testing/sql-stores.ts'
+import { createSqlEngines, type Engine, WARM_TIMEOUT_MS } from '../../mock-server/testing/sql-stores.ts'
 import { CONTROL_TOKEN_HEADER, createMockClient, type MockClient } from '#api/mock-client.ts'
 import { createContractAgent, fetchThrough, type ContractAgent } from '#contracts/support/api.ts'
 import { createTargetServer, requireTargetHas } from '#contracts/support/target-agent.ts'
@@ -50,7 +50,7 @@ const sqlStore =
 export function useContractStore(): void {
   if (!sqlStore) return
   const { engine, engines } = sqlStore
-  beforeAll(() => engines.warm(engine), 120_000)
+  beforeAll(() => engines.warm(engine), WARM_TIMEOUT_MS)
   // A file of many servers leaves as many schemas; dropping them took over the default 10 s on a slow machine.
   afterAll(() => engines.dropSchemas(), 120_000)
 }

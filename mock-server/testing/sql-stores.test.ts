@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { PRODUCT_MIGRATIONS } from '../src/product/storage/migrations.ts'
 import type { SqlClient } from '../src/shared/sql.ts'
-import { createSqlEngines } from './sql-stores.ts'
+import { createSqlEngines, WARM_TIMEOUT_MS } from './sql-stores.ts'
 
 const engines = createSqlEngines(inject('databaseUrl'))
 // PGlite takes seconds to start, more on a busy machine: started ahead, so each test's time is its own.
-beforeAll(() => engines.warm('pglite'), 120_000)
+beforeAll(() => engines.warm('pglite'), WARM_TIMEOUT_MS)
 afterAll(() => engines.close())
 
 const addUser = async (sql: SqlClient, schema: string, id: string) =>

@@ -94,6 +94,14 @@ export function sqlEngineCases(databaseUrl: string | null): { engine: Engine; mi
   ]
 }
 
+/**
+ * How long a hook may wait for `warm`: the first PGlite of a clean clone runs initdb (or loads its template), niced
+ * beside the other legs of `npm test`; on the slower machine of docs/decisions/025-ci-minutes.md one took past 60 s
+ * with reviewers' tests running beside the suite. As long as a server's first start on a new --data folder gets
+ * (testing/run-main.ts).
+ */
+export const WARM_TIMEOUT_MS = 240_000
+
 export function createSqlEngines(databaseUrl: string | null) {
   const open: Partial<Record<Engine, Promise<SqlClient>>> = {}
   const engine = (name: Engine): Promise<SqlClient> => {

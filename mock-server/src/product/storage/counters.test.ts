@@ -2,7 +2,7 @@
 // storage/sql-counters.ts). The concurrent cases fail on a backend that reads and then writes.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { migrate } from '../../shared/sql-migrate.ts'
-import { createSqlEngines } from '../../../testing/sql-stores.ts'
+import { createSqlEngines, WARM_TIMEOUT_MS } from '../../../testing/sql-stores.ts'
 import { memoryCounters, type CounterBackend } from '../domain/counters.ts'
 import { PRODUCT_MIGRATIONS } from './migrations.ts'
 import { createSqlCounters } from './sql-counters.ts'
@@ -45,7 +45,7 @@ function testClock(start = 1_000_000) {
 describe.each(BACKENDS)('the $name counters', ({ open, warm, missing }) => {
   // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
   const it = missing ? test.skip : test
-  beforeAll(() => (missing ? undefined : warm()), 60_000)
+  beforeAll(() => (missing ? undefined : warm()), WARM_TIMEOUT_MS)
 
   it('a rate window allows max hits, refuses the next with the seconds left, and starts again when it ends', async () => {
     const clock = testClock()

@@ -2,7 +2,7 @@
 // fail on a store that reads and then writes: each asks many callers to win one step at once.
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { migrate } from '../../shared/sql-migrate.ts'
-import { createSqlEngines, sqlEngineCases } from '../../../testing/sql-stores.ts'
+import { createSqlEngines, sqlEngineCases, WARM_TIMEOUT_MS } from '../../../testing/sql-stores.ts'
 import { createMemoryStore } from './memory.ts'
 import { PRODUCT_MIGRATIONS } from './migrations.ts'
 import type { ProductStore } from './port.ts'
@@ -78,7 +78,7 @@ const many = <T>(count: number, make: (index: number) => Promise<T>) =>
 describe.each(STORES)('the $name store', ({ open, warm, missing }) => {
   // Only outside CI: harness/postgres.ts fails the run under CI=true when PostgreSQL cannot be had.
   const it = missing ? test.skip : test
-  beforeAll(() => (missing ? undefined : warm()), 60_000)
+  beforeAll(() => (missing ? undefined : warm()), WARM_TIMEOUT_MS)
 
   it('of 20 rotations of one token at once, one retires it and stores its child', async () => {
     const store = await open()
