@@ -72,6 +72,23 @@ function isRefused(port: number): Promise<boolean> {
   })
 }
 
+/** A raw connection to `port`: what it received, its close, and a GET sent on it (pipelined as the test wants). */
+async function rawConnection(port: number) {
+  const socket = connect(port, '127.0.0.1')
+  let received = ''
+  socket.setEncoding('utf8')
+  socket.on('data', (chunk: string) => (received += chunk))
+  const closed = once(socket, 'close')
+  await once(socket, 'connect')
+  const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`
+  return {
+    closed,
+    /** The answers received, each split off at its status line. */
+    answers: () => received.split(/(?=HTTP\/1\.1 )/),
+    send: (...paths: string[]) => socket.write(paths.map(request).join('')),
+  }
+}
+
 function planFor(events: string[], overrides: Partial<ShutdownPlan> = {}): ShutdownPlan {
   return {
     timeoutMs: 10_000,
@@ -109,27 +126,21 @@ test.each([
     const held = await startHoldingServer()
     const events: string[] = []
     const shutdown = createGracefulShutdown(held.server, planFor(events))
-    const socket = connect(held.port, '127.0.0.1')
-    let received = ''
-    socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => (received += chunk))
-    const closed = once(socket, 'close')
-    await once(socket, 'connect')
-    const [first, second] = ['/hold', '/quick'].map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
-    socket.write(before ? first! + second! : first!)
+    const connection = await rawConnection(held.port)
+    connection.send(...(before ? ['/hold', '/quick'] : ['/hold']))
     await held.arrived
     if (before) await expect.poll(() => held.seen).toEqual(['/hold', '/quick'])
     const code = shutdown.stop('SIGTERM')
     if (!before) {
-      socket.write(second!)
+      connection.send('/quick')
       await expect.poll(() => held.seen).toEqual(['/hold', '/quick'])
     }
     held.release()
-    await closed
+    await connection.closed
     // Both answers, in order, and then the connection closes. Neither says close: the second was answered while
     // queued behind the first, before the stop could know whether a third would come; the connection, idle once
     // both are out, is closed as such.
-    const answers = received.split(/(?=HTTP\/1\.1 )/)
+    const answers = connection.answers()
     expect(answers.map((answer) => /\r\n\r\n(.*)$/s.exec(answer)?.[1])).toEqual(['held answer', 'quick'])
     expect(answers.map((answer) => /^connection: (.*)\r$/im.exec(answer)?.[1])).toEqual([
       'keep-alive',
@@ -143,25 +154,18 @@ test('a third request pipelined once the second, answered during the stop, is do
   const held = await startHoldingServer()
   const events: string[] = []
   const shutdown = createGracefulShutdown(held.server, planFor(events))
-  const socket = connect(held.port, '127.0.0.1')
-  let received = ''
-  socket.setEncoding('utf8')
-  socket.on('data', (chunk: string) => (received += chunk))
-  const closed = once(socket, 'close')
-  await once(socket, 'connect')
-  const send = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
-  send('/hold')
+  const connection = await rawConnection(held.port)
+  connection.send('/hold')
   await held.arrived
   const code = shutdown.stop('SIGTERM')
   // The second is done at once (its handler ended it, queued behind /hold) before the third arrives.
-  send('/quick')
+  connection.send('/quick')
   await expect.poll(() => held.seen).toEqual(['/hold', '/quick'])
-  send('/third')
+  connection.send('/third')
   await expect.poll(() => held.seen).toEqual(['/hold', '/quick', '/third'])
   held.release()
-  await closed
-  const answers = received.split(/(?=HTTP\/1\.1 )/)
-  expect(answers.map((answer) => /\r\n\r\n(.*)$/s.exec(answer)?.[1])).toEqual([
+  await connection.closed
+  expect(connection.answers().map((answer) => /\r\n\r\n(.*)$/s.exec(answer)?.[1])).toEqual([
     'held answer',
     'quick',
     'quick',
