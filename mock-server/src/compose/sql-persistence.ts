@@ -166,6 +166,8 @@ export function createSqlPersistence(
         [JSON.stringify(meta())],
       )
     ).length === 1
+  /** Null once this instance's row is in; else the row found there (written beside it). */
+  const claimOrRead = async (db: SqlQueryable) => ((await claim(db)) ? null : ((await readRow(db)) ?? null))
   async function loadRow(saved: SavedMeta): Promise<true> {
     const { mails, ...rest } = saved
     domain.config.secret = rest.secret
@@ -187,7 +189,7 @@ export function createSqlPersistence(
   async function firstStart(initialize: () => Promise<void>): Promise<SavedMeta | null> {
     if (!state.client.manyConnections) {
       await initialize()
-      return (await claim(state.client)) ? null : ((await readRow(state.client)) ?? null)
+      return claimOrRead(state.client)
     }
     return state.client.transaction(async (tx) => {
       await takeTransactionLock(tx, FIRST_START_LOCK_CLASS, state.schema, 'seeding the database', {
@@ -198,7 +200,7 @@ export function createSqlPersistence(
       await initialize()
       // A row written meanwhile without this lock (a server of an earlier release claims before it seeds) wins:
       // kept with a secret of its own, this server's tokens were refused by that one.
-      return (await claim(tx)) ? null : ((await readRow(tx)) ?? null)
+      return claimOrRead(tx)
     })
   }
   return {

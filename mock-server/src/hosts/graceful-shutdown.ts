@@ -36,9 +36,10 @@ export interface GracefulShutdown {
  * process.on('SIGTERM', () => void shutdown.stop('SIGTERM').then((code) => process.exit(code)))
  */
 export function createGracefulShutdown(server: Server, plan: ShutdownPlan): GracefulShutdown {
-  const active = new Set<ServerResponse>()
   /** Each connection's responses not yet finished, oldest first (more than one when its client pipelines). */
   const queues = new Map<Socket, ServerResponse[]>()
+  /** How many responses are not yet finished, on every connection. */
+  const unfinished = () => [...queues.values()].reduce((count, queue) => count + queue.length, 0)
   /** The responses this stop told to close their connection, and only those: a client's own close stays. */
   const closedByStop = new WeakSet<ServerResponse>()
   /**
@@ -76,13 +77,11 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
   let cutOff: (() => void) | null = null
   let lastAnswered: (() => void) | null = null
   const track = (request: IncomingMessage, response: ServerResponse) => {
-    active.add(response)
     const queue = queues.get(request.socket) ?? []
     queues.set(request.socket, [...queue, response])
     // A request that arrives on a connection still open while stopping is answered, then its connection closes.
     if (stopping) closeAfterLast(queues.get(request.socket)!)
     response.once('close', () => {
-      active.delete(response)
       const left = (queues.get(request.socket) ?? []).filter((one) => one !== response)
       if (left.length > 0) queues.set(request.socket, left)
       else queues.delete(request.socket)
@@ -90,7 +89,7 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
       // The next response has taken the connection (Node hands it over as this one finishes).
       if (left.length > 0) closeAfterLast(left)
       closeIdle()
-      if (active.size === 0) lastAnswered?.()
+      if (unfinished() === 0) lastAnswered?.()
     })
   }
   // Before the server's own handler, which may answer at once: a response's Connection header is fixed once it ends.
@@ -106,7 +105,7 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
       NetServer.prototype.close.call(server, () => resolve('drained')),
     )
     closeIdle()
-    const waiting = active.size
+    const waiting = unfinished()
     plan.print(
       waiting === 0
         ? `Stopping (${signal}).`
@@ -117,7 +116,7 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
     // as a browser or a balancer opens ahead, or half a request's head), and waiting on it held every stop 10 s.
     const answered = new Promise<'drained'>((resolve) => {
       lastAnswered = () => resolve('drained')
-      if (active.size === 0) resolve('drained')
+      if (unfinished() === 0) resolve('drained')
     })
     const settled = Promise.race([closed, answered, forced]).then(async (how) => {
       if (how === 'drained') await plan.inFlight?.idle()
@@ -127,7 +126,7 @@ export function createGracefulShutdown(server: Server, plan: ShutdownPlan): Grac
     let code = 0
     if (drained === 'drained') server.closeAllConnections()
     else {
-      plan.print(`Stopped waiting: ${plural(Math.max(active.size, plan.inFlight?.size ?? 0))} cut off.`)
+      plan.print(`Stopped waiting: ${plural(Math.max(unfinished(), plan.inFlight?.size ?? 0))} cut off.`)
       server.closeAllConnections()
       code = 1
     }
